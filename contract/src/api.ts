@@ -1,0 +1,267 @@
+/** The ts-rest contract: every /api/v1 endpoint of the specification, once. */
+import { initContract } from '@ts-rest/core';
+import { z } from 'zod';
+import * as s from './schemas.ts';
+
+const c = initContract();
+
+const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+const empty = z.object({}).strict().optional();
+
+const registration = c.router({
+  register: {
+    method: 'POST',
+    path: '/api/v1/registration/register/',
+    body: s.registerBody,
+    responses: { 201: s.verificationTokenBody, 409: s.registerConflictBody, 429: s.errorBody },
+    summary: 'Register; sends a 6-digit code to the e-mail and sets the verification cookie',
+  },
+  resendVerificationEmail: {
+    method: 'POST',
+    path: '/api/v1/registration/resend-verification-email/',
+    body: s.emailBody,
+    responses: { 200: s.verificationTokenBody, 400: s.errorBody, 404: s.errorBody, 429: s.errorBody },
+    summary: 'Send a new code to an unverified account',
+  },
+  verifyEmail: {
+    method: 'POST',
+    path: '/api/v1/registration/verify-email/',
+    body: s.codeBody,
+    responses: { 200: s.okBody, 400: s.codeErrorBody },
+    summary: 'Confirm the e-mail with the code; the account is taken from the verification cookie',
+  },
+});
+
+const auth = c.router({
+  login: {
+    method: 'POST',
+    path: '/api/v1/auth/login/',
+    body: s.loginBody,
+    responses: { 200: s.okBody, 401: s.errorBody, 403: s.unverifiedBody },
+    summary: 'Log in by username or e-mail; sets the session cookie',
+  },
+  logout: {
+    method: 'POST',
+    path: '/api/v1/auth/logout/',
+    body: empty,
+    responses: { 200: s.okBody, 401: s.errorBody },
+  },
+  logoutAll: {
+    method: 'POST',
+    path: '/api/v1/auth/logout-all/',
+    body: empty,
+    responses: { 200: s.okBody, 401: s.errorBody },
+    summary: 'Revoke every session of the user',
+  },
+});
+
+const users = c.router({
+  me: {
+    method: 'GET',
+    path: '/api/v1/users/me/',
+    responses: { 200: s.profileBody, 401: s.errorBody },
+  },
+  changePassword: {
+    method: 'POST',
+    path: '/api/v1/users/change-password/',
+    body: s.passwordBody,
+    responses: { 200: s.okBody, 401: s.errorBody, 409: s.errorBody },
+    summary: 'Change the password; revokes every session, the current one included',
+  },
+  delete: {
+    method: 'DELETE',
+    path: '/api/v1/users/delete/',
+    body: c.noBody(),
+    responses: { 200: s.okBody, 401: s.errorBody },
+    summary: 'Delete the account: sessions revoked, personal data removed, payment records kept',
+  },
+  hasActiveGeneration: {
+    method: 'GET',
+    path: '/api/v1/users/has_active_generation/',
+    responses: { 200: s.activeGenerationBody, 202: s.pendingGenerationBody, 400: s.noGenerationBody, 401: s.errorBody },
+  },
+});
+
+const telegram = c.router({
+  bind: {
+    method: 'GET',
+    path: '/api/v1/telegram/bind/',
+    responses: { 200: s.telegramTokenBody, 401: s.errorBody, 409: s.errorBody },
+    summary: 'A one-time token for the bot start parameter',
+  },
+  unbind: {
+    method: 'POST',
+    path: '/api/v1/telegram/unbind/',
+    body: empty,
+    responses: { 200: s.okBody, 400: s.errorBody, 401: s.errorBody },
+  },
+});
+
+const papers = c.router({
+  list: {
+    method: 'GET',
+    path: '/api/v1/papers/',
+    query: s.paperListQuery,
+    responses: { 200: s.paperListBody, 401: s.errorBody },
+  },
+  detail: {
+    method: 'GET',
+    path: '/api/v1/papers/:paperId/',
+    pathParams: s.paperIdParams,
+    responses: { 200: s.paperDetailBody, 401: s.errorBody, 404: s.errorBody },
+  },
+  downloadDocx: {
+    method: 'GET',
+    path: '/api/v1/papers/:paperId/docx/',
+    pathParams: s.paperIdParams,
+    responses: { 200: c.otherResponse({ contentType: DOCX, body: z.any() }), 401: s.errorBody, 404: s.errorBody },
+    summary: 'The .docx of a paid full paper, named after the title',
+  },
+  previewPdf: {
+    method: 'GET',
+    path: '/api/v1/papers/:paperId/preview.pdf',
+    pathParams: s.paperIdParams,
+    responses: { 200: c.otherResponse({ contentType: 'application/pdf', body: z.any() }), 401: s.errorBody, 404: s.errorBody },
+    summary: 'The preview PDF (only the demo pages for a demo)',
+  },
+});
+
+const payment = c.router({
+  promoCode: {
+    method: 'GET',
+    path: '/api/v1/payment/promo-code/:code/',
+    pathParams: s.promoParams,
+    responses: { 200: s.promoBody, 400: s.errorBody, 401: s.errorBody },
+  },
+  create: {
+    method: 'POST',
+    path: '/api/v1/payment/create/',
+    contentType: 'multipart/form-data',
+    body: c.type<FormData>(),
+    responses: {
+      200: s.createPaymentBody,
+      400: s.errorBody,
+      401: s.errorBody,
+      404: s.errorBody,
+      406: s.pendingPurchaseBody,
+      409: s.errorBody,
+      412: s.errorBody,
+      413: s.errorBody,
+      415: s.errorBody,
+    },
+    summary: 'Multipart: purchase_json, files (repeated), promo_code, from_telegram',
+  },
+  cancel: {
+    method: 'POST',
+    path: '/api/v1/payment/cancel/',
+    body: s.cancelPaymentBody,
+    responses: { 200: s.okBody, 400: s.errorBody, 401: s.errorBody, 404: s.errorBody },
+  },
+  yookassaNotification: {
+    method: 'POST',
+    path: '/api/v1/payment/yookassa/notification/',
+    body: z.unknown(),
+    responses: { 200: s.okBody },
+    summary: 'YooKassa HTTP notification; the payment is re-read from the API before it is believed',
+  },
+  sandboxPage: {
+    method: 'GET',
+    path: '/api/v1/payment/sandbox/:paymentId/',
+    pathParams: z.object({ paymentId: z.string().max(64) }),
+    responses: { 200: c.otherResponse({ contentType: 'text/html', body: z.string() }), 404: s.errorBody },
+    summary: 'The built-in sandbox provider confirmation page (default, no real money)',
+  },
+  sandboxDecide: {
+    method: 'POST',
+    path: '/api/v1/payment/sandbox/:paymentId/:decision/',
+    pathParams: z.object({ paymentId: z.string().max(64), decision: z.enum(['pay', 'cancel']) }),
+    body: z.unknown(),
+    responses: { 303: z.null(), 404: s.errorBody, 409: s.errorBody },
+  },
+});
+
+const passwordRecovery = c.router({
+  request: {
+    method: 'POST',
+    path: '/api/v1/password-recovery/request/',
+    body: s.emailBody,
+    responses: { 200: s.okBody, 404: s.errorBody, 429: s.errorBody },
+    summary: 'Send a recovery code; sets the recovery cookie',
+  },
+  resend: {
+    method: 'POST',
+    path: '/api/v1/password-recovery/resend/',
+    body: s.emailBody,
+    responses: { 200: s.okBody, 404: s.errorBody, 429: s.errorBody },
+  },
+  verifyCode: {
+    method: 'POST',
+    path: '/api/v1/password-recovery/verify-code/',
+    body: s.codeBody,
+    responses: { 200: s.okBody, 400: s.codeErrorBody },
+  },
+  update: {
+    method: 'POST',
+    path: '/api/v1/password-recovery/update/',
+    body: s.passwordBody,
+    responses: { 200: s.okBody, 400: s.errorBody },
+    summary: 'Set a new password after a verified code; revokes every session',
+  },
+});
+
+const review = c.router({
+  list: {
+    method: 'GET',
+    path: '/api/v1/review/list/',
+    query: s.reviewListQuery,
+    responses: { 200: s.reviewListBody },
+  },
+  stats: {
+    method: 'GET',
+    path: '/api/v1/review/stats/',
+    responses: { 200: s.reviewStatsBody },
+  },
+  available: {
+    method: 'GET',
+    path: '/api/v1/review/available/',
+    responses: { 200: s.reviewAvailableBody, 401: s.errorBody },
+    summary: 'One review for each paid full paper not yet reviewed',
+  },
+  create: {
+    method: 'POST',
+    path: '/api/v1/review/create/',
+    body: s.reviewBody,
+    responses: { 201: s.reviewSavedBody, 400: s.errorBody, 401: s.errorBody },
+  },
+  update: {
+    method: 'PATCH',
+    path: '/api/v1/review/:id/',
+    pathParams: s.reviewIdParams,
+    body: s.reviewBody,
+    responses: { 200: s.reviewSavedBody, 401: s.errorBody, 404: s.errorBody },
+  },
+  delete: {
+    method: 'DELETE',
+    path: '/api/v1/review/:id/',
+    pathParams: s.reviewIdParams,
+    body: c.noBody(),
+    responses: { 200: s.okBody, 401: s.errorBody, 404: s.errorBody },
+  },
+});
+
+const system = c.router({
+  health: {
+    method: 'GET',
+    path: '/api/health',
+    responses: { 200: s.healthBody, 503: s.healthBody },
+  },
+});
+
+export const contract = c.router(
+  { registration, auth, users, telegram, papers, payment, passwordRecovery, review, system },
+  {
+    strictStatusCodes: true,
+    commonResponses: { 400: s.errorBody, 403: s.errorBody, 413: s.errorBody, 422: s.validationErrorBody, 429: s.errorBody, 500: s.errorBody },
+  },
+);
+export type Contract = typeof contract;

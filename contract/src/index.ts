@@ -1,0 +1,8 @@
+export * from './api.ts';
+export * from './schemas.ts';
+export * from './ws.ts';
+export * from './rules.ts';
+export * from './messages.ts';
+export * from './errorMap.ts';
+export * as fields from './fields.ts';
+export * as forms from './forms.ts';

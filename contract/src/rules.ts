@@ -1,0 +1,72 @@
+/** Business constants and limits of the specification (section 9). One place for every number. */
+
+export const PAPER_TYPES = ['demo', 'full'] as const;
+export type PaperType = (typeof PAPER_TYPES)[number];
+
+export const PLANS = ['basic', 'professional'] as const;
+export type Plan = (typeof PLANS)[number];
+
+/** Prices in rubles by paper type and plan. */
+export const PRICES: Record<PaperType, Record<Plan, number>> = {
+  demo: { basic: 30, professional: 50 },
+  full: { basic: 1990, professional: 4990 },
+};
+
+export const MIN_PRICE = 10;
+
+/** Price of an order: base price reduced by the discount percent, rounded, never below 10. */
+export function priceOf(paperType: PaperType, plan: Plan, discountPercent = 0): number {
+  const base = PRICES[paperType][plan];
+  const percent = Math.min(100, Math.max(0, discountPercent));
+  return Math.max(MIN_PRICE, Math.round((base * (100 - percent)) / 100));
+}
+
+export const LIMITS = {
+  username: { min: 3, max: 20 },
+  password: { min: 8, max: 20 },
+  email: { max: 254 },
+  code: { length: 6 },
+  topic: { min: 10, max: 200 },
+  gostCitation: { min: 10, max: 150 },
+  structureTitle: { min: 10, max: 200 },
+  structure: { chapters: 3, initialSubsections: 3, maxSubsections: 4 },
+  files: { max: 5, extensions: ['.txt', '.pdf', '.docx'] as const, maxBytesEach: 20 * 1024 * 1024, maxBytesTotal: 50 * 1024 * 1024 },
+  publicationYear: { min: 1990, max: 2025, default: 1990 },
+  volume: { min: 80, max: 120, default: 80 },
+  promo: { inputMax: 10, lookupFrom: 4, debounceMs: 500 },
+  review: { commentMin: 10, commentMax: 500, ratingMin: 1, ratingMax: 5, defaultRating: 5, pageSize: 20, skeletons: 8, scrollThreshold: 0.1 },
+  papers: { pageSize: 4, paginationWindow: 6, paginationWindowNarrow: 3, jump: 5 },
+} as const;
+
+export const TIMINGS = {
+  resendCountdownSeconds: 60,
+  paymentCancelSuccessDelayMs: 1500,
+  countdownTickMs: 1000,
+  priceAnimationMs: 800,
+  carouselAnimationMs: 500,
+} as const;
+
+export const BREAKPOINTS = {
+  sideMenu: 560,
+  carouselOne: 1000,
+  carouselTwo: 1400,
+  narrow: 480,
+  others: [480, 899, 900, 1100],
+  scrollToTopPx: 300,
+} as const;
+
+export const DEFAULT_PAPER_TYPE: PaperType = 'demo';
+export const DEFAULT_PLAN: Plan = 'basic';
+export const PURCHASE_PAPER_TYPE: PaperType = 'full';
+
+export const PAPER_SORTS = ['id_desc', 'id_asc', 'title_asc', 'title_desc'] as const;
+export type PaperSort = (typeof PAPER_SORTS)[number];
+export const DEFAULT_PAPER_SORT: PaperSort = 'id_desc';
+
+export const REVIEW_SORTS = ['date_desc', 'date_asc', 'rating_desc', 'rating_asc'] as const;
+export type ReviewSort = (typeof REVIEW_SORTS)[number];
+
+/** Tariff names as the interface shows them. */
+export function tariffLabel(plan: string): string {
+  return plan === 'basic' ? 'Обычный' : 'Профессиональный';
+}

@@ -1,0 +1,195 @@
+/** Request and response bodies of the API. Names follow the specification (section 3 and 7). */
+import { z } from 'zod';
+import * as f from './fields.ts';
+import { V } from './messages.ts';
+import { PAPER_SORTS, REVIEW_SORTS, LIMITS, DEFAULT_PAPER_SORT } from './rules.ts';
+
+// ---------- shared shapes ----------
+
+/** Every error is `{detail}`; some carry extra fields named by the specification. */
+export const errorBody = z.object({ detail: z.string() });
+export type ErrorBody = z.infer<typeof errorBody>;
+
+export const validationErrorBody = z.object({
+  detail: z.string(),
+  errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+});
+
+export const okBody = z.object({ ok: z.literal(true), detail: z.string().optional() });
+
+const bool = z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]);
+
+// ---------- registration ----------
+
+export const registerBody = z.object({ username: f.username, email: f.email, password: f.password }).strict();
+export const verificationTokenBody = z.object({ ok: z.literal(true), data: z.object({ verification_token: z.string() }) });
+export const conflictField = z.enum(['username', 'email']);
+export const registerConflictBody = z.object({
+  detail: z.object({ message: z.string(), conflicts: z.array(conflictField) }),
+});
+export const emailBody = z.object({ email: f.email }).strict();
+export const codeBody = z.object({ code: f.code }).strict();
+/** A wrong code: the attempts left. Without `data` the code has expired or attempts are spent. */
+export const codeErrorBody = z.object({ detail: z.string(), data: z.object({ retries_left: z.number().int() }).optional() });
+
+// ---------- auth and users ----------
+
+export const loginBody = z.object({ username_or_email: f.loginName, password: f.loginPassword }).strict();
+/** An unverified account with the right password: a fresh code is sent and the client goes to verify-email. */
+export const unverifiedBody = z.object({ detail: z.string(), data: z.object({ email: z.string(), verification_token: z.string() }) });
+export const profileBody = z.object({ email: z.string(), username: z.string(), telegram_uid: z.string().nullable() });
+export type Profile = z.infer<typeof profileBody>;
+export const passwordBody = z.object({ password: f.password }).strict();
+
+export const telegramTokenBody = z.object({ ok: z.literal(true), data: z.object({ token: z.string(), bot_url: z.string().nullable() }) });
+
+// ---------- generation status ----------
+
+export const generationStatusType = z.enum(['active_generation', 'pending_payment', 'no_active_generation']);
+export const pendingPaymentData = z.object({
+  confirmation_url: z.string(),
+  topic: z.string(),
+  task_id: z.string(),
+  payment_id: z.string(),
+  minutes_to_cancel: z.number().int(),
+  seconds_to_cancel: z.number().int(),
+});
+export type PendingPaymentData = z.infer<typeof pendingPaymentData>;
+export const activeGenerationBody = z.object({
+  data: z.object({ type: z.literal('active_generation'), topic: z.string(), confirmation_url: z.null(), task_id: z.string() }),
+});
+export const pendingGenerationBody = z.object({
+  data: pendingPaymentData.extend({ type: z.literal('pending_payment') }),
+});
+export const noGenerationBody = z.object({
+  detail: z.string(),
+  data: z.object({ type: z.literal('no_active_generation'), topic: z.null(), confirmation_url: z.null(), task_id: z.null() }),
+});
+
+// ---------- papers ----------
+
+export const paperListQuery = z.object({
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  search: z.string().trim().max(200).optional(),
+  paper_type: f.paperType.default('demo'),
+  order_by: z.enum(PAPER_SORTS).default(DEFAULT_PAPER_SORT),
+});
+export const paperListItem = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  annotation: z.string(),
+  download_url: z.string().nullable(),
+});
+export const paperListBody = z.object({ papers: z.array(paperListItem), total_count: z.number().int() });
+export type PaperListItem = z.infer<typeof paperListItem>;
+
+/** Filters that the purchase panel starts from. */
+export const paperOptions = z.object({
+  min_publication_year: z.number().int(),
+  required_volume: z.number().int(),
+  use_footnotes: z.boolean().optional(),
+  separate_bibliography: z.boolean().optional(),
+  references: z.array(z.string()),
+});
+export type PaperOptions = z.infer<typeof paperOptions>;
+
+export const paperStructure = z.record(z.string(), z.array(z.string()));
+export const paperDetailBody = z.object({
+  id: z.number().int(),
+  download_url: z.string().nullable(),
+  structure: paperStructure,
+  annotation: z.string(),
+  title: z.string(),
+  options: paperOptions,
+  type: f.paperType.default('demo'),
+  generation_model: f.plan.default('basic'),
+});
+export type PaperDetail = z.infer<typeof paperDetailBody>;
+export const paperIdParams = z.object({ paperId: z.coerce.number().int().positive().max(2_147_483_647) });
+
+// ---------- payment ----------
+
+export const promoParams = z.object({ code: z.string().min(1).max(LIMITS.promo.inputMax) });
+export const promoBody = z.object({ ok: z.literal(true), data: z.object({ discount: z.number().int() }) });
+
+const filters = {
+  min_publication_year: f.publicationYear.default(LIMITS.publicationYear.default),
+  required_volume: f.volume.default(LIMITS.volume.default),
+  use_footnotes: z.boolean().default(false),
+  separate_bibliography: z.boolean().default(false),
+  gost_citations: z.array(f.gostCitation).max(LIMITS.files.max).default([]),
+};
+
+const separateNeedsFootnotes = (v: { use_footnotes: boolean; separate_bibliography: boolean }) =>
+  !v.separate_bibliography || v.use_footnotes;
+
+export const newOrder = z
+  .object({
+    kind: z.literal('new'),
+    title: f.topic,
+    user_structure: f.userStructure.nullable().default(null),
+    model_name: f.plan,
+    paper_type: f.paperType,
+    ...filters,
+  })
+  .strict();
+
+export const fromDemoOrder = z
+  .object({
+    kind: z.literal('from_demo'),
+    paper_id: z.number().int().positive(),
+    model_name: f.plan.optional(),
+    paper_type: z.literal('full').default('full'),
+    ...filters,
+  })
+  .strict();
+
+/** purchase_json of the payment/create multipart request. */
+export const purchaseJson = z
+  .discriminatedUnion('kind', [newOrder, fromDemoOrder])
+  .refine(separateNeedsFootnotes, { path: ['separate_bibliography'], message: V.separateNeedsFootnotes });
+export type PurchaseJson = z.infer<typeof purchaseJson>;
+export type PurchaseJsonInput = z.input<typeof purchaseJson>;
+
+/** Text fields of the payment/create multipart form (files go alongside as `files`). */
+export const createPaymentFields = z.object({
+  purchase_json: z.string().max(20_000),
+  promo_code: z.string().trim().max(LIMITS.promo.inputMax).optional(),
+  from_telegram: bool.optional(),
+});
+export const createPaymentBody = z.object({
+  ok: z.literal(true),
+  data: z.object({ confirmation_url: z.string(), task_id: z.string(), payment_id: z.string(), amount: z.number() }),
+});
+export const pendingPurchaseBody = z.object({ detail: z.string(), data: pendingPaymentData });
+export const cancelPaymentBody = z.object({ payment_id: z.string().min(1).max(64) }).strict();
+
+// ---------- reviews ----------
+
+export const reviewListQuery = z.object({
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  limit: z.coerce.number().int().min(1).max(50).default(LIMITS.review.pageSize),
+  order_by: z.enum(REVIEW_SORTS).default('date_desc'),
+  only_user_reviews: bool.default(false),
+});
+export const review = z.object({
+  id: z.number().int(),
+  rating: z.number().int(),
+  comment: z.string(),
+  username: z.string(),
+  created_at: z.string(),
+});
+export type Review = z.infer<typeof review>;
+export const reviewListBody = z.object({ reviews: z.array(review), total_count: z.number().int() });
+export const reviewStatsBody = z.object({
+  ok: z.literal(true),
+  data: z.object({ total_reviews: z.number().int(), avg_rating: z.number() }),
+});
+export const reviewAvailableBody = z.object({ data: z.object({ count: z.number().int() }) });
+export const reviewBody = z.object({ rating: f.reviewRating, comment: f.reviewComment }).strict();
+export const reviewSavedBody = z.object({ ok: z.literal(true), data: review });
+export const reviewIdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+
+// ---------- health ----------
+
+export const healthBody = z.object({ status: z.enum(['ok', 'degraded']), database: z.boolean() });
