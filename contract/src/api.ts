@@ -75,6 +75,10 @@ const users = c.router({
     responses: { 200: s.okBody, 401: s.errorBody },
     summary: 'Delete the account: sessions revoked, personal data removed, payment records kept',
   },
+});
+
+/** The user's current order and generation (served by the orders module, under /users/). */
+const generation = c.router({
   hasActiveGeneration: {
     method: 'GET',
     path: '/api/v1/users/has_active_generation/',
@@ -258,7 +262,7 @@ const system = c.router({
 });
 
 export const contract = c.router(
-  { registration, auth, users, telegram, papers, payment, passwordRecovery, review, system },
+  { registration, auth, users, generation, telegram, papers, payment, passwordRecovery, review, system },
   {
     strictStatusCodes: true,
     commonResponses: { 400: s.errorBody, 403: s.errorBody, 413: s.errorBody, 422: s.validationErrorBody, 429: s.errorBody, 500: s.errorBody },

@@ -1,0 +1,64 @@
+/** The application as a Fastify plugin: external plugins, then app plugins, then routes.
+ * The server file only builds and starts it; tests build it and use inject. */
+import { useRussianZodMessages } from '@app/contract';
+import cookie from '@fastify/cookie';
+import { initServer } from '@ts-rest/fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { DestinationStream } from 'pino';
+import type { Config } from './config.ts';
+import type { Orm } from './db/orm.ts';
+import { sendError, sendValidationError } from './http/errors.ts';
+import { checkOrigin } from './http/origin.ts';
+import { registerOpenApi } from './http/openapi.ts';
+import { accountRouters } from './modules/accounts/router.ts';
+import type { Mailer } from './modules/mail/mailer.ts';
+import { systemRouter } from './modules/system/router.ts';
+import { telegramRouter } from './modules/telegram/router.ts';
+import { notFound } from './errors.ts';
+
+export interface AppDeps {
+  config: Config;
+  orm: Orm;
+  mailer: Mailer;
+}
+
+const s = initServer();
+
+export async function app(fastify: FastifyInstance, deps: AppDeps) {
+  useRussianZodMessages();
+  await fastify.register(cookie);
+  checkOrigin(fastify, deps.config.trustedOrigins);
+  fastify.decorateRequest('em', null as never);
+  fastify.addHook('onRequest', async (request) => {
+    request.em = deps.orm.em.fork();
+  });
+  fastify.setErrorHandler(sendError);
+  fastify.setNotFoundHandler((request, reply) => sendError(notFound(), request, reply));
+  await registerOpenApi(fastify);
+
+  const routeOptions = { logInitialization: false, requestValidationErrorHandler: sendValidationError };
+  const accounts = accountRouters(deps.config, deps.mailer);
+  await fastify.register(s.plugin(accounts.registration), routeOptions);
+  await fastify.register(s.plugin(accounts.auth), routeOptions);
+  await fastify.register(s.plugin(accounts.users), routeOptions);
+  await fastify.register(s.plugin(accounts.passwordRecovery), routeOptions);
+  await fastify.register(s.plugin(telegramRouter(deps.config)), routeOptions);
+  await fastify.register(s.plugin(systemRouter(deps.orm)), routeOptions);
+}
+
+/** Builds the server (not listening). Logs go to `logStream` when given (tests capture them). */
+export async function buildServer(deps: AppDeps, options: { logStream?: DestinationStream } = {}): Promise<FastifyInstance> {
+  const logger = {
+    level: deps.config.logLevel,
+    // Secrets never reach the log: cookies (sessions, code flows) and credentials are redacted.
+    redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+    ...(options.logStream ? { stream: options.logStream } : {}),
+  };
+  const server = Fastify({
+    logger,
+    routerOptions: { ignoreTrailingSlash: true },
+    bodyLimit: 64 * 1024,
+  });
+  await server.register(app, deps);
+  return server;
+}

@@ -1,0 +1,38 @@
+/** MikroORM setup and the migration runner. */
+import pg from 'pg';
+import { MikroORM } from '@mikro-orm/postgresql';
+import { Migrator } from '@mikro-orm/migrations';
+import { migrations } from '../../../migrations/index.ts';
+import { accountEntities } from '../modules/accounts/entities.ts';
+
+export const entities = [...accountEntities];
+
+export type Orm = MikroORM;
+
+export async function openOrm(databaseUrl: string, options: { poolMax?: number; debug?: boolean } = {}): Promise<Orm> {
+  return MikroORM.init({
+    clientUrl: databaseUrl,
+    entities,
+    extensions: [Migrator],
+    migrations: { migrationsList: migrations, snapshot: false, snapshotOnMigrate: false, silent: true },
+    pool: { min: 0, max: options.poolMax ?? 10 },
+    debug: options.debug ?? false,
+    // One query per request where possible: joined loading of relations.
+    loadStrategy: 'joined',
+    allowGlobalContext: false,
+  });
+}
+
+/** Applies pending migrations; safe to run from several processes at once (advisory lock). */
+export async function migrate(orm: Orm, databaseUrl: string): Promise<string[]> {
+  // The lock lives on its own connection: a session-level lock must be released where it was taken.
+  const lock = new pg.Client({ connectionString: databaseUrl });
+  await lock.connect();
+  try {
+    await lock.query('select pg_advisory_lock(727001)');
+    const done = await orm.migrator.up();
+    return done.map((m) => m.name);
+  } finally {
+    await lock.end();
+  }
+}

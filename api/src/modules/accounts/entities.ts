@@ -1,0 +1,73 @@
+/** Accounts: users, sessions, e-mail codes (verification and recovery), Telegram bind tokens. */
+import { defineEntity, p, type InferEntity } from '@mikro-orm/postgresql';
+
+export const User = defineEntity({
+  name: 'User',
+  tableName: 'users',
+  properties: {
+    id: p.integer().primary(),
+    /** Null once the account is deleted (personal data removed; the row stays for payment records). */
+    username: p.string().nullable(),
+    email: p.string().nullable(),
+    passwordHash: p.string().nullable(),
+    emailVerifiedAt: p.datetime().nullable(),
+    telegramUid: p.string().nullable(),
+    createdAt: p.datetime().onCreate(() => new Date()),
+    deletedAt: p.datetime().nullable(),
+  },
+});
+export type User = InferEntity<typeof User>;
+
+export const Session = defineEntity({
+  name: 'Session',
+  tableName: 'sessions',
+  properties: {
+    id: p.integer().primary(),
+    user: () => p.manyToOne(User).deleteRule('cascade'),
+    /** sha256 of the cookie token: a database leak gives no usable session. */
+    tokenHash: p.string().unique(),
+    createdAt: p.datetime().onCreate(() => new Date()),
+    expiresAt: p.datetime(),
+    revokedAt: p.datetime().nullable(),
+    userAgent: p.string().nullable(),
+  },
+});
+export type Session = InferEntity<typeof Session>;
+
+export const CODE_PURPOSES = ['verify_email', 'recovery'] as const;
+export type CodePurpose = (typeof CODE_PURPOSES)[number];
+
+/** The e-mail code flow of a user for one purpose (one row per user and purpose, reused). The
+ * browser holds the flow token in a cookie; the 6-digit code is stored only as a keyed hash. */
+export const EmailCode = defineEntity({
+  name: 'EmailCode',
+  tableName: 'email_codes',
+  properties: {
+    id: p.integer().primary(),
+    user: () => p.manyToOne(User).deleteRule('cascade'),
+    purpose: p.string().$type<CodePurpose>(),
+    flowTokenHash: p.string().unique(),
+    codeHash: p.string(),
+    attemptsLeft: p.integer(),
+    sentAt: p.datetime(),
+    expiresAt: p.datetime(),
+    verifiedAt: p.datetime().nullable(),
+    consumedAt: p.datetime().nullable(),
+  },
+});
+export type EmailCode = InferEntity<typeof EmailCode>;
+
+export const TelegramBindToken = defineEntity({
+  name: 'TelegramBindToken',
+  tableName: 'telegram_bind_tokens',
+  properties: {
+    id: p.integer().primary(),
+    user: () => p.manyToOne(User).deleteRule('cascade'),
+    tokenHash: p.string().unique(),
+    expiresAt: p.datetime(),
+    usedAt: p.datetime().nullable(),
+  },
+});
+export type TelegramBindToken = InferEntity<typeof TelegramBindToken>;
+
+export const accountEntities = [User, Session, EmailCode, TelegramBindToken];

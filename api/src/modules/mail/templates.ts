@@ -1,0 +1,43 @@
+/** Russian e-mails: subject, plain text and HTML. */
+import type { MailMessage } from './mailer.ts';
+
+const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+function layout(title: string, paragraphs: string[], code?: string): string {
+  const body = paragraphs.map((p) => `<p style="margin:0 0 12px">${escape(p)}</p>`).join('');
+  const codeBlock = code
+    ? `<p style="font-size:28px;letter-spacing:6px;font-weight:bold;margin:16px 0">${escape(code)}</p>`
+    : '';
+  return `<!doctype html><html lang="ru"><body style="font-family:Arial,sans-serif;color:#1a202c">` +
+    `<h2 style="margin:0 0 16px">${escape(title)}</h2>${codeBlock}${body}</body></html>`;
+}
+
+export function verificationCodeMail(to: string, code: string, ttlMinutes: number): MailMessage {
+  const lines = [
+    `Ваш код подтверждения: ${code}`,
+    `Введите его на странице подтверждения почты. Код действует ${ttlMinutes} минут.`,
+    'Если вы не регистрировались в нашем сервисе, просто проигнорируйте это письмо.',
+  ];
+  return {
+    to,
+    subject: 'Код подтверждения регистрации',
+    text: lines.join('\n\n'),
+    html: layout('Подтверждение почты', lines.slice(1), code),
+    devCode: code,
+  };
+}
+
+export function recoveryCodeMail(to: string, code: string, ttlMinutes: number): MailMessage {
+  const lines = [
+    `Код для восстановления пароля: ${code}`,
+    `Введите его на странице восстановления. Код действует ${ttlMinutes} минут.`,
+    'Если вы не запрашивали восстановление пароля, проигнорируйте это письмо: пароль останется прежним.',
+  ];
+  return {
+    to,
+    subject: 'Восстановление пароля',
+    text: lines.join('\n\n'),
+    html: layout('Восстановление пароля', lines.slice(1), code),
+    devCode: code,
+  };
+}
