@@ -8,7 +8,9 @@ import type { DestinationStream } from 'pino';
 import type { Config } from './config.ts';
 import type { Orm } from './db/orm.ts';
 import { sendError, sendValidationError } from './http/errors.ts';
+import { refuseNulCharacters } from './http/input.ts';
 import { checkOrigin } from './http/origin.ts';
+import { serveWeb } from './http/web.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { accountRouters } from './modules/accounts/router.ts';
 import type { Mailer } from './modules/mail/mailer.ts';
@@ -28,13 +30,19 @@ export async function app(fastify: FastifyInstance, deps: AppDeps) {
   useRussianZodMessages();
   await fastify.register(cookie);
   checkOrigin(fastify, deps.config.trustedOrigins);
+  refuseNulCharacters(fastify);
   fastify.decorateRequest('em', null as never);
   fastify.addHook('onRequest', async (request) => {
     request.em = deps.orm.em.fork();
   });
   fastify.setErrorHandler(sendError);
-  fastify.setNotFoundHandler((request, reply) => sendError(notFound(), request, reply));
   await registerOpenApi(fastify);
+  const webApp = await serveWeb(fastify, deps.config.webDist);
+  fastify.setNotFoundHandler((request, reply) => {
+    const isPage = request.method === 'GET' && !request.url.startsWith('/api/') && !/\.[a-z0-9]+$/i.test(request.url.split('?')[0]);
+    if (webApp && isPage) return webApp(request, reply);
+    return sendError(notFound(), request, reply);
+  });
 
   const routeOptions = { logInitialization: false, requestValidationErrorHandler: sendValidationError };
   const accounts = accountRouters(deps.config, deps.mailer);
@@ -43,7 +51,7 @@ export async function app(fastify: FastifyInstance, deps: AppDeps) {
   await fastify.register(s.plugin(accounts.users), routeOptions);
   await fastify.register(s.plugin(accounts.passwordRecovery), routeOptions);
   await fastify.register(s.plugin(telegramRouter(deps.config)), routeOptions);
-  await fastify.register(s.plugin(systemRouter(deps.orm)), routeOptions);
+  await fastify.register(s.plugin(systemRouter(deps.orm, deps.config)), routeOptions);
 }
 
 /** Builds the server (not listening). Logs go to `logStream` when given (tests capture them). */

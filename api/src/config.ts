@@ -31,6 +31,9 @@ const schema = z.object({
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Сервис академических работ <no-reply@localhost>'),
   SUPPORT_EMAIL: z.string().email().default('support@example.ru'),
+  LEGAL_ENTITY: z.string().default('ИП Иванов Иван Иванович, ИНН 000000000000, ОГРНИП 000000000000000'),
+  /** The built web app; served by the API when present. */
+  WEB_DIST: z.string().default(join(REPO_ROOT, 'web', 'dist')),
 
   TELEGRAM_BOT_TOKEN: z.string().optional(),
   TELEGRAM_BOT_USERNAME: z.string().optional(),
@@ -62,6 +65,8 @@ export interface Config {
   logLevel: string;
   mail: { smtpUrl: string | null; from: string; outboxDir: string };
   supportEmail: string;
+  legalEntity: string;
+  webDist: string;
   telegram: { botToken: string | null; botUsername: string | null };
   codes: { ttlMinutes: number; attempts: number; resendSeconds: number };
   sessionTtlDays: number;
@@ -96,6 +101,8 @@ export function loadConfig(env: Env): Config {
     logLevel: e.LOG_LEVEL,
     mail: { smtpUrl: e.SMTP_URL ?? null, from: e.MAIL_FROM, outboxDir: join(dataDir, 'mail') },
     supportEmail: e.SUPPORT_EMAIL,
+    legalEntity: e.LEGAL_ENTITY,
+    webDist: resolve(e.WEB_DIST),
     telegram: { botToken: e.TELEGRAM_BOT_TOKEN ?? null, botUsername: e.TELEGRAM_BOT_USERNAME ?? null },
     codes: { ttlMinutes: e.CODE_TTL_MINUTES, attempts: e.CODE_ATTEMPTS, resendSeconds: e.RESEND_SECONDS },
     sessionTtlDays: e.SESSION_TTL_DAYS,

@@ -259,6 +259,12 @@ const system = c.router({
     path: '/api/health',
     responses: { 200: s.healthBody, 503: s.healthBody },
   },
+  config: {
+    method: 'GET',
+    path: '/api/v1/config/',
+    responses: { 200: s.publicConfigBody },
+    summary: 'Public settings for the web app',
+  },
 });
 
 export const contract = c.router(

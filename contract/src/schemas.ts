@@ -190,6 +190,13 @@ export const reviewBody = z.object({ rating: f.reviewRating, comment: f.reviewCo
 export const reviewSavedBody = z.object({ ok: z.literal(true), data: review });
 export const reviewIdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
-// ---------- health ----------
+// ---------- system ----------
 
 export const healthBody = z.object({ status: z.enum(['ok', 'degraded']), database: z.boolean() });
+/** Public settings the web app needs (footer contact, Telegram bot link). */
+export const publicConfigBody = z.object({
+  support_email: z.string(),
+  telegram_bot_username: z.string().nullable(),
+  legal_entity: z.string(),
+});
+export type PublicConfig = z.infer<typeof publicConfigBody>;

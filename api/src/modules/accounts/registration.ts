@@ -36,7 +36,8 @@ export async function register(d: AccountDeps, input: { username: string; email:
     const nameTaken = other.username?.toLowerCase() === input.username.toLowerCase();
     const emailTaken = other.email?.toLowerCase() === email.toLowerCase();
     if (!other.emailVerifiedAt && Date.now() - other.createdAt.getTime() > UNVERIFIED_HOLD_MS) {
-      d.em.remove(other); // an abandoned registration frees its name and e-mail
+      // An abandoned registration frees its name and e-mail (deleted now, before the insert).
+      await d.em.nativeDelete(User, { id: other.id });
     } else if (!other.emailVerifiedAt && emailTaken) {
       reuse = other;
       if (nameTaken) continue;

@@ -1,0 +1,21 @@
+/** Serves the built web app (web/dist) with a fallback to index.html for client-side routes. */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+/** Returns the handler for unknown GET paths outside /api, or null when there is no build. */
+export async function serveWeb(app: FastifyInstance, distDir: string): Promise<((request: FastifyRequest, reply: FastifyReply) => unknown) | null> {
+  if (!existsSync(join(distDir, 'index.html'))) {
+    app.log.warn({ distDir }, 'the web app is not built: only the API is served (npm start builds it)');
+    return null;
+  }
+  await app.register(fastifyStatic, {
+    root: distDir,
+    wildcard: false,
+    index: false,
+    // Hashed assets never change; index.html must always be revalidated.
+    setHeaders: (reply, path) => reply.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache'),
+  });
+  return (_request, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html');
+}
