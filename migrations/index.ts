@@ -1,5 +1,9 @@
 /** Every migration in order. Listed explicitly so that the runtime (Node's type stripping, vitest,
  * a bundle) never depends on globbing the folder. */
 import { Migration20261121_01_accounts } from './Migration20261121_01_accounts.ts';
+import { Migration20261121_02_papers_reviews } from './Migration20261121_02_papers_reviews.ts';
 
-export const migrations = [{ name: 'Migration20261121_01_accounts', class: Migration20261121_01_accounts }];
+export const migrations = [
+  { name: 'Migration20261121_01_accounts', class: Migration20261121_01_accounts },
+  { name: 'Migration20261121_02_papers_reviews', class: Migration20261121_02_papers_reviews },
+];

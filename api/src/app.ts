@@ -10,10 +10,11 @@ import type { Orm } from './db/orm.ts';
 import { sendError, sendValidationError } from './http/errors.ts';
 import { refuseNulCharacters } from './http/input.ts';
 import { checkOrigin } from './http/origin.ts';
-import { serveWeb } from './http/web.ts';
+import { serveSamples, serveWeb } from './http/web.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { accountRouters } from './modules/accounts/router.ts';
 import type { Mailer } from './modules/mail/mailer.ts';
+import { reviewsRouter } from './modules/reviews/router.ts';
 import { systemRouter } from './modules/system/router.ts';
 import { telegramRouter } from './modules/telegram/router.ts';
 import { notFound } from './errors.ts';
@@ -37,6 +38,7 @@ export async function app(fastify: FastifyInstance, deps: AppDeps) {
   });
   fastify.setErrorHandler(sendError);
   await registerOpenApi(fastify);
+  await serveSamples(fastify, deps.config.samplesDir);
   const webApp = await serveWeb(fastify, deps.config.webDist);
   fastify.setNotFoundHandler((request, reply) => {
     const isPage = request.method === 'GET' && !request.url.startsWith('/api/') && !/\.[a-z0-9]+$/i.test(request.url.split('?')[0]);
@@ -51,6 +53,7 @@ export async function app(fastify: FastifyInstance, deps: AppDeps) {
   await fastify.register(s.plugin(accounts.users), routeOptions);
   await fastify.register(s.plugin(accounts.passwordRecovery), routeOptions);
   await fastify.register(s.plugin(telegramRouter(deps.config)), routeOptions);
+  await fastify.register(s.plugin(reviewsRouter()), routeOptions);
   await fastify.register(s.plugin(systemRouter(deps.orm, deps.config)), routeOptions);
 }
 

@@ -34,6 +34,8 @@ const schema = z.object({
   LEGAL_ENTITY: z.string().default('ИП Иванов Иван Иванович, ИНН 000000000000, ОГРНИП 000000000000000'),
   /** The built web app; served by the API when present. */
   WEB_DIST: z.string().default(join(REPO_ROOT, 'web', 'dist')),
+  /** Sample works for the landing page (manifest.json and their files). */
+  SAMPLES_DIR: z.string().default(join(REPO_ROOT, 'paper', 'samples')),
 
   TELEGRAM_BOT_TOKEN: z.string().optional(),
   TELEGRAM_BOT_USERNAME: z.string().optional(),
@@ -67,6 +69,7 @@ export interface Config {
   supportEmail: string;
   legalEntity: string;
   webDist: string;
+  samplesDir: string;
   telegram: { botToken: string | null; botUsername: string | null };
   codes: { ttlMinutes: number; attempts: number; resendSeconds: number };
   sessionTtlDays: number;
@@ -103,6 +106,7 @@ export function loadConfig(env: Env): Config {
     supportEmail: e.SUPPORT_EMAIL,
     legalEntity: e.LEGAL_ENTITY,
     webDist: resolve(e.WEB_DIST),
+    samplesDir: resolve(e.SAMPLES_DIR),
     telegram: { botToken: e.TELEGRAM_BOT_TOKEN ?? null, botUsername: e.TELEGRAM_BOT_USERNAME ?? null },
     codes: { ttlMinutes: e.CODE_TTL_MINUTES, attempts: e.CODE_ATTEMPTS, resendSeconds: e.RESEND_SECONDS },
     sessionTtlDays: e.SESSION_TTL_DAYS,

@@ -53,7 +53,12 @@ it('serves the built web app with a fallback to index.html for client routes, an
   mkdirSync(join(dist, 'assets'));
   writeFileSync(join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
   writeFileSync(join(dist, 'assets', 'app-1234.js'), 'console.log(1)');
-  const web = await startTestApp({ WEB_DIST: dist, SUPPORT_EMAIL: 'help@example.ru', TELEGRAM_BOT_USERNAME: 'paper_bot' });
+  const samples = mkdtempSync(join(tmpdir(), 'samples-'));
+  mkdirSync(join(samples, 'src'));
+  writeFileSync(join(samples, 'manifest.json'), '[]');
+  writeFileSync(join(samples, 'sample-1.docx'), 'PK');
+  writeFileSync(join(samples, 'src', 'secret.txt'), 'source text');
+  const web = await startTestApp({ WEB_DIST: dist, SAMPLES_DIR: samples, SUPPORT_EMAIL: 'help@example.ru', TELEGRAM_BOT_USERNAME: 'paper_bot' });
   try {
     const c = new Client(web.app);
     for (const page of ['/', '/home', '/preview/12', '/reviews?tab=my_reviews']) {
@@ -64,11 +69,15 @@ it('serves the built web app with a fallback to index.html for client routes, an
     const asset = await c.get('/assets/app-1234.js');
     expect(asset.raw.headers['cache-control']).toContain('immutable');
     expect((await c.get('/assets/missing.js')).status).toBe(404);
+    expect((await c.get('/samples/manifest.json')).body).toEqual([]);
+    expect((await c.get('/samples/sample-1.docx')).status).toBe(200);
+    expect((await c.get('/samples/src/secret.txt')).status).toBe(404);
     expect((await c.get('/api/v1/unknown/')).status).toBe(404);
     expect((await c.get('/api/v1/config/')).body).toEqual({ support_email: 'help@example.ru', telegram_bot_username: 'paper_bot', legal_entity: expect.any(String) });
   } finally {
     await web.close();
     rmSync(dist, { recursive: true, force: true });
+    rmSync(samples, { recursive: true, force: true });
   }
 });
 

@@ -218,7 +218,8 @@ const review = c.router({
     method: 'GET',
     path: '/api/v1/review/list/',
     query: s.reviewListQuery,
-    responses: { 200: s.reviewListBody },
+    responses: { 200: s.reviewListBody, 401: s.errorBody },
+    summary: 'only_user_reviews=true needs a session',
   },
   stats: {
     method: 'GET',

@@ -4,8 +4,10 @@ import { MikroORM } from '@mikro-orm/postgresql';
 import { Migrator } from '@mikro-orm/migrations';
 import { migrations } from '../../../migrations/index.ts';
 import { accountEntities } from '../modules/accounts/entities.ts';
+import { Paper } from '../modules/papers/entities.ts';
+import { Review } from '../modules/reviews/entities.ts';
 
-export const entities = [...accountEntities];
+export const entities = [...accountEntities, Paper, Review];
 
 export type Orm = MikroORM;
 

@@ -4,6 +4,18 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
+/** The landing page's sample works: the manifest and the files it names, nothing else of the folder. */
+export async function serveSamples(app: FastifyInstance, samplesDir: string) {
+  if (!existsSync(samplesDir)) return;
+  await app.register(fastifyStatic, {
+    root: samplesDir,
+    prefix: '/samples/',
+    decorateReply: false,
+    index: false,
+    allowedPath: (path) => /^\/[\w.-]+\.(json|docx|pdf)$/.test(path),
+  });
+}
+
 /** Returns the handler for unknown GET paths outside /api, or null when there is no build. */
 export async function serveWeb(app: FastifyInstance, distDir: string): Promise<((request: FastifyRequest, reply: FastifyReply) => unknown) | null> {
   if (!existsSync(join(distDir, 'index.html'))) {

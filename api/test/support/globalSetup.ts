@@ -1,6 +1,6 @@
 /** One embedded PostgreSQL for the whole run, with a migrated template database that every test
  * file clones (CREATE DATABASE ... TEMPLATE), which is far faster than migrating each one. */
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -29,7 +29,6 @@ export function freePort(): Promise<number> {
 
 export default async function setup(project: TestProject) {
   const dir = mkdtempSync(join(tmpdir(), 'paper-pg-'));
-  chmodSync(dir, 0o755); // the server runs as the `postgres` user when we are root
   const pg = await startEmbeddedPostgres({ dir, port: await freePort(), persistent: false });
   const templateUrl = pg.url(TEMPLATE_DB);
   await ensureDatabase(pg.url('postgres'), TEMPLATE_DB);

@@ -1,6 +1,8 @@
 /** The account itself: profile and deletion. */
 import type { Profile } from '@app/contract';
 import { EmailCode, Session, TelegramBindToken, User } from './entities.ts';
+import { Paper } from '../papers/entities.ts';
+import { Review } from '../reviews/entities.ts';
 import type { AccountDeps } from './registration.ts';
 
 export function profileOf(session: Session): Profile {
@@ -9,9 +11,9 @@ export function profileOf(session: Session): Profile {
 }
 
 /**
- * Deletes an account: every session is revoked and personal data removed (username, e-mail,
- * password, Telegram id, codes, tokens). The row stays, anonymised, so that payment records keep
- * their owner for accounting.
+ * Deletes an account: every session is revoked and personal data removed: username, e-mail,
+ * password, Telegram id, codes, tokens, the user's papers and reviews (a review shows the
+ * username). The row stays, anonymised, so that payment records keep their owner for accounting.
  */
 export async function deleteAccount(d: AccountDeps, session: Session): Promise<void> {
   const userId = session.user.id;
@@ -19,6 +21,8 @@ export async function deleteAccount(d: AccountDeps, session: Session): Promise<v
     await em.nativeDelete(Session, { user: userId });
     await em.nativeDelete(EmailCode, { user: userId });
     await em.nativeDelete(TelegramBindToken, { user: userId });
+    await em.nativeDelete(Review, { user: userId });
+    await em.nativeDelete(Paper, { user: userId });
     await em.nativeUpdate(
       User,
       { id: userId },

@@ -1,0 +1,32 @@
+/** A generated paper: its text lives in the .docx/.pdf in storage; here are its metadata. */
+import { defineEntity, p, type InferEntity } from '@mikro-orm/postgresql';
+import type { PaperOptions, PaperType, Plan } from '@app/contract';
+import { User } from '../accounts/entities.ts';
+
+export const Paper = defineEntity({
+  name: 'Paper',
+  tableName: 'papers',
+  properties: {
+    id: p.integer().primary(),
+    user: () => p.manyToOne(User).deleteRule('cascade'),
+    type: p.string().$type<PaperType>(),
+    plan: p.string().$type<Plan>(),
+    title: p.string(),
+    annotation: p.string().default(''),
+    keywords: p.json<string[]>().default('[]'),
+    /** '1. Chapter' -> ['1.1 Subchapter', ...] as the API returns it. */
+    structure: p.json<Record<string, string[]>>(),
+    options: p.json<PaperOptions>(),
+    /** The engine's plan, so that a full paper bought from this demo keeps title and structure. */
+    enginePlan: p.json<unknown>().nullable(),
+    docxKey: p.string().nullable(),
+    pdfKey: p.string().nullable(),
+    pageCount: p.integer().nullable(),
+    normocontrol: p.json<unknown>().nullable(),
+    sourcePaper: () => p.manyToOne(Paper).nullable().deleteRule('set null'),
+    /** Set when the full version was paid for; only then is the .docx downloadable. */
+    paidAt: p.datetime().nullable(),
+    createdAt: p.datetime().onCreate(() => new Date()),
+  },
+});
+export type Paper = InferEntity<typeof Paper>;
