@@ -1,0 +1,70 @@
+/**
+ * Every writer call of a run goes through here: a finished call is stored in the checkpoint store
+ * under its key before its result is used, and a call whose key is already stored is not made
+ * again (a killed run resumes without repeating a finished LLM call). Usage is summed here.
+ */
+import type { CheckpointStore } from './checkpoints.ts';
+import { throwIfAborted } from './errors.ts';
+import type { Tariff, Usage } from './types.ts';
+import type { Writer, WriterCall, WriterReply } from './writer/types.ts';
+
+export interface CallRunner {
+  call(c: Omit<WriterCall, 'tariff' | 'signal'>): Promise<WriterReply>;
+  readonly usage: Usage;
+  /** Calls made in this process (not restored). */
+  readonly fresh: number;
+}
+
+function isReply(v: unknown): v is WriterReply {
+  return typeof v === 'object' && v !== null && typeof (v as WriterReply).text === 'string';
+}
+
+export function createCallRunner(options: { writer: Writer; checkpoints: CheckpointStore; tariff: Tariff; signal?: AbortSignal }): CallRunner {
+  const usage: Usage = { promptTokens: 0, completionTokens: 0, calls: 0 };
+  let fresh = 0;
+  const account = (r: WriterReply) => {
+    usage.calls++;
+    usage.promptTokens += r.promptTokens;
+    usage.completionTokens += r.completionTokens;
+    if (r.costRub !== undefined) usage.costRub = (usage.costRub ?? 0) + r.costRub;
+  };
+  return {
+    usage,
+    get fresh() {
+      return fresh;
+    },
+    async call(c) {
+      const key = `llm:${c.key}`;
+      const saved = await options.checkpoints.get(key);
+      if (isReply(saved)) {
+        account(saved);
+        return saved;
+      }
+      throwIfAborted(options.signal);
+      const reply = await options.writer.complete({ ...c, tariff: options.tariff, signal: options.signal });
+      await options.checkpoints.set(key, reply);
+      fresh++;
+      account(reply);
+      return reply;
+    },
+  };
+}
+
+/** Runs tasks in parallel; the first failure aborts the rest (they share `controller`). */
+export async function allOrAbort<T>(tasks: ((signal: AbortSignal) => Promise<T>)[], parent?: AbortSignal): Promise<T[]> {
+  const controller = new AbortController();
+  const onAbort = () => controller.abort();
+  parent?.addEventListener('abort', onAbort, { once: true });
+  try {
+    return await Promise.all(
+      tasks.map((t) =>
+        t(controller.signal).catch((error) => {
+          controller.abort();
+          throw error;
+        }),
+      ),
+    );
+  } finally {
+    parent?.removeEventListener('abort', onAbort);
+  }
+}

@@ -1,0 +1,34 @@
+/**
+ * One error type for the engine. `message` is always Russian and safe to show to a customer;
+ * `code` lets the caller decide (retry, refund, ask the user to fix input).
+ */
+export type PaperErrorCode =
+  | 'invalid_input'
+  | 'file_rejected'
+  | 'llm_failed'
+  | 'llm_timeout'
+  | 'search_failed'
+  | 'pdf_failed'
+  | 'aborted'
+  | 'internal';
+
+export class PaperError extends Error {
+  readonly code: PaperErrorCode;
+  constructor(code: PaperErrorCode, message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'PaperError';
+    this.code = code;
+  }
+}
+
+export function isAbort(error: unknown): boolean {
+  return (
+    (error instanceof PaperError && error.code === 'aborted') ||
+    (error instanceof Error && (error.name === 'AbortError' || error.name === 'APIUserAbortError'))
+  );
+}
+
+/** Throws the engine's abort error when the run was cancelled. */
+export function throwIfAborted(signal: AbortSignal | undefined): void {
+  if (signal?.aborted) throw new PaperError('aborted', 'Генерация остановлена');
+}

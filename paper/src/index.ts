@@ -1,0 +1,42 @@
+/**
+ * The paper engine: no HTTP, no database, no environment variables. Everything comes in through
+ * options; see README.md for the demo definition and the interface.
+ */
+export { generatePaper, validateInput } from './engine.ts';
+export type {
+  AttachedSource,
+  BibliographyEntry,
+  ChapterPlan,
+  PaperInput,
+  PaperPlan,
+  PaperResult,
+  PaperType,
+  ProgressEvent,
+  RunContext,
+  SectionText,
+  Tariff,
+  TitlePageInfo,
+  Usage,
+  UserStructure,
+} from './types.ts';
+export { createMemoryCheckpoints, createDirectoryCheckpoints } from './checkpoints.ts';
+export type { CheckpointStore } from './checkpoints.ts';
+export { PaperError } from './errors.ts';
+export type { PaperErrorCode } from './errors.ts';
+export { createLlmWriter } from './writer/llm.ts';
+export type { LlmWriterOptions, LlmPrice } from './writer/llm.ts';
+export { createOfflineWriter } from './writer/offline/index.ts';
+export type { Writer, WriterCall, WriterReply } from './writer/types.ts';
+export { createOpenAlexSearch } from './sources/search/openalex.ts';
+export { createCrossrefSearch } from './sources/search/crossref.ts';
+export { createLocalSearch } from './sources/search/local.ts';
+export type { BibliographicSearch, FoundWork, SearchQuery } from './sources/search/types.ts';
+export { sniffFile, extractSourceText } from './sources/extract/index.ts';
+export type { SniffResult, ExtractLimits, ExtractedText } from './sources/extract/index.ts';
+export { createPdfConverterPool } from './pdf/pool.ts';
+export type { PdfConverter, PdfPoolOptions } from './pdf/pool.ts';
+export { checkDocx } from './normocontrol/check.ts';
+export type { NormocontrolIssue, NormocontrolReport } from './normocontrol/types.ts';
+export { formatRecord } from './bibliography/gost.ts';
+export type { WorkRecord, Person } from './bibliography/record.ts';
+export { DEMO_PAGES } from './volume/index.ts';

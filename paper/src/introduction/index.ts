@@ -1,0 +1,38 @@
+/**
+ * The introduction: the writer's part (актуальность, степень разработанности, значимость) and the
+ * parts GOST-minded reviewers look for, composed from the plan so they are always present: цель,
+ * задачи, объект, предмет, методы, структура работы.
+ */
+import type { CallRunner } from '../calls.ts';
+import { tokensFor } from '../outline.ts';
+import { cleanText } from '../text/clean.ts';
+import type { OutlineBrief } from '../writer/types.ts';
+import { introductionMessages } from './prompt.ts';
+
+const ORDINAL = ['первой', 'второй', 'третьей', 'четвёртой'];
+
+export function introductionTail(o: OutlineBrief): string[] {
+  const tasks = o.tasks.map((t, i) => `– ${t}${i === o.tasks.length - 1 ? '.' : ';'}`);
+  const structure = o.chapters.map((c, i) => `в ${ORDINAL[i] ?? `${i + 1}-й`} главе «${c.title}» рассматриваются вопросы: ${c.subsections.map((s) => `«${s}»`).join(', ')}`);
+  return [
+    `Цель работы – ${o.goal}.`,
+    'Для достижения поставленной цели необходимо решить следующие задачи:',
+    ...tasks,
+    `Объект исследования – ${o.object}.`,
+    `Предмет исследования – ${o.subject}.`,
+    `Методы исследования: ${o.methods.join(', ')}.`,
+    `Структура работы. Работа состоит из введения, ${o.chapters.length} глав, заключения и списка использованных источников; ${structure.join('; ')}.`,
+  ];
+}
+
+export async function writeIntroduction(o: OutlineBrief, targetChars: number, calls: CallRunner): Promise<string[]> {
+  const reply = await calls.call({
+    key: 'introduction',
+    task: { kind: 'introduction', outline: o, targetChars },
+    messages: introductionMessages(o, targetChars),
+    maxTokens: tokensFor(targetChars),
+  });
+  // Citation markers have no place here: the introduction is reused by the full paper with other sources.
+  const body = cleanText(reply.text).map((p) => p.replace(/\s*\[\[S\d+[^\]]*\]\]/g, ''));
+  return [...body, ...introductionTail(o)];
+}

@@ -1,0 +1,103 @@
+/**
+ * Lays a paper out for real: typeset the .docx, convert it with LibreOffice, read on which PDF page
+ * every heading fell (from the PDF outline), write those numbers into the contents and convert
+ * again until the numbers printed in the contents are the pages the headings are on.
+ */
+import { PaperError, throwIfAborted } from '../errors.ts';
+import type { PdfConverter } from '../pdf/pool.ts';
+import { readPdf } from '../pdf/outline.ts';
+import { buildDocx } from '../typeset/docx.ts';
+import type { PageMap } from '../typeset/docx.ts';
+import { headingsOf } from '../typeset/model.ts';
+import type { DocModel, HeadingRef } from '../typeset/model.ts';
+
+export interface LaidOutPaper {
+  docx: Buffer;
+  pdf: Buffer;
+  pageCount: number;
+  /** The page each written heading is on (heading id -> page). */
+  pages: PageMap;
+  conversions: number;
+}
+
+const norm = (s: string) => s.replace(/[\s\u00A0]+/g, ' ').trim().toLowerCase();
+
+/** Finds the page of each written heading in the PDF outline, in document order. */
+export function matchHeadings(headings: HeadingRef[], outline: { title: string; page: number }[]): PageMap | null {
+  const pages: PageMap = new Map();
+  let cursor = 0;
+  for (const h of headings) {
+    if (h.planned) continue;
+    const want = norm(h.text);
+    let found = -1;
+    for (let i = cursor; i < outline.length; i++) {
+      if (norm(outline[i].title) === want) {
+        found = i;
+        break;
+      }
+    }
+    if (found < 0 || outline[found].page < 1) return null;
+    pages.set(h.id, outline[found].page);
+    cursor = found + 1;
+  }
+  return pages;
+}
+
+/** A first guess at the pages, so the first pass already has numbers of the right width. */
+function guessPages(model: DocModel): PageMap {
+  const perPage = 1900;
+  const chars = (paras: { kind: string; text: string }[][]) => paras.reduce((n, p) => n + p.reduce((m, x) => m + x.text.length, 0), 0);
+  const pages: PageMap = new Map();
+  let page = 3;
+  pages.set('introduction', page);
+  page += Math.ceil(chars(model.introduction) / perPage);
+  for (const ch of model.chapters) {
+    if (!ch.written) continue;
+    page += 1;
+    pages.set(String(ch.number), page);
+    let used = 0;
+    for (const sub of ch.subsections) {
+      pages.set(sub.number, page + Math.floor(used / perPage));
+      used += chars(sub.paragraphs);
+    }
+    page += Math.ceil(used / perPage);
+  }
+  if (model.conclusion) pages.set('conclusion', ++page);
+  if (model.conclusion) page += Math.ceil(chars(model.conclusion) / perPage);
+  if (model.bibliography) pages.set('bibliography', page + 1);
+  return pages;
+}
+
+/** One conversion: the page count and where the headings fell (the contents may still be off). */
+export async function measurePaper(model: DocModel, converter: PdfConverter, options: { signal?: AbortSignal; pages?: PageMap } = {}) {
+  throwIfAborted(options.signal);
+  const docx = await buildDocx(model, { pages: options.pages ?? guessPages(model) });
+  const pdf = await converter.convert(docx, { signal: options.signal });
+  const { pageCount, outline } = await readPdf(pdf);
+  const pages = matchHeadings(headingsOf(model), outline);
+  if (!pages) throw new PaperError('pdf_failed', 'Не удалось найти заголовки работы в PDF для расчёта содержания');
+  return { pageCount, pages };
+}
+
+const same = (a: PageMap, b: PageMap) => a.size === b.size && [...a].every(([k, v]) => b.get(k) === v);
+
+export async function layoutPaper(
+  model: DocModel,
+  converter: PdfConverter,
+  options: { signal?: AbortSignal; maxPasses?: number; initialPages?: PageMap } = {},
+): Promise<LaidOutPaper> {
+  const headings = headingsOf(model);
+  let pages = options.initialPages ?? guessPages(model);
+  const maxPasses = options.maxPasses ?? 4;
+  for (let pass = 1; pass <= maxPasses; pass++) {
+    throwIfAborted(options.signal);
+    const docx = await buildDocx(model, { pages });
+    const pdf = await converter.convert(docx, { signal: options.signal });
+    const { pageCount, outline } = await readPdf(pdf);
+    const measured = matchHeadings(headings, outline);
+    if (!measured) throw new PaperError('pdf_failed', 'Не удалось найти заголовки работы в PDF для расчёта содержания');
+    if (same(measured, pages)) return { docx, pdf, pageCount, pages, conversions: pass };
+    pages = measured;
+  }
+  throw new PaperError('pdf_failed', 'Номера страниц в содержании не сходятся после нескольких проходов вёрстки');
+}

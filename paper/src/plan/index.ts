@@ -1,0 +1,89 @@
+/** The plan stage: annotation, keywords, outline (unless the user gave one), goal and tasks. */
+import { PaperError } from '../errors.ts';
+import type { CallRunner } from '../calls.ts';
+import type { PaperInput, PaperPlan } from '../types.ts';
+import { PlanDraftSchema } from './schema.ts';
+import type { PlanDraft } from './schema.ts';
+import { planMessages, planRepairMessages } from './prompt.ts';
+
+const clip = (s: string, max: number) => (s.length > max ? `${s.slice(0, max - 1).trimEnd()}…` : s);
+
+/** Titles without numbers, "Глава 1." prefixes and final periods. */
+export function cleanTitle(title: string): string {
+  return clip(
+    title
+      .replace(/^\s*(глава|раздел)\s+\d+[.:]?\s*/i, '')
+      .replace(/^\s*\d+(\.\d+)*[.)]?\s+/, '')
+      .replace(/[\s.]+$/, '')
+      .replace(/\s+/g, ' ')
+      .trim(),
+    200,
+  );
+}
+
+/** The paper's title is the customer's topic, tidied. */
+export function titleOf(topic: string): string {
+  const t = topic.replace(/\s+/g, ' ').trim().replace(/[.]+$/, '');
+  return t.charAt(0).toUpperCase() + t.slice(1);
+}
+
+/** Checks and tidies a model's plan; returns a Russian problem description when it cannot be used. */
+export function normalizePlan(draft: PlanDraft, input: PaperInput): { plan?: Omit<PaperPlan, 'introduction'>; problem?: string } {
+  let chapters = draft.chapters.map((c) => ({ title: cleanTitle(c.title), subsections: c.subsections.map(cleanTitle).filter((s) => s.length >= 3).slice(0, 4) }));
+  if (input.userStructure) {
+    // The customer's structure is authoritative, whatever the model returned.
+    chapters = input.userStructure.map(([title, subs]) => ({ title: cleanTitle(title), subsections: subs.map(cleanTitle).filter(Boolean) }));
+  }
+  if (chapters.length !== 3) return { problem: `нужно ровно 3 главы, а получено ${chapters.length}` };
+  const thin = chapters.findIndex((c) => c.subsections.length < 3 || c.title.length < 3);
+  if (thin >= 0 && !input.userStructure) return { problem: `в главе ${thin + 1} должно быть 3–4 подраздела с названиями` };
+  const tasks = draft.tasks.map((t) => t.trim().replace(/[.;]+$/, '')).filter(Boolean).slice(0, 6);
+  if (tasks.length < 3) return { problem: 'нужно 4–6 задач исследования' };
+  const keywords = [...new Set(draft.keywords.map((k) => k.trim().replace(/[.;]+$/, '')).filter(Boolean))].slice(0, 8);
+  if (keywords.length < 3) return { problem: 'нужно 5–8 ключевых слов' };
+  if (draft.annotation.trim().length < 100) return { problem: 'аннотация слишком короткая' };
+  return {
+    plan: {
+      version: 1,
+      topic: input.topic,
+      title: titleOf(input.topic),
+      annotation: draft.annotation.trim(),
+      keywords,
+      chapters,
+      goal: draft.goal.trim().replace(/[.]+$/, ''),
+      tasks,
+      object: draft.object.trim().replace(/[.]+$/, ''),
+      subject: draft.subject.trim().replace(/[.]+$/, ''),
+      methods: draft.methods.map((m) => m.trim().replace(/[.;]+$/, '')).filter(Boolean).slice(0, 8),
+      searchQueries: draft.searchQueries.map((q) => q.trim()).filter(Boolean).slice(0, 4),
+    },
+  };
+}
+
+function parseDraft(text: string): { draft?: PlanDraft; problem?: string } {
+  let json: unknown;
+  try {
+    json = JSON.parse(text.replace(/^```(?:json)?\s*|\s*```$/g, ''));
+  } catch {
+    return { problem: 'ответ не является корректным JSON' };
+  }
+  const parsed = PlanDraftSchema.safeParse(json);
+  if (!parsed.success) return { problem: `JSON не соответствует схеме: ${parsed.error.issues[0]?.path.join('.')} ${parsed.error.issues[0]?.message}` };
+  return { draft: parsed.data };
+}
+
+export async function runPlan(input: PaperInput, calls: CallRunner): Promise<Omit<PaperPlan, 'introduction'>> {
+  const messages = planMessages(input.topic, input.userStructure, input.minPublicationYear);
+  const task = { kind: 'plan', topic: input.topic, userStructure: input.userStructure, minYear: input.minPublicationYear } as const;
+  const json = { name: 'paper_plan', schema: PlanDraftSchema };
+  const first = await calls.call({ key: 'plan', task, messages, maxTokens: 3000, json });
+  const a = parseDraft(first.text);
+  const na = a.draft ? normalizePlan(a.draft, input) : { problem: a.problem };
+  if (na.plan) return na.plan;
+  // One repair round with the problem spelled out, then give up with a clear reason.
+  const second = await calls.call({ key: 'plan:repair', task, messages: planRepairMessages(messages, first.text, na.problem!), maxTokens: 3000, json });
+  const b = parseDraft(second.text);
+  const nb = b.draft ? normalizePlan(b.draft, input) : { problem: b.problem };
+  if (nb.plan) return nb.plan;
+  throw new PaperError('llm_failed', `Языковая модель вернула непригодный план работы: ${nb.problem}`);
+}

@@ -1,0 +1,74 @@
+/** Honest progress: named Russian stages with percent ranges; the percent never goes back. */
+import type { ProgressEvent } from './types.ts';
+
+export const STAGES = {
+  plan: 'Составление плана работы',
+  sources: 'Подбор источников',
+  writing: 'Написание разделов',
+  review: 'Рецензирование и доработка глав',
+  conclusion: 'Написание заключения',
+  bibliography: 'Оформление списка источников',
+  typeset: 'Вёрстка и проверка объёма',
+  preview: 'Подготовка предпросмотра',
+  normocontrol: 'Нормоконтроль',
+  done: 'Готово',
+} as const;
+
+export type StageId = keyof typeof STAGES;
+
+export interface Progress {
+  /** Enter a stage (its start percent). */
+  stage(id: StageId): Promise<void>;
+  /** A fraction 0..1 of the current stage is done. */
+  part(fraction: number): Promise<void>;
+}
+
+export function createProgress(onProgress: (p: ProgressEvent) => void | Promise<void>, ranges: Partial<Record<StageId, [number, number]>>): Progress {
+  let current: StageId = 'plan';
+  let last = -1;
+  const emit = async (percent: number) => {
+    const p = Math.max(last, Math.min(100, Math.round(percent)));
+    if (p === last) return;
+    last = p;
+    await onProgress({ stage: STAGES[current], percent: p });
+  };
+  return {
+    async stage(id) {
+      current = id;
+      const range = ranges[id] ?? [last, last];
+      last = Math.max(last, -1);
+      await onProgress({ stage: STAGES[id], percent: Math.max(last, range[0]) });
+      last = Math.max(last, range[0]);
+    },
+    async part(fraction) {
+      const range = ranges[current];
+      if (!range) return;
+      await emit(range[0] + (range[1] - range[0]) * Math.min(1, Math.max(0, fraction)));
+    },
+  };
+}
+
+export function stageRanges(type: 'demo' | 'full', professional: boolean): Partial<Record<StageId, [number, number]>> {
+  const writingEnd = type === 'full' ? (professional ? 58 : 68) : professional ? 66 : 76;
+  const ranges: Partial<Record<StageId, [number, number]>> = {
+    plan: [0, 8],
+    sources: [8, 12],
+    writing: [12, writingEnd],
+  };
+  let at = writingEnd;
+  if (professional) {
+    const end = type === 'full' ? 68 : 76;
+    ranges.review = [at, end];
+    at = end;
+  }
+  if (type === 'full') {
+    ranges.conclusion = [at, 74];
+    at = 74;
+  }
+  ranges.bibliography = [at, at + 2];
+  ranges.typeset = [at + 2, 92];
+  ranges.preview = [92, 95];
+  ranges.normocontrol = [95, 99];
+  ranges.done = [100, 100];
+  return ranges;
+}

@@ -1,0 +1,37 @@
+import { AUTHOR_SYSTEM } from '../plan/prompt.ts';
+import { planSummary } from '../outline.ts';
+import { sourcesText } from '../sections/prompt.ts';
+import type { ChatMessage, OutlineBrief, SourceBrief } from '../writer/types.ts';
+
+export function reviewMessages(o: OutlineBrief, chapter: number, texts: { number: string; title: string; text: string }[]): ChatMessage[] {
+  return [
+    {
+      role: 'system',
+      content: 'Ты — строгий научный руководитель и рецензент выпускных квалификационных работ. Отвечай по-русски, конкретно, в формате JSON.',
+    },
+    {
+      role: 'user',
+      content:
+        `${planSummary(o)}\n\nТекст главы ${chapter} «${o.chapters[chapter - 1].title}»:\n\n` +
+        texts.map((t) => `### ${t.number} ${t.title}\n${t.text}`).join('\n\n') +
+        '\n\nОтрецензируй главу: логика и связность, соответствие подразделов их названиям и задачам работы, повторы, ' +
+        'необоснованные утверждения, стиль. Верни JSON { "remarks": [{ "subsection": "номер подраздела, например 1.2", "remark": "конкретное замечание и как исправить" }] }, ' +
+        'не более трёх замечаний на подраздел.',
+    },
+  ];
+}
+
+export function reviseMessages(o: OutlineBrief, chapter: number, subsection: number, text: string, remarks: string[], targetChars: number, sources: SourceBrief[]): ChatMessage[] {
+  const title = o.chapters[chapter - 1].subsections[subsection - 1];
+  return [
+    { role: 'system', content: AUTHOR_SYSTEM },
+    {
+      role: 'user',
+      content:
+        `${planSummary(o)}\n\n${sourcesText(sources)}\n\nТекст подраздела ${chapter}.${subsection} «${title}»:\n${text}\n\n` +
+        `Замечания рецензента:\n${remarks.map((r) => `– ${r}`).join('\n')}\n\n` +
+        `Перепиши подраздел с учётом замечаний, сохранив объём (около ${targetChars} знаков) и ссылки на источники в форме [[S…]]. ` +
+        'Верни только новый текст подраздела абзацами, без заголовка и без комментариев.',
+    },
+  ];
+}

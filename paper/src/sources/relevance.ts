@@ -1,0 +1,20 @@
+/** Crude but language-agnostic relevance: shared word stems (first 5 letters of words of 4+ letters). */
+const STOP = new Set([
+  'этот', 'этого', 'также', 'которые', 'который', 'которая', 'котор', 'более', 'между', 'после', 'через', 'может', 'свои', 'своих',
+  'with', 'from', 'that', 'this', 'their', 'which', 'using', 'based', 'study', 'analysis', 'about', 'into',
+]);
+
+export function stems(text: string): Set<string> {
+  const out = new Set<string>();
+  for (const word of text.toLowerCase().split(/[^\p{L}\p{N}]+/u)) {
+    if (word.length < 4 || STOP.has(word)) continue;
+    out.add(word.slice(0, 5));
+  }
+  return out;
+}
+
+export function overlap(a: Set<string>, b: Set<string>): number {
+  let n = 0;
+  for (const s of a) if (b.has(s)) n++;
+  return n;
+}

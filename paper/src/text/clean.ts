@@ -1,0 +1,66 @@
+/** Cleaning what a writer returns into paragraphs of plain academic text. */
+
+/** Normalises citation markers a model may write slightly differently: [S3], [[S3; с. 5]], [[ S3 , стр. 5 ]]. */
+export function normalizeMarkers(text: string): string {
+  return text
+    .replace(/\[\[?\s*(S\d+)\s*(?:[,;]\s*(?:с|c|стр)\.?\s*(\d+(?:\s*[-–]\s*\d+)?))?\s*\]?\]/g, (_m, id: string, pages?: string) =>
+      pages ? `[[${id}, с. ${pages.replace(/\s+/g, '')}]]` : `[[${id}]]`,
+    );
+}
+
+/**
+ * Paragraphs from a model's text: no markdown, no headings repeating the title, no numeric
+ * references the model made up ([12]): only [[S…]] markers survive, to be resolved later.
+ */
+export function cleanText(raw: string, options: { dropTitle?: string } = {}): string[] {
+  let text = normalizeMarkers(raw.replace(/\r\n?/g, '\n'));
+  text = text.replace(/\[(\d+(?:\s*[,;]\s*(?:с\.\s*)?\d+)*(?:,\s*с\.\s*\d+(?:[-–]\d+)?)?)\]/g, '');
+  const lines = text.split('\n');
+  const out: string[] = [];
+  let current = '';
+  const flush = () => {
+    const p = current.replace(/\s+/g, ' ').trim();
+    if (p) out.push(p);
+    current = '';
+  };
+  const title = options.dropTitle ? options.dropTitle.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim() : '';
+  for (let line of lines) {
+    line = line.trim();
+    if (!line) {
+      flush();
+      continue;
+    }
+    if (/^#{1,6}\s/.test(line) || /^(глава|раздел|подраздел)\s+\d/i.test(line)) {
+      flush();
+      continue;
+    }
+    const bare = line.replace(/^[\d.\s]+/, '').replace(/[*_#]/g, '').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+    if (title && out.length === 0 && !current && bare === title) continue;
+    line = line
+      .replace(/\*\*(.+?)\*\*/g, '$1')
+      .replace(/__(.+?)__/g, '$1')
+      .replace(/(^|\s)\*(\S[^*]*?)\*(?=\s|[.,;:!?]|$)/g, '$1$2')
+      .replace(/`/g, '');
+    // Lists become paragraphs that start with a dash, as GOST 7.32 lists do.
+    const bullet = /^([-*•–—])\s+(.*)$/.exec(line);
+    if (bullet) {
+      flush();
+      current = `– ${bullet[2]}`;
+      flush();
+      continue;
+    }
+    // A model often separates paragraphs with single newlines: a line ending a sentence ends a paragraph.
+    current = current ? `${current} ${line}` : line;
+    if (/[.!?»)]$/.test(line)) flush();
+  }
+  flush();
+  return out;
+}
+
+export function joinParagraphs(paragraphs: string[]): string {
+  return paragraphs.join('\n\n');
+}
+
+export function charsOf(paragraphs: string[]): number {
+  return paragraphs.reduce((n, p) => n + p.length, 0);
+}

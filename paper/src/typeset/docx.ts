@@ -1,0 +1,345 @@
+/**
+ * The .docx of a paper to GOST 7.32-2017: A4, margins 30/15/20/20 mm, Times New Roman 14 pt,
+ * 1.5 spacing, 1.25 cm indent, justified; title page counted but not numbered; page numbers at the
+ * bottom centre; СОДЕРЖАНИЕ with page numbers written into the file (PAGEREF fields with their
+ * results, so Word shows them without asking to update anything); chapters from a new page;
+ * footnotes 10 pt.
+ */
+import {
+  AlignmentType,
+  Bookmark,
+  Document,
+  Footer,
+  FootnoteReferenceRun,
+  ImportedXmlComponent,
+  LeaderType,
+  LineRuleType,
+  Packer,
+  PageNumber,
+  Paragraph,
+  Tab,
+  TabStopType,
+  TextRun,
+} from 'docx';
+import type { ParagraphChild } from 'docx';
+import { BODY_SIZE, FIRST_LINE, FONT, FOOTNOTE_SIZE, LINE_1_5, MARGINS, PAGE, TEXT_WIDTH } from './gost.ts';
+import { HEADINGS, headingsOf } from './model.ts';
+import type { DocModel, HeadingRef, Para } from './model.ts';
+
+/** Page numbers of headings by heading id; a missing id gets a placeholder. */
+export type PageMap = Map<string, number>;
+
+const STYLE = {
+  chapter: 'Heading1',
+  subsection: 'Heading2',
+  structural: 'StructuralHeading',
+  contents: 'ContentsHeading',
+  toc1: 'TOC1',
+  toc2: 'TOC2',
+  bibGroup: 'BibliographyGroup',
+  titlePage: 'TitlePage',
+  footer: 'Footer',
+  footnote: 'FootnoteText',
+} as const;
+
+const TOC_NUMBER_1 = 397; // 0.7 cm for "1"
+const TOC_NUMBER_2 = 624; // 1.1 cm for "1.1"
+
+function escapeXml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
+/** A complex field with its result written in: Word shows the result as it is. */
+function fieldRuns(instruction: string, result: string): ParagraphChild[] {
+  const raw = [
+    '<w:r><w:fldChar w:fldCharType="begin"/></w:r>',
+    `<w:r><w:instrText xml:space="preserve"> ${escapeXml(instruction)} </w:instrText></w:r>`,
+    '<w:r><w:fldChar w:fldCharType="separate"/></w:r>',
+    `<w:r><w:t xml:space="preserve">${escapeXml(result)}</w:t></w:r>`,
+    '<w:r><w:fldChar w:fldCharType="end"/></w:r>',
+  ];
+  return raw.map((xml) => ImportedXmlComponent.fromXmlString(xml) as unknown as ParagraphChild);
+}
+
+function inlineRuns(para: Para, footnotes: Record<string, { children: Paragraph[] }>, counter: { next: number }): ParagraphChild[] {
+  const runs: ParagraphChild[] = [];
+  for (const piece of para) {
+    if (piece.kind === 'text') {
+      runs.push(new TextRun(piece.text));
+    } else {
+      const id = counter.next++;
+      footnotes[String(id)] = { children: [new Paragraph({ style: STYLE.footnote, children: [new TextRun(piece.text)] })] };
+      runs.push(new FootnoteReferenceRun(id));
+    }
+  }
+  return runs;
+}
+
+function titlePage(model: DocModel): Paragraph[] {
+  const info = model.titlePage ?? {};
+  const line = (text: string, opts: { bold?: boolean; size?: number; before?: number; align?: 'center' | 'left' } = {}) =>
+    new Paragraph({
+      style: STYLE.titlePage,
+      alignment: opts.align === 'left' ? AlignmentType.LEFT : AlignmentType.CENTER,
+      spacing: { before: opts.before ?? 0 },
+      children: [new TextRun({ text, bold: opts.bold, size: opts.size })],
+    });
+  const signature = (role: string) =>
+    new Paragraph({
+      style: STYLE.titlePage,
+      alignment: AlignmentType.LEFT,
+      indent: { left: 4536 },
+      spacing: { before: 240 },
+      children: [new TextRun(`${role} ________________`)],
+    });
+  const out: Paragraph[] = [
+    line('МИНИСТЕРСТВО НАУКИ И ВЫСШЕГО ОБРАЗОВАНИЯ РОССИЙСКОЙ ФЕДЕРАЦИИ'),
+    line(info.organization ?? '______________________________________________', { before: 240 }),
+    ...(info.organization ? [] : [line('(наименование образовательной организации)', { size: 20 })]),
+    line(info.department ? `Кафедра ${info.department}` : 'Кафедра ____________________________', { before: 240 }),
+    line(info.workKind ?? 'ВЫПУСКНАЯ КВАЛИФИКАЦИОННАЯ РАБОТА', { bold: true, before: 2400 }),
+    line('на тему:', { before: 240 }),
+    line(`«${model.title}»`, { bold: true, before: 120 }),
+  ];
+  if (model.kind === 'demo') out.push(line('Демонстрационная версия: введение и первая глава', { size: 24, before: 240 }));
+  if (model.writer === 'offline') {
+    out.push(line('Текст сформирован офлайн-генератором без языковой модели и служит только для проверки сервиса', { size: 20, before: 240 }));
+  }
+  out.push(signature('Выполнил(а):'), signature('Руководитель:'));
+  out.push(line(`${info.city ?? '______________'} ${model.year}`, { before: 2400 }));
+  return out;
+}
+
+function tocEntry(h: HeadingRef, page: number | undefined): Paragraph {
+  const children: ParagraphChild[] = [];
+  let indent: { left: number; hanging: number } = { left: 0, hanging: 0 };
+  const tabStops: { type: (typeof TabStopType)[keyof typeof TabStopType]; position: number; leader?: (typeof LeaderType)[keyof typeof LeaderType] }[] = [];
+  const numbered = /^(\d+(?:\.\d+)?) (.*)$/.exec(h.text);
+  if (numbered) {
+    // "1.1<tab>Title": the hanging indent makes a long title wrap under its own text.
+    const width = h.level === 0 ? TOC_NUMBER_1 : TOC_NUMBER_2;
+    const start = h.level === 0 ? 0 : TOC_NUMBER_1;
+    indent = { left: start + width, hanging: width };
+    tabStops.push({ type: TabStopType.LEFT, position: start + width });
+    children.push(new TextRun(numbered[1]), new TextRun({ children: [new Tab()] }), new TextRun(numbered[2]));
+  } else {
+    children.push(new TextRun(h.text));
+  }
+  if (!h.planned) {
+    tabStops.push({ type: TabStopType.RIGHT, position: TEXT_WIDTH, leader: LeaderType.DOT });
+    children.push(new TextRun({ children: [new Tab()] }), ...fieldRuns(`PAGEREF ${h.bookmark} \\h`, String(page ?? 0)));
+  }
+  return new Paragraph({
+    style: h.level === 0 ? STYLE.toc1 : STYLE.toc2,
+    indent: { ...indent, firstLine: indent.hanging ? undefined : 0 },
+    tabStops,
+    children,
+  });
+}
+
+/** Chapters and structural elements start a new page (ГОСТ 7.32-2017, 6.2). */
+function heading(h: HeadingRef, style: string): Paragraph {
+  return new Paragraph({
+    style,
+    pageBreakBefore: style !== STYLE.subsection,
+    children: [new Bookmark({ id: h.bookmark, children: [new TextRun(h.text)] })],
+  });
+}
+
+export interface BuildOptions {
+  /** Page numbers to print in the contents. */
+  pages: PageMap;
+}
+
+export async function buildDocx(model: DocModel, options: BuildOptions): Promise<Buffer> {
+  const footnotes: Record<string, { children: Paragraph[] }> = {};
+  const counter = { next: 1 };
+  const headings = headingsOf(model);
+  const byId = new Map(headings.map((h) => [h.id, h]));
+  const body = (paras: Para[]) => paras.map((p) => new Paragraph({ widowControl: true, children: inlineRuns(p, footnotes, counter) }));
+
+  const children: Paragraph[] = [...titlePage(model)];
+  children.push(new Paragraph({ style: STYLE.contents, pageBreakBefore: true, children: [new TextRun(HEADINGS.contents)] }));
+  for (const h of headings) children.push(tocEntry(h, options.pages.get(h.id)));
+
+  children.push(heading(byId.get('introduction')!, STYLE.structural), ...body(model.introduction));
+  for (const ch of model.chapters) {
+    if (!ch.written) continue;
+    children.push(heading(byId.get(String(ch.number))!, STYLE.chapter));
+    for (const sub of ch.subsections) {
+      children.push(heading(byId.get(sub.number)!, STYLE.subsection), ...body(sub.paragraphs));
+    }
+  }
+  if (model.conclusion) children.push(heading(byId.get('conclusion')!, STYLE.structural), ...body(model.conclusion));
+  if (model.bibliography) {
+    children.push(heading(byId.get('bibliography')!, STYLE.structural));
+    const entry = (e: { number: number; text: string }) => new Paragraph({ widowControl: true, children: [new TextRun(`${e.number}. ${e.text}`)] });
+    if (model.bibliography.groups) {
+      for (const g of model.bibliography.groups) {
+        children.push(new Paragraph({ style: STYLE.bibGroup, children: [new TextRun(g.title)] }), ...g.entries.map(entry));
+      }
+    } else {
+      children.push(...model.bibliography.entries.map(entry));
+    }
+  }
+
+  const offline = model.writer === 'offline';
+  const doc = new Document({
+    title: model.title,
+    subject: model.title,
+    creator: 'Сервис академических работ',
+    keywords: [...model.keywords, ...(offline ? ['офлайн-генератор', 'без языковой модели'] : [])].join(', '),
+    description: offline
+      ? `ТЕКСТ СФОРМИРОВАН БЕЗ ЯЗЫКОВОЙ МОДЕЛИ (офлайн-генератор, только для проверки сервиса). ${model.annotation}`
+      : model.annotation,
+    customProperties: [
+      { name: 'PaperWriter', value: model.writer },
+      { name: 'PaperKind', value: model.kind },
+      ...(offline ? [{ name: 'PaperNotice', value: 'Текст сформирован без языковой модели' }] : []),
+    ],
+    styles: {
+      default: {
+        document: {
+          run: { font: FONT, size: BODY_SIZE },
+          paragraph: {
+            spacing: { line: LINE_1_5, lineRule: LineRuleType.AUTO, before: 0, after: 0 },
+            indent: { firstLine: FIRST_LINE },
+            alignment: AlignmentType.JUSTIFIED,
+          },
+        },
+      },
+      paragraphStyles: [
+        {
+          id: 'Normal',
+          name: 'Normal',
+          run: { font: FONT, size: BODY_SIZE },
+          paragraph: {
+            spacing: { line: LINE_1_5, lineRule: LineRuleType.AUTO, before: 0, after: 0 },
+            indent: { firstLine: FIRST_LINE },
+            alignment: AlignmentType.JUSTIFIED,
+          },
+        },
+        {
+          id: STYLE.chapter,
+          name: 'heading 1',
+          basedOn: 'Normal',
+          next: 'Normal',
+          quickFormat: true,
+          run: { font: FONT, size: BODY_SIZE, bold: true, color: '000000' },
+          paragraph: {
+            outlineLevel: 0,
+            keepNext: true,
+            keepLines: true,
+            alignment: AlignmentType.LEFT,
+            indent: { firstLine: FIRST_LINE },
+            spacing: { line: LINE_1_5, lineRule: LineRuleType.AUTO, before: 0, after: 360 },
+          },
+        },
+        {
+          id: STYLE.structural,
+          name: 'Structural heading',
+          basedOn: STYLE.chapter,
+          next: 'Normal',
+          quickFormat: true,
+          run: { font: FONT, size: BODY_SIZE, bold: true, color: '000000' },
+          paragraph: {
+            outlineLevel: 0,
+            keepNext: true,
+            alignment: AlignmentType.CENTER,
+            indent: { firstLine: 0 },
+            spacing: { line: LINE_1_5, lineRule: LineRuleType.AUTO, before: 0, after: 360 },
+          },
+        },
+        {
+          id: STYLE.subsection,
+          name: 'heading 2',
+          basedOn: 'Normal',
+          next: 'Normal',
+          quickFormat: true,
+          run: { font: FONT, size: BODY_SIZE, bold: true, color: '000000' },
+          paragraph: {
+            outlineLevel: 1,
+            keepNext: true,
+            keepLines: true,
+            alignment: AlignmentType.LEFT,
+            indent: { firstLine: FIRST_LINE },
+            spacing: { line: LINE_1_5, lineRule: LineRuleType.AUTO, before: 360, after: 360 },
+          },
+        },
+        {
+          id: STYLE.contents,
+          name: 'Contents heading',
+          basedOn: 'Normal',
+          next: STYLE.toc1,
+          run: { font: FONT, size: BODY_SIZE, bold: true },
+          paragraph: {
+            keepNext: true,
+            alignment: AlignmentType.CENTER,
+            indent: { firstLine: 0 },
+            spacing: { line: LINE_1_5, lineRule: LineRuleType.AUTO, before: 0, after: 360 },
+          },
+        },
+        {
+          id: STYLE.toc1,
+          name: 'toc 1',
+          basedOn: 'Normal',
+          next: 'Normal',
+          paragraph: { alignment: AlignmentType.LEFT, indent: { firstLine: 0 } },
+        },
+        {
+          id: STYLE.toc2,
+          name: 'toc 2',
+          basedOn: 'Normal',
+          next: 'Normal',
+          paragraph: { alignment: AlignmentType.LEFT, indent: { firstLine: 0 } },
+        },
+        {
+          id: STYLE.bibGroup,
+          name: 'Bibliography group',
+          basedOn: 'Normal',
+          next: 'Normal',
+          run: { font: FONT, size: BODY_SIZE, italics: true },
+          paragraph: { keepNext: true, alignment: AlignmentType.CENTER, indent: { firstLine: 0 }, spacing: { before: 240, after: 120 } },
+        },
+        {
+          id: STYLE.titlePage,
+          name: 'Title page',
+          basedOn: 'Normal',
+          paragraph: { alignment: AlignmentType.CENTER, indent: { firstLine: 0 }, spacing: { line: 276, lineRule: LineRuleType.AUTO } },
+        },
+        {
+          id: STYLE.footnote,
+          name: 'footnote text',
+          basedOn: 'Normal',
+          run: { font: FONT, size: FOOTNOTE_SIZE },
+          paragraph: { alignment: AlignmentType.JUSTIFIED, indent: { firstLine: 0 }, spacing: { line: 240, lineRule: LineRuleType.AUTO } },
+        },
+        {
+          id: STYLE.footer,
+          name: 'footer',
+          basedOn: 'Normal',
+          paragraph: { alignment: AlignmentType.CENTER, indent: { firstLine: 0 }, spacing: { line: 240, lineRule: LineRuleType.AUTO } },
+        },
+      ],
+    },
+    footnotes,
+    sections: [
+      {
+        properties: {
+          titlePage: true,
+          page: {
+            size: { width: PAGE.width, height: PAGE.height },
+            margin: { ...MARGINS, header: 567, footer: 567, gutter: 0 },
+            pageNumbers: { start: 1 },
+          },
+        },
+        footers: {
+          default: new Footer({ children: [new Paragraph({ style: STYLE.footer, children: [new TextRun({ children: [PageNumber.CURRENT] })] })] }),
+          first: new Footer({ children: [new Paragraph({ style: STYLE.footer, children: [] })] }),
+        },
+        children,
+      },
+    ],
+  });
+  return Packer.toBuffer(doc);
+}

@@ -1,0 +1,74 @@
+/** What the typesetter lays out: a paper with its parts already written and references resolved. */
+import type { Inline } from '../bibliography/refs.ts';
+import type { TitlePageInfo } from '../types.ts';
+
+export type Para = Inline[];
+
+export interface DocSubsection {
+  /** "1.2" */
+  number: string;
+  title: string;
+  paragraphs: Para[];
+}
+
+export interface DocChapter {
+  number: number;
+  title: string;
+  subsections: DocSubsection[];
+  /** False for chapters a demo only lists in its contents. */
+  written: boolean;
+}
+
+export interface DocBibliography {
+  /** Entries with their numbers; groups when split. */
+  entries: { number: number; text: string }[];
+  groups: { title: string; entries: { number: number; text: string }[] }[] | null;
+}
+
+export interface DocModel {
+  kind: 'demo' | 'full';
+  /** Who wrote the text; an offline text is marked in the properties and on the title page. */
+  writer: 'llm' | 'offline' | 'manual';
+  title: string;
+  annotation: string;
+  keywords: string[];
+  year: number;
+  titlePage?: TitlePageInfo;
+  introduction: Para[];
+  chapters: DocChapter[];
+  /** null: planned but not written (demo). */
+  conclusion: Para[] | null;
+  bibliography: DocBibliography | null;
+}
+
+/** A heading of the paper, in document order: what the contents list and the PDF outline show. */
+export interface HeadingRef {
+  id: string;
+  /** Bookmark name in the .docx. */
+  bookmark: string;
+  text: string;
+  level: 0 | 1;
+  /** Only listed in the contents (a demo's later parts). */
+  planned: boolean;
+}
+
+export const HEADINGS = {
+  introduction: 'ВВЕДЕНИЕ',
+  conclusion: 'ЗАКЛЮЧЕНИЕ',
+  bibliography: 'СПИСОК ИСПОЛЬЗОВАННЫХ ИСТОЧНИКОВ',
+  contents: 'СОДЕРЖАНИЕ',
+} as const;
+
+export function headingsOf(model: DocModel): HeadingRef[] {
+  const out: HeadingRef[] = [];
+  const add = (id: string, text: string, level: 0 | 1, planned: boolean) =>
+    out.push({ id, bookmark: `_TocPaper_${id.replace(/\./g, '_')}`, text, level, planned });
+  add('introduction', HEADINGS.introduction, 0, false);
+  for (const ch of model.chapters) {
+    add(`${ch.number}`, `${ch.number} ${ch.title}`, 0, !ch.written);
+    for (const sub of ch.subsections) add(sub.number, `${sub.number} ${sub.title}`, 1, !ch.written);
+  }
+  add('conclusion', HEADINGS.conclusion, 0, model.conclusion === null);
+  add('bibliography', HEADINGS.bibliography, 0, model.bibliography === null);
+  return out;
+}

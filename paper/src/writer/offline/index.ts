@@ -1,0 +1,198 @@
+/**
+ * The offline writer: deterministic, no network. It writes a structurally complete paper of the
+ * requested volume from a bank of sentences, so that the whole pipeline (volume, typesetting,
+ * PDF, normocontrol) can run without an LLM. Its papers are marked as written without an LLM
+ * and must never be presented to a customer as AI output.
+ */
+import type { Writer, WriterCall, WriterReply, WriterTask, SourceBrief, OutlineBrief } from '../types.ts';
+import { ANALYSIS, CONCLUSION, CONCLUSION_FILL, LINKS, OPENERS, PRACTICE, RELEVANCE, THEORY } from './phrases.ts';
+
+/** A small seeded PRNG (mulberry32): the same key always gives the same text. */
+function rng(seedText: string): () => number {
+  let h = 1779033703 ^ seedText.length;
+  for (let i = 0; i < seedText.length; i++) {
+    h = Math.imul(h ^ seedText.charCodeAt(i), 3432918353);
+    h = (h << 13) | (h >>> 19);
+  }
+  let a = h >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const STOP = new Set(['исследование', 'анализ', 'развитие', 'условиях', 'основе', 'примере', 'проблемы', 'вопросы', 'современной', 'современных']);
+
+/** Keywords from the topic: the longer meaningful words, plus a few general terms. */
+export function topicKeywords(topic: string): string[] {
+  const words = topic
+    .toLowerCase()
+    .replace(/[«»"(),.:;!?]/g, ' ')
+    .split(/\s+/)
+    .filter((w) => w.length > 5 && !STOP.has(w));
+  const out = [...new Set(words)].slice(0, 5);
+  for (const extra of ['методология', 'эффективность', 'система', 'управление']) if (out.length < 6) out.push(extra);
+  return out;
+}
+
+interface Fill {
+  T: string;
+  K: string[];
+  S: string;
+  O: string;
+  P: string;
+}
+
+function sentence(template: string, fill: Fill, pick: () => number, sources: SourceBrief[], cites: { used: number }): string {
+  const k = fill.K.length ? fill.K : ['предмет исследования'];
+  let text = template
+    .replace(/\{T\}/g, fill.T)
+    .replace(/\{S\}/g, fill.S)
+    .replace(/\{O\}/g, fill.O)
+    .replace(/\{P\}/g, fill.P)
+    .replace(/\{K2\}/g, k[(Math.floor(pick() * k.length) + 1) % k.length])
+    .replace(/\{K\}/g, k[Math.floor(pick() * k.length)])
+    .replace(/\{N\}/g, String(3 + Math.floor(pick() * 2)));
+  if (text.includes('{cite}')) {
+    let mark = '';
+    if (sources.length && pick() < 0.85) {
+      const s = sources[cites.used % sources.length];
+      cites.used++;
+      mark = s.pages ? ` [[${s.id}, с. ${1 + Math.floor(pick() * 40)}]]` : ` [[${s.id}]]`;
+    }
+    text = text.replace('{cite}', mark);
+  }
+  return text;
+}
+
+/** Paragraphs of 4-7 sentences until about `target` characters are written. */
+function compose(target: number, banks: string[][], fill: Fill, seed: string, sources: SourceBrief[], opener?: string[]): string {
+  const pick = rng(seed);
+  const cites = { used: Math.floor(pick() * Math.max(1, sources.length)) };
+  const paragraphs: string[] = [];
+  let total = 0;
+  let bankIndex = 0;
+  while (total < target) {
+    const bank = banks[Math.min(banks.length - 1, Math.floor((total / target) * banks.length))];
+    bankIndex++;
+    const count = 4 + Math.floor(pick() * 4);
+    const sentences: string[] = [];
+    for (let i = 0; i < count; i++) {
+      const source = paragraphs.length === 0 && i === 0 && opener ? opener : bank;
+      let s = sentence(source[Math.floor(pick() * source.length)], fill, pick, sources, cites);
+      if (i > 0 && pick() < 0.35) s = LINKS[Math.floor(pick() * LINKS.length)] + s.charAt(0).toLowerCase() + s.slice(1);
+      sentences.push(s);
+    }
+    let paragraph = sentences.join(' ');
+    // The last paragraph is cut to sentences so the total lands near the target.
+    if (total + paragraph.length > target * 1.04 && paragraphs.length > 0) {
+      const room = target - total;
+      const kept: string[] = [];
+      let len = 0;
+      for (const s of sentences) {
+        if (len + s.length > room && kept.length >= 2) break;
+        kept.push(s);
+        len += s.length + 1;
+      }
+      paragraph = kept.join(' ');
+    }
+    paragraphs.push(paragraph);
+    total += paragraph.length + 2;
+    if (bankIndex > 10_000) break;
+  }
+  return paragraphs.join('\n\n');
+}
+
+function fillOf(outline: OutlineBrief, subsectionTitle: string): Fill {
+  return { T: outline.topic, K: outline.keywords, S: subsectionTitle, O: outline.object, P: outline.subject };
+}
+
+function planJson(task: Extract<WriterTask, { kind: 'plan' }>): string {
+  const topic = task.topic;
+  const keywords = topicKeywords(topic);
+  const chapters = task.userStructure
+    ? task.userStructure.map(([title, subs]) => ({ title, subsections: subs }))
+    : [
+        {
+          title: 'Теоретические основы исследования',
+          subsections: ['Понятие и сущность объекта исследования', 'Эволюция научных подходов к проблеме', 'Нормативные и методические основы изучения проблемы'],
+        },
+        {
+          title: 'Анализ современного состояния объекта исследования',
+          subsections: ['Характеристика объекта и методика анализа', 'Анализ текущего состояния и динамики', 'Проблемы и факторы, влияющие на развитие объекта'],
+        },
+        {
+          title: 'Направления совершенствования и оценка их эффективности',
+          subsections: ['Обоснование направлений совершенствования', 'Разработка практических рекомендаций', 'Оценка ожидаемой эффективности предложенных мер'],
+        },
+      ];
+  const tasks = [
+    'рассмотреть теоретические основы и понятийный аппарат исследования',
+    'проанализировать научные подходы к изучению проблемы',
+    'охарактеризовать современное состояние объекта исследования',
+    'выявить проблемы и факторы его развития',
+    'разработать рекомендации и оценить их эффективность',
+  ];
+  return JSON.stringify({
+    annotation: `В работе рассматривается тема «${topic}». Раскрыты теоретические основы проблемы, проанализировано современное состояние объекта исследования, выявлены проблемы и факторы его развития. Предложены направления совершенствования и дана оценка их ожидаемой эффективности. Текст сформирован офлайн-генератором без языковой модели.`,
+    keywords,
+    chapters,
+    goal: `комплексное исследование темы «${topic}» и разработка обоснованных рекомендаций`,
+    tasks,
+    object: `процессы и отношения, составляющие содержание темы «${topic}»`,
+    subject: 'закономерности, факторы и механизмы развития объекта исследования',
+    methods: ['анализ и синтез', 'сравнение', 'обобщение', 'системный подход', 'статистический анализ'],
+    searchQueries: [topic],
+  });
+}
+
+function write(call: WriterCall): string {
+  const t = call.task;
+  switch (t.kind) {
+    case 'plan':
+      return planJson(t);
+    case 'introduction':
+      return compose(t.targetChars, [RELEVANCE], fillOf(t.outline, t.outline.title), call.key, []);
+    case 'section': {
+      const title = t.outline.chapters[t.chapter - 1].subsections[t.subsection - 1];
+      const banks = t.chapter === 1 ? [THEORY] : t.chapter === 2 ? [ANALYSIS] : [PRACTICE];
+      return compose(t.targetChars, banks, fillOf(t.outline, title), call.key, t.sources, OPENERS);
+    }
+    case 'review':
+      return JSON.stringify({
+        remarks: t.texts.map((s) => ({ subsection: s.number, remark: 'Уточнить выводы в конце подраздела и связь с задачами работы.' })),
+      });
+    case 'revise':
+      return t.text;
+    case 'conclusion': {
+      const pick = rng(call.key);
+      const paragraphs = t.outline.tasks.map((task) => {
+        const first = CONCLUSION[Math.floor(pick() * CONCLUSION.length)].replace('{TASK}', task);
+        const rest = Array.from({ length: 3 }, () => CONCLUSION_FILL[Math.floor(pick() * CONCLUSION_FILL.length)]);
+        return [first, ...rest].join(' ');
+      });
+      const text = paragraphs.join('\n\n');
+      const more = t.targetChars - text.length;
+      return more > 300 ? `${text}\n\n${compose(more, [CONCLUSION_FILL, PRACTICE], fillOf(t.outline, t.outline.title), call.key, [])}` : text;
+    }
+    case 'extend': {
+      const title = t.outline.chapters[t.chapter - 1].subsections[t.subsection - 1];
+      const banks = t.chapter === 1 ? [THEORY, ANALYSIS] : t.chapter === 2 ? [ANALYSIS, PRACTICE] : [PRACTICE, ANALYSIS];
+      return compose(t.addChars, banks, fillOf(t.outline, title), call.key, t.sources);
+    }
+  }
+}
+
+export function createOfflineWriter(): Writer {
+  return {
+    kind: 'offline',
+    async complete(call): Promise<WriterReply> {
+      if (call.signal?.aborted) throw new Error('aborted');
+      const text = write(call);
+      call.onDelta?.(text);
+      return { text, promptTokens: 0, completionTokens: 0, model: 'offline' };
+    },
+  };
+}

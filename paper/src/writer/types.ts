@@ -1,0 +1,87 @@
+/**
+ * A writer turns a task into text. The stages build both a typed task (what to write, from which
+ * data) and the chat messages (the Russian prompt): the LLM writer sends the messages, the offline
+ * writer composes deterministic text from the task.
+ */
+import type { ZodTypeAny } from 'zod';
+import type { ChapterPlan, Tariff, UserStructure } from '../types.ts';
+
+export interface ChatMessage {
+  role: 'system' | 'user' | 'assistant';
+  content: string;
+}
+
+/** A source as a writer sees it: an id to cite as [[S3]] and the text it may rely on. */
+export interface SourceBrief {
+  id: string;
+  label: string;
+  excerpt: string;
+  /** True when the excerpt carries page marks, so a page may be cited. */
+  pages: boolean;
+}
+
+export interface OutlineBrief {
+  topic: string;
+  title: string;
+  keywords: string[];
+  chapters: ChapterPlan[];
+  goal: string;
+  tasks: string[];
+  object: string;
+  subject: string;
+  methods: string[];
+}
+
+export type WriterTask =
+  | { kind: 'plan'; topic: string; userStructure: UserStructure | null; minYear: number }
+  | { kind: 'introduction'; outline: OutlineBrief; targetChars: number }
+  | { kind: 'section'; outline: OutlineBrief; chapter: number; subsection: number; targetChars: number; sources: SourceBrief[] }
+  | { kind: 'review'; outline: OutlineBrief; chapter: number; texts: { number: string; title: string; text: string }[] }
+  | {
+      kind: 'revise';
+      outline: OutlineBrief;
+      chapter: number;
+      subsection: number;
+      text: string;
+      remarks: string[];
+      targetChars: number;
+      sources: SourceBrief[];
+    }
+  | { kind: 'conclusion'; outline: OutlineBrief; digests: { number: string; title: string; digest: string }[]; targetChars: number }
+  | {
+      kind: 'extend';
+      outline: OutlineBrief;
+      chapter: number;
+      subsection: number;
+      round: number;
+      tail: string;
+      addChars: number;
+      sources: SourceBrief[];
+    };
+
+export interface WriterCall {
+  /** Stable id of the call within a run: the checkpoint key, also sent to the LLM server as a header. */
+  key: string;
+  task: WriterTask;
+  messages: ChatMessage[];
+  tariff: Tariff;
+  maxTokens: number;
+  /** Structured output: the reply must be JSON of this schema. */
+  json?: { name: string; schema: ZodTypeAny };
+  signal?: AbortSignal;
+  /** Streamed text as it arrives. */
+  onDelta?: (chunk: string) => void;
+}
+
+export interface WriterReply {
+  text: string;
+  promptTokens: number;
+  completionTokens: number;
+  model: string;
+  costRub?: number;
+}
+
+export interface Writer {
+  readonly kind: 'llm' | 'offline';
+  complete(call: WriterCall): Promise<WriterReply>;
+}
