@@ -1,8 +1,7 @@
 /** What every request carries: its own EntityManager, and the session when one is asked for. */
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { FastifyRequest } from 'fastify';
-import type { Session } from '../modules/accounts/entities.ts';
-import { findSession, requireSession } from '../modules/accounts/sessions.ts';
+import { findSession, requireSession, type AuthSession } from '../modules/accounts/sessions.ts';
 import { COOKIE, readCookie } from './cookies.ts';
 
 declare module 'fastify' {
@@ -12,7 +11,7 @@ declare module 'fastify' {
 }
 
 /** The session of the request, or 401. */
-export const sessionOf = (request: FastifyRequest): Promise<Session> => requireSession(request.em, readCookie(request, COOKIE.session));
+export const sessionOf = (request: FastifyRequest): Promise<AuthSession> => requireSession(request.em, readCookie(request, COOKIE.session));
 
 /** The session of the request, or null for a guest. */
-export const optionalSessionOf = (request: FastifyRequest): Promise<Session | null> => findSession(request.em, readCookie(request, COOKIE.session));
+export const optionalSessionOf = (request: FastifyRequest): Promise<AuthSession | null> => findSession(request.em, readCookie(request, COOKIE.session));

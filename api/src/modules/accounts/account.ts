@@ -4,8 +4,9 @@ import { EmailCode, Session, TelegramBindToken, User } from './entities.ts';
 import { Paper } from '../papers/entities.ts';
 import { Review } from '../reviews/entities.ts';
 import type { AccountDeps } from './registration.ts';
+import type { AuthSession } from './sessions.ts';
 
-export function profileOf(session: Session): Profile {
+export function profileOf(session: AuthSession): Profile {
   const u = session.user;
   return { email: u.email ?? '', username: u.username ?? '', telegram_uid: u.telegramUid ?? null };
 }
@@ -15,7 +16,7 @@ export function profileOf(session: Session): Profile {
  * password, Telegram id, codes, tokens, the user's papers and reviews (a review shows the
  * username). The row stays, anonymised, so that payment records keep their owner for accounting.
  */
-export async function deleteAccount(d: AccountDeps, session: Session): Promise<void> {
+export async function deleteAccount(d: AccountDeps, session: AuthSession): Promise<void> {
   const userId = session.user.id;
   await d.em.transactional(async (em) => {
     await em.nativeDelete(Session, { user: userId });

@@ -4,7 +4,7 @@ import { AppError } from '../../errors.ts';
 import { limitRate } from '../limits/rateLimit.ts';
 import { verificationCodeMail } from '../mail/templates.ts';
 import { issueCode } from './codes.ts';
-import type { Session } from './entities.ts';
+import type { AuthSession } from './sessions.ts';
 import type { AccountDeps } from './registration.ts';
 import { verifyAgainstDummy, verifyPassword } from './secrets.ts';
 import { findByLogin } from './users.ts';
@@ -30,6 +30,6 @@ export async function login(d: AccountDeps, input: { usernameOrEmail: string; pa
   return { kind: 'session', token: await createSession(d.em, d.config, user, input.userAgent) };
 }
 
-export const logout = (d: AccountDeps, session: Session) => revokeSession(d.em, session);
+export const logout = (d: AccountDeps, session: AuthSession) => revokeSession(d.em, session);
 
-export const logoutAll = (d: AccountDeps, session: Session) => revokeAllSessions(d.em, session.user.id);
+export const logoutAll = (d: AccountDeps, session: AuthSession) => revokeAllSessions(d.em, session.user.id);

@@ -3,14 +3,13 @@ import { E } from '@app/contract';
 import { badRequest, conflict, notFound } from '../../errors.ts';
 import { recoveryCodeMail } from '../mail/templates.ts';
 import { checkCode, findFlow, issueCode } from './codes.ts';
-import type { Session } from './entities.ts';
 import type { AccountDeps } from './registration.ts';
 import { hashPassword, verifyPassword } from './secrets.ts';
-import { revokeAllSessions } from './sessions.ts';
+import { revokeAllSessions, type AuthSession } from './sessions.ts';
 import { findByEmail } from './users.ts';
 
 /** Sets a new password and revokes every session, the current one included. */
-export async function changePassword(d: AccountDeps, session: Session, password: string): Promise<void> {
+export async function changePassword(d: AccountDeps, session: AuthSession, password: string): Promise<void> {
   const user = session.user;
   if (await verifyPassword(user.passwordHash ?? null, password)) throw conflict(E.samePassword);
   user.passwordHash = await hashPassword(password);

@@ -2,7 +2,7 @@
 import type { Review as ReviewDto, ReviewSort } from '@app/contract';
 import { UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/postgresql';
 import { badRequest, notFound } from '../../errors.ts';
-import type { Session } from '../accounts/entities.ts';
+import type { AuthSession } from '../accounts/sessions.ts';
 import { Paper } from '../papers/entities.ts';
 import { Review } from './entities.ts';
 
@@ -56,7 +56,7 @@ export async function availableReviewCount(em: EntityManager, userId: number): P
 
 const noneAvailable = () => badRequest('Отзыв можно оставить после покупки полной версии работы');
 
-export async function createReview(em: EntityManager, session: Session, input: { rating: number; comment: string }): Promise<ReviewDto> {
+export async function createReview(em: EntityManager, session: AuthSession, input: { rating: number; comment: string }): Promise<ReviewDto> {
   const [candidate] = await em.getConnection().execute<{ id: number }[]>(`select p.id ${UNREVIEWED} order by p.id limit 1`, [session.user.id]);
   if (!candidate) throw noneAvailable();
   const review = em.create(Review, { user: session.user, paper: em.getReference(Paper, candidate.id), rating: input.rating, comment: input.comment });
@@ -70,13 +70,13 @@ export async function createReview(em: EntityManager, session: Session, input: {
   return toDto(review);
 }
 
-async function ownReview(em: EntityManager, session: Session, id: number): Promise<Review> {
+async function ownReview(em: EntityManager, session: AuthSession, id: number): Promise<Review> {
   const review = await em.findOne(Review, { id, user: session.user.id }, { populate: ['user'] });
   if (!review) throw notFound('Отзыв не найден');
   return review;
 }
 
-export async function updateReview(em: EntityManager, session: Session, id: number, input: { rating: number; comment: string }): Promise<ReviewDto> {
+export async function updateReview(em: EntityManager, session: AuthSession, id: number, input: { rating: number; comment: string }): Promise<ReviewDto> {
   const review = await ownReview(em, session, id);
   review.rating = input.rating;
   review.comment = input.comment;
@@ -84,7 +84,7 @@ export async function updateReview(em: EntityManager, session: Session, id: numb
   return toDto(review);
 }
 
-export async function deleteReview(em: EntityManager, session: Session, id: number): Promise<void> {
+export async function deleteReview(em: EntityManager, session: AuthSession, id: number): Promise<void> {
   em.remove(await ownReview(em, session, id));
   await em.flush();
 }

@@ -2,11 +2,12 @@
 import { LockMode, type EntityManager } from '@mikro-orm/postgresql';
 import type { Config } from '../../config.ts';
 import { badRequest, conflict } from '../../errors.ts';
-import { TelegramBindToken, User, type Session } from '../accounts/entities.ts';
+import { TelegramBindToken, User } from '../accounts/entities.ts';
+import type { AuthSession } from '../accounts/sessions.ts';
 import { hashToken, newToken } from '../accounts/secrets.ts';
 
 /** A one-time token for the bot's start parameter (base64url, fits Telegram's 64 characters). */
-export async function createBindToken(em: EntityManager, config: Config, session: Session): Promise<{ token: string; botUrl: string | null }> {
+export async function createBindToken(em: EntityManager, config: Config, session: AuthSession): Promise<{ token: string; botUrl: string | null }> {
   if (session.user.telegramUid) throw conflict('Telegram уже привязан к аккаунту');
   const token = newToken();
   em.create(TelegramBindToken, {
@@ -20,7 +21,7 @@ export async function createBindToken(em: EntityManager, config: Config, session
   return { token, botUrl: bot ? `https://t.me/${bot}?start=${token}` : null };
 }
 
-export async function unbindTelegram(em: EntityManager, session: Session): Promise<void> {
+export async function unbindTelegram(em: EntityManager, session: AuthSession): Promise<void> {
   if (!session.user.telegramUid) throw badRequest('Telegram не привязан');
   session.user.telegramUid = null;
   await em.flush();
