@@ -67,11 +67,31 @@ function sentence(template: string, fill: Fill, pick: () => number, sources: Sou
   return text;
 }
 
+/** Draws from a bank like from a shuffled deck: all sentences before any repeats. */
+function deck(bank: string[], pick: () => number): () => string {
+  let pile: string[] = [];
+  return () => {
+    if (!pile.length) {
+      pile = [...bank];
+      for (let i = pile.length - 1; i > 0; i--) {
+        const j = Math.floor(pick() * (i + 1));
+        [pile[i], pile[j]] = [pile[j], pile[i]];
+      }
+    }
+    return pile.pop()!;
+  };
+}
+
 /** Paragraphs of 4-7 sentences until about `target` characters are written. */
 function compose(target: number, banks: string[][], fill: Fill, seed: string, sources: SourceBrief[], opener?: string[]): string {
   const pick = rng(seed);
   const cites = { used: Math.floor(pick() * Math.max(1, sources.length)) };
   const paragraphs: string[] = [];
+  const decks = new Map<string[], () => string>();
+  const draw = (bank: string[]) => {
+    if (!decks.has(bank)) decks.set(bank, deck(bank, pick));
+    return decks.get(bank)!();
+  };
   let total = 0;
   let bankIndex = 0;
   while (total < target) {
@@ -81,7 +101,7 @@ function compose(target: number, banks: string[][], fill: Fill, seed: string, so
     const sentences: string[] = [];
     for (let i = 0; i < count; i++) {
       const source = paragraphs.length === 0 && i === 0 && opener ? opener : bank;
-      let s = sentence(source[Math.floor(pick() * source.length)], fill, pick, sources, cites);
+      let s = sentence(draw(source), fill, pick, sources, cites);
       if (i > 0 && pick() < 0.35) s = LINKS[Math.floor(pick() * LINKS.length)] + s.charAt(0).toLowerCase() + s.slice(1);
       sentences.push(s);
     }
@@ -105,8 +125,11 @@ function compose(target: number, banks: string[][], fill: Fill, seed: string, so
   return paragraphs.join('\n\n');
 }
 
+/** General notions the sentences can name safely, whatever the topic's grammar. */
+const NOTIONS = ['методология исследования', 'эффективность', 'системный подход', 'управление изменениями', 'институциональная среда', 'устойчивое развитие', 'оценка результатов'];
+
 function fillOf(outline: OutlineBrief, subsectionTitle: string): Fill {
-  return { T: outline.topic, K: outline.keywords, S: subsectionTitle, O: outline.object, P: outline.subject };
+  return { T: outline.topic, K: NOTIONS, S: subsectionTitle, O: 'объект исследования', P: 'предмет исследования' };
 }
 
 function planJson(task: Extract<WriterTask, { kind: 'plan' }>): string {

@@ -1,0 +1,224 @@
+/**
+ * A local OpenAI-compatible chat completions server for tests and the benchmark. It checks what a
+ * real endpoint checks (auth, model, messages, response_format), streams Server-Sent Events at a
+ * configurable token rate after a first-token latency, reports usage, and logs every call with
+ * the engine's call key (x-paper-call header) so tests can count calls at the server.
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export type Behaviour = { status: number; retryAfterSec?: number } | { hang: true } | { cutAfterChars: number };
+
+export interface FakeRequest {
+  key: string;
+  body: Record<string, unknown> & { messages: { role: string; content: string }[] };
+  kind: 'stream' | 'json';
+  /** 1 for the first request with this key, 2 for its retry, ... */
+  attempt: number;
+}
+
+export interface CallLog {
+  key: string;
+  kind: 'stream' | 'json';
+  attempt: number;
+  status: number;
+  startedAt: number;
+  firstTokenAt?: number;
+  finishedAt?: number;
+  promptTokens: number;
+  completionTokens: number;
+  /** The whole answer was sent. */
+  completed: boolean;
+}
+
+export interface FakeLlmOptions {
+  apiKey?: string;
+  /** Tokens per second per stream (default: as fast as possible). */
+  tokensPerSecond?: number;
+  /** Delay before the first token (default 0). */
+  firstTokenMs?: number;
+  /** Characters per token of the simulated tokenizer (default 3). */
+  charsPerToken?: number;
+  behave?: (req: FakeRequest) => Behaviour | undefined;
+}
+
+const SENTENCES = [
+  'Рассматриваемая проблема требует последовательного анализа её теоретических и прикладных аспектов.',
+  'В научной литературе представлены различные подходы к её решению, которые дополняют друг друга.',
+  'Особое значение имеет согласование интересов участников и прозрачность принимаемых решений.',
+  'Практика показывает, что успешность изменений зависит от качества планирования и контроля.',
+  'Важную роль играет нормативное регулирование, задающее рамки допустимых действий.',
+  'Сопоставление различных точек зрения позволяет выделить общие закономерности.',
+  'Существенным ограничением остаётся недостаток достоверных данных для оценки результатов.',
+  'Развитие цифровых инструментов открывает новые возможности для анализа и управления.',
+  'Опыт отдельных организаций подтверждает целесообразность поэтапного внедрения изменений.',
+  'Полученные выводы согласуются с результатами предшествующих исследований.',
+  'При этом необходимо учитывать региональную специфику и ресурсные ограничения.',
+  'Системный подход позволяет рассматривать объект исследования как совокупность взаимосвязанных элементов.',
+];
+
+function generateText(prompt: string): string {
+  const target = Number(/около (\d+) знаков/.exec(prompt)?.[1] ?? 1500);
+  const ids = [...new Set([...prompt.matchAll(/^\[(S\d+)\]/gm)].map((m) => m[1]))];
+  const paragraphs: string[] = [];
+  let total = 0;
+  let n = 0;
+  let cite = 0;
+  while (total < target) {
+    const sentences: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      let s = SENTENCES[n++ % SENTENCES.length];
+      if (ids.length && i === 2) s = s.replace(/\.$/, ` [[${ids[cite++ % ids.length]}]].`);
+      sentences.push(s);
+    }
+    paragraphs.push(sentences.join(' '));
+    total += paragraphs[paragraphs.length - 1].length + 2;
+  }
+  if (ids.length) {
+    // What a careless model does: a made-up source, a numeric reference and markdown.
+    paragraphs.push('Кроме того, **важно** учитывать выводы других авторов [[S99]] и данные отраслевых обзоров [7].');
+  }
+  return paragraphs.join('\n\n');
+}
+
+function planJson(prompt: string): string {
+  const topic = /на тему «([^»]+)»/.exec(prompt)?.[1] ?? 'тема';
+  return JSON.stringify({
+    annotation: `В работе исследуется тема «${topic}». Рассмотрены теоретические основы проблемы, проанализировано современное состояние объекта исследования, выявлены основные проблемы и предложены направления совершенствования с оценкой их эффективности.`,
+    keywords: ['управление', 'анализ', 'эффективность', 'развитие', 'методология'],
+    chapters: [
+      { title: 'Теоретические основы исследования проблемы', subsections: ['Понятие и сущность исследуемого явления', 'Подходы к изучению проблемы в научной литературе', 'Нормативная основа регулирования'] },
+      { title: 'Анализ современного состояния объекта', subsections: ['Характеристика объекта исследования', 'Оценка текущего состояния и динамики', 'Выявленные проблемы и их причины'] },
+      { title: 'Пути совершенствования и их оценка', subsections: ['Обоснование направлений совершенствования', 'Рекомендации по реализации предложений', 'Оценка ожидаемой эффективности мер'] },
+    ],
+    goal: 'разработка обоснованных предложений по совершенствованию практики на основе анализа',
+    tasks: ['изучить теоретические основы проблемы', 'проанализировать подходы в литературе', 'оценить современное состояние объекта', 'выявить основные проблемы', 'предложить меры и оценить их эффективность'],
+    object: 'процессы, составляющие содержание темы',
+    subject: 'закономерности и факторы развития объекта',
+    methods: ['анализ', 'синтез', 'сравнение', 'обобщение'],
+    searchQueries: [topic, 'management analysis'],
+  });
+}
+
+function reviewJson(prompt: string): string {
+  const subs = [...prompt.matchAll(/^### (\d+\.\d+) /gm)].map((m) => m[1]);
+  return JSON.stringify({ remarks: subs.map((s) => ({ subsection: s, remark: 'Усилить аргументацию и добавить промежуточный вывод.' })) });
+}
+
+export async function startFakeLlm(options: FakeLlmOptions = {}) {
+  const log: CallLog[] = [];
+  const attempts = new Map<string, number>();
+  const cpt = options.charsPerToken ?? 3;
+  const rate = options.tokensPerSecond ?? Infinity;
+  const firstMs = options.firstTokenMs ?? 0;
+  let inFlight = 0;
+  let maxInFlight = 0;
+  const sockets = new Set<import('node:net').Socket>();
+
+  const server = http.createServer(async (req, res) => {
+    const chunks: Buffer[] = [];
+    for await (const c of req) chunks.push(c as Buffer);
+    const fail = (status: number, message: string, headers: Record<string, string> = {}) => {
+      res.writeHead(status, { 'content-type': 'application/json', ...headers });
+      res.end(JSON.stringify({ error: { message, type: 'invalid_request_error' } }));
+    };
+    if (req.method !== 'POST' || !/\/chat\/completions$/.test(req.url ?? '')) return fail(404, 'not found');
+    if (options.apiKey && req.headers.authorization !== `Bearer ${options.apiKey}`) return fail(401, 'bad key');
+    let body: FakeRequest['body'];
+    try {
+      body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+    } catch {
+      return fail(400, 'bad json');
+    }
+    if (typeof body.model !== 'string' || !Array.isArray(body.messages) || !body.messages.length) return fail(400, 'model and messages are required');
+    const stream = body.stream === true;
+    const format = body.response_format as { type?: string; json_schema?: { name?: string; strict?: boolean; schema?: { type?: string } } } | undefined;
+    if (!stream && !format) return fail(400, 'this server answers text only as a stream');
+    if (format && format.type === 'json_schema' && (format.json_schema?.schema?.type !== 'object' || !format.json_schema?.name)) return fail(400, 'bad json_schema');
+    if (stream && (body.stream_options as { include_usage?: boolean } | undefined)?.include_usage !== true) return fail(400, 'include_usage expected');
+
+    const key = String(req.headers['x-paper-call'] ?? '');
+    const attempt = (attempts.get(key) ?? 0) + 1;
+    attempts.set(key, attempt);
+    const prompt = body.messages.map((m) => m.content).join('\n');
+    const entry: CallLog = { key, kind: stream ? 'stream' : 'json', attempt, status: 200, startedAt: Date.now(), promptTokens: Math.ceil(prompt.length / cpt), completionTokens: 0, completed: false };
+    log.push(entry);
+    const behaviour = options.behave?.({ key, body, kind: entry.kind, attempt });
+    if (behaviour && 'status' in behaviour) {
+      entry.status = behaviour.status;
+      entry.finishedAt = Date.now();
+      return fail(behaviour.status, `simulated ${behaviour.status}`, behaviour.retryAfterSec !== undefined ? { 'retry-after': String(behaviour.retryAfterSec) } : {});
+    }
+    if (behaviour && 'hang' in behaviour) return; // never answers; the client must time out
+
+    inFlight++;
+    maxInFlight = Math.max(maxInFlight, inFlight);
+    res.on('close', () => inFlight--);
+    const text = stream ? generateText(prompt) : format?.json_schema?.name === 'chapter_review' || /Отрецензируй/.test(prompt) ? reviewJson(prompt) : planJson(prompt);
+    const tokens: string[] = [];
+    for (let i = 0; i < text.length; i += cpt) tokens.push(text.slice(i, i + cpt));
+    const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
+    await wait(firstMs);
+    entry.firstTokenAt = Date.now();
+    const id = `chatcmpl-${log.length}`;
+    const usage = { prompt_tokens: entry.promptTokens, completion_tokens: tokens.length, total_tokens: entry.promptTokens + tokens.length };
+
+    if (!stream) {
+      if (Number.isFinite(rate)) await wait((tokens.length / rate) * 1000);
+      entry.completionTokens = tokens.length;
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ id, object: 'chat.completion', created: 0, model: body.model, choices: [{ index: 0, message: { role: 'assistant', content: text }, finish_reason: 'stop' }], usage }));
+      entry.finishedAt = Date.now();
+      entry.completed = true;
+      return;
+    }
+    res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
+    const send = (obj: unknown) => res.write(`data: ${JSON.stringify(obj)}\n\n`);
+    const cut = behaviour && 'cutAfterChars' in behaviour ? behaviour.cutAfterChars : Infinity;
+    const tick = 50;
+    const perTick = Number.isFinite(rate) ? Math.max(1, Math.round((rate * tick) / 1000)) : tokens.length;
+    let sentChars = 0;
+    for (let i = 0; i < tokens.length; i += perTick) {
+      if (res.destroyed) return;
+      const piece = tokens.slice(i, i + perTick).join('');
+      send({ id, object: 'chat.completion.chunk', created: 0, model: body.model, choices: [{ index: 0, delta: { content: piece }, finish_reason: null }] });
+      entry.completionTokens += Math.min(perTick, tokens.length - i);
+      sentChars += piece.length;
+      if (sentChars >= cut) {
+        res.destroy(); // a connection dropped in the middle of the answer
+        return;
+      }
+      if (Number.isFinite(rate)) await wait(tick);
+    }
+    send({ id, object: 'chat.completion.chunk', created: 0, model: body.model, choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] });
+    send({ id, object: 'chat.completion.chunk', created: 0, model: body.model, choices: [], usage });
+    res.end('data: [DONE]\n\n');
+    entry.finishedAt = Date.now();
+    entry.completed = true;
+  });
+  server.on('connection', (s) => {
+    sockets.add(s);
+    s.on('close', () => sockets.delete(s));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/v1`,
+    log,
+    get maxInFlight() {
+      return maxInFlight;
+    },
+    /** Completed answers per call key. */
+    completedByKey(): Map<string, number> {
+      const m = new Map<string, number>();
+      for (const e of log) if (e.completed) m.set(e.key, (m.get(e.key) ?? 0) + 1);
+      return m;
+    },
+    close(): Promise<void> {
+      for (const s of sockets) s.destroy();
+      return new Promise((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+export type FakeLlm = Awaited<ReturnType<typeof startFakeLlm>>;

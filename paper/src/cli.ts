@@ -1,0 +1,180 @@
+#!/usr/bin/env node
+/**
+ * The engine's command line:
+ *   paper generate --topic "..." [options]   a paper to .docx, .pdf and .json
+ *   paper check file.docx [--pdf f.pdf | --render] [--json]   normocontrol of any .docx
+ *   paper extract file.(txt|pdf|docx)   the text the engine would take from a source file
+ * Without --llm-base-url the offline writer is used (no network, marked as written without an LLM).
+ */
+import { readFile, writeFile, mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import {
+  checkDocx,
+  createCrossrefSearch,
+  createDirectoryCheckpoints,
+  createLlmWriter,
+  createMemoryCheckpoints,
+  createOfflineWriter,
+  createOpenAlexSearch,
+  createPdfConverterPool,
+  extractSourceText,
+  generatePaper,
+  PaperError,
+} from './index.ts';
+import type { AttachedSource, BibliographicSearch, NormocontrolReport, PaperInput, PaperPlan, UserStructure } from './index.ts';
+
+const USAGE = `Использование:
+  paper generate --topic "Тема работы" [--type demo|full] [--plan basic|professional]
+                 [--footnotes] [--split] [--min-year 2015] [--volume 80]
+                 [--structure structure.json] [--source "файл.pdf::ГОСТ-ссылка"]... [--from-demo plan.json]
+                 [--out ./paper] [--checkpoints ./dir]
+                 [--llm-base-url URL --llm-key KEY --model-basic M --model-professional M [--concurrency 4] [--timeout-ms 180000]]
+                 [--search none|openalex|crossref] [--mailto e-mail] [--pdf-pool 1]
+  paper check файл.docx [--pdf файл.pdf | --render] [--json]
+  paper extract файл.(txt|pdf|docx)`;
+
+function printReport(report: NormocontrolReport): void {
+  const s = report.stats;
+  process.stdout.write(
+    `Нормоконтроль: ${report.ok ? 'нарушений нет' : `нарушений: ${report.issues.length}`}\n` +
+      `Абзацев ${s.paragraphs}, заголовков ${s.headings}, строк содержания ${s.tocEntries}, сносок ${s.footnotes}, источников ${s.bibliographyEntries}` +
+      `${s.pages !== undefined ? `, страниц ${s.pages}` : ''}\n`,
+  );
+  for (const i of report.issues) process.stdout.write(`  [${i.rule}] ${i.message}${i.where ? ` — ${i.where}` : ''}\n`);
+}
+
+async function generate(argv: string[]): Promise<number> {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      topic: { type: 'string' },
+      type: { type: 'string', default: 'demo' },
+      plan: { type: 'string', default: 'basic' },
+      footnotes: { type: 'boolean', default: false },
+      split: { type: 'boolean', default: false },
+      'min-year': { type: 'string', default: '2015' },
+      volume: { type: 'string', default: '80' },
+      structure: { type: 'string' },
+      source: { type: 'string', multiple: true },
+      'from-demo': { type: 'string' },
+      out: { type: 'string', default: './paper' },
+      checkpoints: { type: 'string' },
+      'llm-base-url': { type: 'string' },
+      'llm-key': { type: 'string', default: '' },
+      'model-basic': { type: 'string' },
+      'model-professional': { type: 'string' },
+      concurrency: { type: 'string', default: '4' },
+      'timeout-ms': { type: 'string', default: '180000' },
+      search: { type: 'string', default: 'none' },
+      mailto: { type: 'string' },
+      'pdf-pool': { type: 'string', default: '1' },
+    },
+  });
+  if (!values.topic) throw new PaperError('invalid_input', 'Укажите тему: --topic "..."');
+  const attachedSources: AttachedSource[] = [];
+  for (const spec of values.source ?? []) {
+    const [file, citation] = spec.split('::');
+    if (!file || !citation) throw new PaperError('invalid_input', `Источник задаётся как "файл::ГОСТ-ссылка": ${spec}`);
+    const extracted = await extractSourceText({ name: path.basename(file), bytes: await readFile(file) });
+    attachedSources.push({ fileName: path.basename(file), citation, text: extracted.text });
+  }
+  const userStructure = values.structure ? (JSON.parse(await readFile(values.structure, 'utf8')) as UserStructure) : null;
+  const fromDemo = values['from-demo'] ? (JSON.parse(await readFile(values['from-demo'], 'utf8')) as { plan?: PaperPlan } & PaperPlan) : undefined;
+  const input: PaperInput = {
+    topic: values.topic,
+    type: values.type as PaperInput['type'],
+    plan: values.plan as PaperInput['plan'],
+    useFootnotes: values.footnotes,
+    separateBibliography: values.split,
+    minPublicationYear: Number(values['min-year']),
+    requiredVolume: Number(values.volume),
+    userStructure,
+    attachedSources,
+    ...(fromDemo ? { fromDemo: fromDemo.plan ?? fromDemo } : {}),
+  };
+  const writer = values['llm-base-url']
+    ? createLlmWriter({
+        baseURL: values['llm-base-url'],
+        apiKey: values['llm-key'],
+        models: { basic: values['model-basic'] ?? 'gpt-4o-mini', professional: values['model-professional'] ?? values['model-basic'] ?? 'gpt-4o' },
+        concurrency: Number(values.concurrency),
+        timeoutMs: Number(values['timeout-ms']),
+      })
+    : createOfflineWriter();
+  let search: BibliographicSearch | null = null;
+  if (values.search === 'openalex') search = createOpenAlexSearch({ mailto: values.mailto });
+  else if (values.search === 'crossref') search = createCrossrefSearch({ mailto: values.mailto });
+  const pdf = createPdfConverterPool({ size: Number(values['pdf-pool']) });
+  try {
+    const result = await generatePaper(input, {
+      writer,
+      search,
+      checkpoints: values.checkpoints ? createDirectoryCheckpoints(values.checkpoints) : createMemoryCheckpoints(),
+      pdf,
+      onProgress: (p) => {
+        process.stderr.write(`${String(p.percent).padStart(3)}% ${p.stage}\n`);
+      },
+    });
+    const out = values.out;
+    await mkdir(path.dirname(path.resolve(out)), { recursive: true });
+    await writeFile(`${out}.docx`, result.docx);
+    await writeFile(`${out}.pdf`, result.pdf);
+    const { docx: _d, pdf: _p, ...meta } = result;
+    await writeFile(`${out}.json`, JSON.stringify(meta, null, 2));
+    process.stdout.write(`Готово: ${out}.docx, ${out}.pdf (${result.pageCount} с.), ${out}.json\n`);
+    if (writer.kind === 'offline') process.stdout.write('Текст написан офлайн-генератором без языковой модели.\n');
+    printReport(result.normocontrol);
+    return 0;
+  } finally {
+    await pdf.close();
+  }
+}
+
+async function check(argv: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: { pdf: { type: 'string' }, render: { type: 'boolean', default: false }, json: { type: 'boolean', default: false } },
+  });
+  const file = positionals[0];
+  if (!file) throw new PaperError('invalid_input', 'Укажите файл .docx');
+  const docx = await readFile(file);
+  let pdf: Uint8Array | undefined = values.pdf ? await readFile(values.pdf) : undefined;
+  if (!pdf && values.render) {
+    const pool = createPdfConverterPool({ size: 1 });
+    try {
+      pdf = await pool.convert(docx);
+    } finally {
+      await pool.close();
+    }
+  }
+  const report = await checkDocx(docx, { pdf });
+  if (values.json) process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+  else printReport(report);
+  return report.ok ? 0 : 1;
+}
+
+async function extract(argv: string[]): Promise<number> {
+  const file = argv[0];
+  if (!file) throw new PaperError('invalid_input', 'Укажите файл');
+  const r = await extractSourceText({ name: path.basename(file), bytes: await readFile(file) });
+  process.stdout.write(`Символов: ${r.chars}${r.pages ? `, страниц: ${r.pages}` : ''}${r.truncated ? ' (обрезано)' : ''}\n${r.text.slice(0, 500)}\n`);
+  return 0;
+}
+
+async function main(): Promise<number> {
+  const [command, ...rest] = process.argv.slice(2);
+  try {
+    if (command === 'generate') return await generate(rest);
+    if (command === 'check') return await check(rest);
+    if (command === 'extract') return await extract(rest);
+    process.stdout.write(`${USAGE}\n`);
+    return command ? 2 : 0;
+  } catch (error) {
+    process.stderr.write(`Ошибка: ${error instanceof Error ? error.message : String(error)}\n`);
+    return 2;
+  }
+}
+
+process.exitCode = await main();
