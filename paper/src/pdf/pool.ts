@@ -28,6 +28,12 @@ export interface PdfPoolOptions {
   maxInputBytes?: number;
 }
 
+const inputErrors = new WeakSet<Error>();
+function badInput(error: PaperError): PaperError {
+  inputErrors.add(error);
+  return error;
+}
+
 interface Slot {
   index: number;
   profileDir: string;
@@ -130,7 +136,8 @@ export function createPdfConverterPool(options: PdfPoolOptions = {}): PdfConvert
       await run(slot, input, path.join(work, 'out'), signal);
       const pdf = await readFile(path.join(work, 'out', 'paper.pdf')).catch(() => null);
       if (!pdf || pdf.subarray(0, 5).toString() !== '%PDF-') {
-        throw new PaperError('pdf_failed', 'LibreOffice не создал PDF: файл .docx повреждён или не поддерживается');
+        // LibreOffice ran to the end and made nothing: the document is at fault, a restart would not help.
+        throw badInput(new PaperError('pdf_failed', 'LibreOffice не создал PDF: файл .docx повреждён или не поддерживается'));
       }
       return pdf;
     } finally {
@@ -145,6 +152,10 @@ export function createPdfConverterPool(options: PdfPoolOptions = {}): PdfConvert
       if (docx.byteLength === 0 || docx.byteLength > maxInput) {
         throw new PaperError('pdf_failed', 'Размер документа для преобразования в PDF недопустим');
       }
+      // LibreOffice would happily import anything as text; only .docx (a zip) is accepted.
+      if (docx[0] !== 0x50 || docx[1] !== 0x4b || docx[2] !== 0x03 || docx[3] !== 0x04) {
+        throw new PaperError('pdf_failed', 'Для преобразования в PDF нужен файл .docx');
+      }
       const slot = await acquire();
       try {
         try {
@@ -153,6 +164,7 @@ export function createPdfConverterPool(options: PdfPoolOptions = {}): PdfConvert
           return pdf;
         } catch (error) {
           if (error instanceof PaperError && error.code === 'aborted') throw error;
+          if (error instanceof Error && inputErrors.has(error)) throw error;
           stats.failures++;
           // Restart: a crashed or killed LibreOffice may leave a broken profile behind.
           await rm(slot.profileDir, { recursive: true, force: true });
