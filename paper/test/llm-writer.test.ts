@@ -130,7 +130,6 @@ describe('a paper written by the LLM writer', () => {
     const text = result.sections.map((x) => x.text).join('\n');
     expect(text).not.toMatch(/S99|\[\[|\*\*|\[7\]/);
     expect(result.normocontrol.stats.footnotes).toBeGreaterThan(0);
-    console.log(s.log.map((e) => e.key).join(' '), result.pageCount);
   });
 
   it('resumes a killed run without repeating a finished call (counted at the server)', async () => {
@@ -173,9 +172,9 @@ describe('a paper written by the LLM writer', () => {
     const afterKill = s.log.filter((e) => e.startedAt > killedAt).map((e) => e.key);
     for (const key of storedKeys) expect(afterKill, key).not.toContain(key);
     expect(afterKill.length).toBeGreaterThan(0);
-    // Every call of the paper completed exactly once across the two runs, except those cut by the kill.
+    // A stored call was answered once; a call the kill caught (answered, not yet stored) at most twice.
     const completed = s.completedByKey();
-    for (const [key, n] of completed) expect(n, key).toBe(1);
+    for (const [key, n] of completed) expect(n, key).toBe(storedKeys.has(key) ? 1 : n <= 2 ? n : 1);
     expect(new Set([...storedKeys, ...afterKill])).toEqual(new Set(completed.keys()));
     await rm(dir, { recursive: true, force: true });
   });
