@@ -1,0 +1,18 @@
+/** Screenshots (looked at by a person) and the accessibility check of a screen. */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+import { resolve } from 'node:path';
+
+const shots = resolve(import.meta.dirname, '../../test-results/screens');
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  const width = page.viewportSize()?.width ?? 0;
+  await page.screenshot({ path: `${shots}/${name}-${width}.png`, fullPage: true, animations: 'disabled' });
+}
+
+/** No serious or critical axe violation on the page as it is now. */
+export async function expectAccessible(page: Page): Promise<void> {
+  const result = await new AxeBuilder({ page }).analyze();
+  const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(bad.map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => `${n.target.join(' ')} [${n.failureSummary?.split('\n').slice(1, 2).join('').trim()}]`).join(', ')}`)).toEqual([]);
+}

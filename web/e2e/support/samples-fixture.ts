@@ -1,0 +1,28 @@
+/** Four sample works in the manifest format, served by the real server (SAMPLES_DIR) while the
+ * paper engine's own samples do not exist yet. The files are tiny stand-ins, not real .docx. */
+const titles = [
+  ['Цифровая трансформация малого бизнеса в России', 'Демо', 'Базовый', 30, false, false],
+  ['Влияние социальных сетей на учебную мотивацию студентов', 'Полный', 'Базовый', 1990, true, false],
+  ['Правовое регулирование электронной коммерции в Российской Федерации', 'Полный', 'Профессиональный', 4990, true, true],
+  ['Методы машинного обучения в медицинской диагностике', 'Демо', 'Профессиональный', 50, true, true],
+] as const;
+
+export function fixtureSamples(): Record<string, string> {
+  const files: Record<string, string> = {};
+  const manifest = titles.map(([title, type, tariff, price, hasFootnotes, hasBibliography], i) => {
+    files[`sample-${i + 1}.docx`] = `fixture ${i + 1}`;
+    return {
+      title,
+      type,
+      tariff,
+      price,
+      annotation: `Аннотация работы «${title}». В работе рассмотрены теоретические основы темы, проанализирована практика и предложены рекомендации.`,
+      downloadUrl: `/samples/sample-${i + 1}.docx`,
+      hasBibliography,
+      hasFootnotes,
+      keywords: ['ГОСТ', `тема ${i + 1}`, 'исследование'],
+    };
+  });
+  files['manifest.json'] = JSON.stringify(manifest);
+  return files;
+}

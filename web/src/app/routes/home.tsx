@@ -1,0 +1,28 @@
+/** The personal cabinet. The account part is here; the orders part (tabs, search, sort, paper list
+ * and the generation status check) comes with the orders screens. */
+import { Heading, Stack } from '@chakra-ui/react';
+import { PageContainer } from '@/components/PageContainer';
+import { AccountPanel } from '@/features/account/components/AccountPanel';
+import { useSession } from '@/lib/auth';
+import { useTitle } from '@/lib/use-title';
+
+export function Component() {
+  useTitle('Личный кабинет');
+  const { user } = useSession();
+  if (!user) return null;
+  return (
+    <PageContainer>
+      <Stack gap="8">
+        <Heading as="h1" size="2xl">
+          Личный кабинет
+        </Heading>
+        <AccountPanel user={user} />
+        <Stack as="section" aria-labelledby="orders-title" gap="4" id="orders">
+          <Heading as="h2" size="xl" id="orders-title">
+            Мои заказы
+          </Heading>
+        </Stack>
+      </Stack>
+    </PageContainer>
+  );
+}

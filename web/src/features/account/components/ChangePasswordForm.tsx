@@ -1,0 +1,55 @@
+/** Change password. Success ends every session, this one included, so the user is signed out. */
+import { Button, Text } from '@chakra-ui/react';
+import { E, forms } from '@app/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { AppLink } from '@/components/AppLink';
+import { FormAlert } from '@/components/FormAlert';
+import { FormStack } from '@/components/FormStack';
+import { NewPasswordFields } from '@/components/NewPasswordFields';
+import { signOutLocally } from '@/lib/session-store';
+import { statusOf } from '@/lib/errors';
+import { useZodForm } from '@/lib/form';
+import { useChangePasswordMutation } from '../api/change-password';
+
+export function ChangePasswordForm() {
+  const client = useQueryClient();
+  const navigate = useNavigate();
+  const form = useZodForm(forms.newPasswordForm, { password: '', password_confirm: '' });
+  const change = useChangePasswordMutation();
+  const [formError, setFormError] = useState<string | null>(null);
+
+  const onSubmit = (event: React.FormEvent) => {
+    event.preventDefault();
+    setFormError(null);
+    const values = form.submit();
+    if (!values) return;
+    change.mutate(
+      { body: { password: values.password } },
+      {
+        // Every session has ended, this one too: sign out and go to the main page.
+        onSuccess: () => {
+          const to = { path: '/', notice: 'Пароль изменён. Войдите с новым паролем.' };
+          signOutLocally(client, to);
+          void navigate(to.path, { state: { notice: to.notice } });
+        },
+        onError: (error) => setFormError(statusOf(error) === 409 ? E.samePassword : E.changePasswordFailed),
+      },
+    );
+  };
+
+  return (
+    <FormStack onSubmit={onSubmit}>
+      <Text>После смены пароля вы выйдете из аккаунта на всех устройствах.</Text>
+      <NewPasswordFields values={form.values} error={form.error} onChange={form.set} onBlur={form.blur} />
+      {formError ? <FormAlert>{formError}</FormAlert> : null}
+      <Button type="submit" colorPalette="blue" loading={change.isPending}>
+        Сменить пароль
+      </Button>
+      <Text fontSize="sm">
+        <AppLink to="/">На главную</AppLink>
+      </Text>
+    </FormStack>
+  );
+}

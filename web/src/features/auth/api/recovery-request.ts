@@ -1,0 +1,3 @@
+import { tsr } from '@/lib/api-client';
+
+export const useRecoveryRequestMutation = () => tsr.passwordRecovery.request.useMutation();

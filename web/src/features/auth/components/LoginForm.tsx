@@ -1,0 +1,82 @@
+/** Login by username or e-mail. An unverified account is sent on to the code screen. */
+import { Button, Input, Stack, Text } from '@chakra-ui/react';
+import { E, forms } from '@app/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { AppLink } from '@/components/AppLink';
+import { FormAlert } from '@/components/FormAlert';
+import { FormStack } from '@/components/FormStack';
+import { FormField } from '@/components/FormField';
+import { PasswordInput } from '@/components/PasswordInput';
+import { refreshSession } from '@/lib/auth';
+import { dataOf, detailOf, statusOf } from '@/lib/errors';
+import { useZodForm } from '@/lib/form';
+import { store, STORAGE } from '@/lib/storage';
+import { useLoginMutation } from '../api/login';
+
+export function LoginForm({ notice }: { notice?: string }) {
+  const client = useQueryClient();
+  const navigate = useNavigate();
+  const form = useZodForm(forms.loginForm, { username_or_email: '', password: '' });
+  const login = useLoginMutation();
+  const [formError, setFormError] = useState<string | null>(null);
+
+  const onSubmit = (event: React.FormEvent) => {
+    event.preventDefault();
+    setFormError(null);
+    const values = form.submit();
+    if (!values) return;
+    login.mutate(
+      { body: values },
+      {
+        // The guard of this page moves the user on once the profile is known.
+        onSuccess: () => refreshSession(client),
+        onError: (error) => {
+          const status = statusOf(error);
+          const unverified = status === 403 ? dataOf<{ email: string }>(error) : null;
+          if (unverified) {
+            store(STORAGE.email, unverified.email);
+            void navigate('/verify-email', { state: { notice: detailOf(error) } });
+          } else setFormError(status === 401 ? E.badCredentials : E.tryLater);
+        },
+      },
+    );
+  };
+
+  return (
+    <FormStack onSubmit={onSubmit}>
+      {notice ? <FormAlert status="success">{notice}</FormAlert> : null}
+      <FormField label="Логин или email" error={form.error('username_or_email')}>
+        <Input
+          name="username_or_email"
+          autoComplete="username"
+          value={form.values.username_or_email}
+          onChange={(e) => form.set('username_or_email', e.target.value)}
+          onBlur={() => form.blur('username_or_email')}
+        />
+      </FormField>
+      <FormField label="Пароль" error={form.error('password')}>
+        <PasswordInput
+          name="password"
+          autoComplete="current-password"
+          value={form.values.password}
+          onChange={(e) => form.set('password', e.target.value)}
+          onBlur={() => form.blur('password')}
+        />
+      </FormField>
+      {formError ? <FormAlert>{formError}</FormAlert> : null}
+      <Button type="submit" colorPalette="blue" loading={login.isPending}>
+        Войти
+      </Button>
+      <Stack gap="1" fontSize="sm">
+        <Text>
+          Нет аккаунта? <AppLink to="/register">Зарегистрироваться</AppLink>
+        </Text>
+        <Text>
+          <AppLink to="/recovery-request">Забыли пароль?</AppLink>
+        </Text>
+      </Stack>
+    </FormStack>
+  );
+}

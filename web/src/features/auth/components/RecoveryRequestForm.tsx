@@ -1,0 +1,71 @@
+/** Password recovery, step 1: the account's e-mail. */
+import { Button, Input, Text } from '@chakra-ui/react';
+import { E, forms } from '@app/contract';
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { AppLink } from '@/components/AppLink';
+import { FormAlert } from '@/components/FormAlert';
+import { FormStack } from '@/components/FormStack';
+import { FormField } from '@/components/FormField';
+import { statusOf } from '@/lib/errors';
+import { useZodForm } from '@/lib/form';
+import { readStored, store, STORAGE } from '@/lib/storage';
+import { useRecoveryRequestMutation } from '../api/recovery-request';
+
+export function RecoveryRequestForm() {
+  const navigate = useNavigate();
+  const form = useZodForm(forms.recoveryRequestForm, { email: readStored(STORAGE.recoveryEmail) ?? '' });
+  const request = useRecoveryRequestMutation();
+  const [formError, setFormError] = useState<string | null>(null);
+  const shownError = form.error('email');
+
+  const onSubmit = (event: React.FormEvent) => {
+    event.preventDefault();
+    setFormError(null);
+    const values = form.submit();
+    if (!values) return;
+    const toCodePage = () => {
+      store(STORAGE.recoveryEmail, values.email);
+      void navigate('/recovery-verify');
+    };
+    request.mutate(
+      { body: { email: values.email } },
+      {
+        onSuccess: toCodePage,
+        onError: (error) => {
+          const status = statusOf(error);
+          if (status === 404) form.setServerErrors({ email: E.recoveryUnknownEmail });
+          // A code was sent moments ago: continue with it.
+          else if (status === 429) toCodePage();
+          else setFormError(E.tryLater);
+        },
+      },
+    );
+  };
+
+  return (
+    <FormStack onSubmit={onSubmit}>
+      <Text>Укажите почту, с которой вы регистрировались. Мы пришлём на неё код для смены пароля.</Text>
+      <FormField label="Email" error={shownError}>
+        <Input
+          name="email"
+          type="email"
+          autoComplete="email"
+          value={form.values.email}
+          onChange={(e) => {
+            form.set('email', e.target.value);
+            form.blur('email');
+          }}
+          onBlur={() => form.blur('email')}
+        />
+      </FormField>
+      {formError ? <FormAlert>{formError}</FormAlert> : null}
+      <Button type="submit" colorPalette="blue" loading={request.isPending} disabled={!form.values.email || !form.isValid || Boolean(shownError)}>
+        Получить письмо
+      </Button>
+      <Text fontSize="sm">
+        <AppLink to="/login">Вернуться ко входу</AppLink>
+      </Text>
+    </FormStack>
+  );
+}

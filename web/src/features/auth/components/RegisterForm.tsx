@@ -1,0 +1,133 @@
+/** Registration: login, password with confirmation, e-mail and the agreement. */
+import { Button, Checkbox, Input, Stack, Text } from '@chakra-ui/react';
+import { E, forms } from '@app/contract';
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { AppLink } from '@/components/AppLink';
+import { FormAlert } from '@/components/FormAlert';
+import { FormStack } from '@/components/FormStack';
+import { FormField } from '@/components/FormField';
+import { PasswordInput } from '@/components/PasswordInput';
+import { errorText, fieldErrorsOf, isHttpFailure, statusOf } from '@/lib/errors';
+import { useZodForm } from '@/lib/form';
+import { store, STORAGE } from '@/lib/storage';
+import { useRegisterMutation } from '../api/register';
+
+const initial = { username: '', password: '', password_confirm: '', email: '', agreement: false as boolean };
+
+export function RegisterForm() {
+  const navigate = useNavigate();
+  const form = useZodForm(forms.registerForm, initial);
+  const register = useRegisterMutation();
+  const [formError, setFormError] = useState<string | null>(null);
+
+  const onSubmit = (event: React.FormEvent) => {
+    event.preventDefault();
+    setFormError(null);
+    const values = form.submit();
+    if (!values) return;
+    const email = values.email.trim();
+    register.mutate(
+      { body: { username: values.username, email, password: values.password } },
+      {
+        onSuccess: () => {
+          store(STORAGE.email, email);
+          void navigate('/verify-email');
+        },
+        onError: (error) => {
+          const status = statusOf(error);
+          if (status === 409 && isHttpFailure(error)) {
+            const conflicts = (error.body as { detail?: { conflicts?: string[] } }).detail?.conflicts ?? [];
+            form.setServerErrors({
+              username: conflicts.includes('username') ? E.usernameTaken : undefined,
+              email: conflicts.includes('email') ? E.emailTaken : undefined,
+            });
+          } else if (status === 429) {
+            // A code was sent moments ago: continue with it.
+            store(STORAGE.email, email);
+            void navigate('/verify-email');
+          } else if (status === 422 && Object.keys(fieldErrorsOf(error)).length > 0) {
+            form.setServerErrors(fieldErrorsOf(error));
+          } else {
+            setFormError(errorText(error));
+          }
+        },
+      },
+    );
+  };
+
+  return (
+    <FormStack onSubmit={onSubmit}>
+      <FormField label="Логин" error={form.error('username')}>
+        <Input
+          name="username"
+          autoComplete="username"
+          value={form.values.username}
+          onChange={(e) => form.set('username', e.target.value)}
+          onBlur={() => form.blur('username')}
+        />
+      </FormField>
+      <FormField label="Пароль" error={form.error('password')}>
+        <PasswordInput
+          name="password"
+          autoComplete="new-password"
+          value={form.values.password}
+          onChange={(e) => form.set('password', e.target.value)}
+          onBlur={() => form.blur('password')}
+        />
+      </FormField>
+      <FormField label="Подтвердите пароль" error={form.error('password_confirm')}>
+        <PasswordInput
+          name="password_confirm"
+          autoComplete="new-password"
+          value={form.values.password_confirm}
+          onChange={(e) => form.set('password_confirm', e.target.value)}
+          onBlur={() => form.blur('password_confirm')}
+        />
+      </FormField>
+      <FormField label="Email" error={form.error('email')}>
+        <Input
+          name="email"
+          type="email"
+          autoComplete="email"
+          value={form.values.email}
+          onChange={(e) => form.set('email', e.target.value)}
+          onBlur={() => form.blur('email')}
+        />
+      </FormField>
+      <Stack gap="1">
+        <Checkbox.Root
+          checked={form.values.agreement}
+          onCheckedChange={(e) => form.set('agreement', e.checked === true)}
+          invalid={Boolean(form.error('agreement'))}
+          alignItems="flex-start"
+        >
+          <Checkbox.HiddenInput name="agreement" onBlur={() => form.blur('agreement')} />
+          <Checkbox.Control mt="0.5" />
+          <Checkbox.Label fontWeight="normal">
+            Я принимаю{' '}
+            <AppLink to="/terms" target="_blank" rel="noopener">
+              пользовательское соглашение
+            </AppLink>{' '}
+            и{' '}
+            <AppLink to="/privacy" target="_blank" rel="noopener">
+              политику конфиденциальности
+            </AppLink>
+          </Checkbox.Label>
+        </Checkbox.Root>
+        {form.error('agreement') ? (
+          <Text color="fg.error" fontSize="sm">
+            {form.error('agreement')}
+          </Text>
+        ) : null}
+      </Stack>
+      {formError ? <FormAlert>{formError}</FormAlert> : null}
+      <Button type="submit" colorPalette="blue" loading={register.isPending}>
+        Зарегистрироваться
+      </Button>
+      <Text fontSize="sm">
+        Уже есть аккаунт? <AppLink to="/login">Войти</AppLink>
+      </Text>
+    </FormStack>
+  );
+}

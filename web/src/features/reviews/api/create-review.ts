@@ -1,0 +1,3 @@
+import { tsr } from '@/lib/api-client';
+
+export const useCreateReviewMutation = () => tsr.review.create.useMutation();

@@ -1,0 +1,64 @@
+/** A small form state hook driven by the contract's zod schemas, so the web shows exactly the
+ * messages the API would send. A field shows its error once touched (blurred) or after a submit. */
+import { useState } from 'react';
+import { V } from '@app/contract';
+import type { ZodType } from 'zod';
+
+export type FieldErrors<T> = Partial<Record<keyof T & string, string>>;
+
+function firstErrors<T>(schema: ZodType, values: T): FieldErrors<T> {
+  const result = schema.safeParse(values);
+  if (result.success) return {};
+  const errors: Record<string, string> = {};
+  for (const issue of result.error.issues) {
+    const key = String(issue.path[0] ?? '');
+    errors[key] ??= issue.message;
+  }
+  return errors as FieldErrors<T>;
+}
+
+/** zod runs an object's refinements only when every field is valid; show a confirmation mismatch
+ * as soon as both passwords are typed. */
+function confirmationError<T>(values: T, errors: FieldErrors<T>, message: string): FieldErrors<T> {
+  const v = values as { password?: unknown; password_confirm?: unknown };
+  if (typeof v.password_confirm !== 'string' || v.password_confirm === '' || v.password === v.password_confirm) return errors;
+  return { password_confirm: message, ...errors } as FieldErrors<T>;
+}
+
+export function useZodForm<T extends Record<string, unknown>>(schema: ZodType, initial: T) {
+  const [values, setValues] = useState<T>(initial);
+  const [touched, setTouched] = useState<Partial<Record<keyof T, boolean>>>({});
+  const [submitted, setSubmitted] = useState(false);
+  // Errors the server reported for a field; cleared when the user edits that field.
+  const [serverErrors, setServerErrors] = useState<FieldErrors<T>>({});
+
+  const clientErrors = confirmationError(values, firstErrors(schema, values), V.passwordsMustMatch);
+  const visible = (key: keyof T & string): string | undefined =>
+    serverErrors[key] ?? (submitted || touched[key] ? clientErrors[key] : undefined);
+
+  return {
+    values,
+    isValid: Object.keys(clientErrors).length === 0,
+    error: visible,
+    set<K extends keyof T & string>(key: K, value: T[K]) {
+      setValues((v) => ({ ...v, [key]: value }));
+      setServerErrors((e) => ({ ...e, [key]: undefined }));
+    },
+    blur(key: keyof T & string) {
+      setTouched((t) => ({ ...t, [key]: true }));
+    },
+    setServerErrors,
+    /** Marks the form submitted; returns the parsed values when valid. */
+    submit(): T | null {
+      setSubmitted(true);
+      const result = schema.safeParse(values);
+      return result.success ? (result.data as T) : null;
+    },
+    reset(next: T) {
+      setValues(next);
+      setTouched({});
+      setSubmitted(false);
+      setServerErrors({});
+    },
+  };
+}
