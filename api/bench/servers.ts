@@ -7,12 +7,13 @@ import pino from 'pino';
 import { buildServer } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { openOrm } from '../src/db/orm.ts';
-import { createMailer } from '../src/modules/mail/mailer.ts';
+import { startServices } from '../src/services.ts';
 
 const databaseUrl = process.env.DATABASE_URL!;
 const config = loadConfig({ ...process.env, LOG_LEVEL: 'warn', LOGIN_LIMIT_PER_MINUTE: '100000000' });
 const orm = await openOrm(databaseUrl, { poolMax: 10 });
-const app = await buildServer({ config, orm, mailer: createMailer({ ...config.mail, log: pino({ level: 'warn' }) }) });
+const services = await startServices(config, orm, databaseUrl, pino({ level: 'warn' }));
+const app = await buildServer({ config, orm, ...services });
 await app.listen({ port: Number(process.env.APP_PORT), host: '127.0.0.1' });
 
 // The baseline: one handler, one pooled SELECT, nothing else.

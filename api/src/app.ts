@@ -2,8 +2,11 @@
  * The server file only builds and starts it; tests build it and use inject. */
 import { useRussianZodMessages } from '@app/contract';
 import cookie from '@fastify/cookie';
+import multipart from '@fastify/multipart';
+import websocket from '@fastify/websocket';
 import { initServer } from '@ts-rest/fastify';
 import Fastify, { type FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import type { DestinationStream } from 'pino';
 import type { Config } from './config.ts';
 import type { Orm } from './db/orm.ts';
@@ -13,23 +16,28 @@ import { checkOrigin } from './http/origin.ts';
 import { serveSamples, serveWeb } from './http/web.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { accountRouters } from './modules/accounts/router.ts';
-import type { Mailer } from './modules/mail/mailer.ts';
+import { generationRouter } from './modules/orders/router.ts';
+import { registerOrderSockets } from './modules/orders/sockets.ts';
+import { papersRouter } from './modules/papers/router.ts';
+import { paymentRouter } from './modules/payments/router.ts';
+import type { Services } from './services.ts';
 import { reviewsRouter } from './modules/reviews/router.ts';
 import { systemRouter } from './modules/system/router.ts';
 import { telegramRouter } from './modules/telegram/router.ts';
 import { notFound } from './errors.ts';
 
-export interface AppDeps {
+export type AppDeps = Omit<Services, 'boss' | 'stop'> & {
   config: Config;
   orm: Orm;
-  mailer: Mailer;
-}
+};
 
 const s = initServer();
 
-export async function app(fastify: FastifyInstance, deps: AppDeps) {
+async function appPlugin(fastify: FastifyInstance, deps: AppDeps) {
   useRussianZodMessages();
   await fastify.register(cookie);
+  await fastify.register(multipart);
+  await fastify.register(websocket, { options: { maxPayload: 4096 } });
   checkOrigin(fastify, deps.config.trustedOrigins);
   refuseNulCharacters(fastify);
   fastify.decorateRequest('em', null as never);
@@ -47,15 +55,23 @@ export async function app(fastify: FastifyInstance, deps: AppDeps) {
   });
 
   const routeOptions = { logInitialization: false, requestValidationErrorHandler: sendValidationError };
-  const accounts = accountRouters(deps.config, deps.mailer);
+  const accounts = accountRouters(deps.config, deps.mailer, deps.storage);
   await fastify.register(s.plugin(accounts.registration), routeOptions);
   await fastify.register(s.plugin(accounts.auth), routeOptions);
   await fastify.register(s.plugin(accounts.users), routeOptions);
   await fastify.register(s.plugin(accounts.passwordRecovery), routeOptions);
   await fastify.register(s.plugin(telegramRouter(deps.config)), routeOptions);
   await fastify.register(s.plugin(reviewsRouter()), routeOptions);
+  await fastify.register(s.plugin(generationRouter()), routeOptions);
+  await fastify.register(s.plugin(papersRouter(deps.storage)), routeOptions);
+  await fastify.register(s.plugin(paymentRouter(deps)), routeOptions);
+  registerOrderSockets(fastify, deps.events, deps.config.trustedOrigins);
   await fastify.register(s.plugin(systemRouter(deps.orm, deps.config)), routeOptions);
 }
+
+/** Not encapsulated: the server built around it is the app (its decorators, such as the socket
+ * test injector, belong to the root). */
+export const app = fp(appPlugin, { name: 'app' });
 
 /** Builds the server (not listening). Logs go to `logStream` when given (tests capture them). */
 export async function buildServer(deps: AppDeps, options: { logStream?: DestinationStream } = {}): Promise<FastifyInstance> {

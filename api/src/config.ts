@@ -40,6 +40,36 @@ const schema = z.object({
   TELEGRAM_BOT_TOKEN: z.string().optional(),
   TELEGRAM_BOT_USERNAME: z.string().optional(),
 
+  PAYMENT_PROVIDER: z.enum(['sandbox', 'yookassa']).default('sandbox'),
+  YOOKASSA_SHOP_ID: z.string().optional(),
+  YOOKASSA_SECRET_KEY: z.string().optional(),
+  YOOKASSA_API_URL: z.string().url().default('https://api.yookassa.ru/v3'),
+  /** Minutes an unpaid order waits for its payment before it expires. */
+  PAYMENT_TTL_MINUTES: int(30),
+
+  /** OpenAI-compatible endpoint. Without it papers are written by the offline writer (development only). */
+  LLM_BASE_URL: z.string().url().optional(),
+  LLM_API_KEY: z.string().default('none'),
+  LLM_MODEL_BASIC: z.string().default('gpt-4o-mini'),
+  LLM_MODEL_PROFESSIONAL: z.string().default('gpt-4o'),
+  LLM_CONCURRENCY: int(4),
+  LLM_TIMEOUT_SECONDS: int(120),
+  SOURCES_SEARCH: z.enum(['none', 'openalex', 'crossref']).default('none'),
+  SOURCES_MAILTO: z.string().email().optional(),
+
+  STORAGE: z.enum(['local', 's3']).default('local'),
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_REGION: z.string().default('ru-central1'),
+  S3_BUCKET: z.string().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+
+  WORKER_CONCURRENCY: int(2),
+  PDF_POOL_SIZE: int(2),
+  /** A generation whose worker has been silent this long is taken over by another worker. */
+  GENERATION_STALE_SECONDS: int(120),
+  GENERATION_MAX_ATTEMPTS: int(3),
+
   CODE_TTL_MINUTES: int(15),
   CODE_ATTEMPTS: int(5),
   RESEND_SECONDS: int(60),
@@ -75,6 +105,15 @@ export interface Config {
   sessionTtlDays: number;
   telegramTokenTtlMinutes: number;
   limits: { loginPerMinute: number; registerPerHour: number; codeRequestsPerHour: number };
+  payments: {
+    provider: 'sandbox' | 'yookassa';
+    yookassa: { shopId: string; secretKey: string; apiUrl: string } | null;
+    ttlMinutes: number;
+  };
+  llm: { baseUrl: string; apiKey: string; models: { basic: string; professional: string }; concurrency: number; timeoutMs: number } | null;
+  sources: { search: 'none' | 'openalex' | 'crossref'; mailto: string | null };
+  storage: { kind: 'local'; dir: string } | { kind: 's3'; endpoint: string; region: string; bucket: string; accessKeyId: string; secretAccessKey: string };
+  worker: { concurrency: number; pdfPoolSize: number; staleSeconds: number; maxAttempts: number };
 }
 
 export class ConfigError extends Error {}
@@ -89,6 +128,18 @@ export function loadConfig(env: Env): Config {
   const e = parsed.data;
   if (e.NODE_ENV === 'production' && !e.SECRET_KEY) throw new ConfigError('Invalid configuration:\n  SECRET_KEY is required in production');
   const dataDir = resolve(e.DATA_DIR);
+  const missing = (names: string[]) => names.filter((n) => !e[n as keyof typeof e]);
+  if (e.PAYMENT_PROVIDER === 'yookassa' && missing(['YOOKASSA_SHOP_ID', 'YOOKASSA_SECRET_KEY']).length) {
+    throw new ConfigError(`Invalid configuration:\n  PAYMENT_PROVIDER=yookassa needs ${missing(['YOOKASSA_SHOP_ID', 'YOOKASSA_SECRET_KEY']).join(', ')}`);
+  }
+  const s3Vars = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'];
+  if (e.STORAGE === 's3' && missing(s3Vars).length) {
+    throw new ConfigError(`Invalid configuration:\n  STORAGE=s3 needs ${missing(s3Vars).join(', ')}`);
+  }
+  if (e.NODE_ENV === 'production' && !e.LLM_BASE_URL) {
+    // The offline writer is for development and tests: a customer must never get its text.
+    throw new ConfigError('Invalid configuration:\n  LLM_BASE_URL is required in production');
+  }
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   return {
     env: e.NODE_ENV,
@@ -115,6 +166,31 @@ export function loadConfig(env: Env): Config {
       loginPerMinute: e.LOGIN_LIMIT_PER_MINUTE,
       registerPerHour: e.REGISTER_LIMIT_PER_HOUR,
       codeRequestsPerHour: e.CODE_REQUESTS_LIMIT_PER_HOUR,
+    },
+    payments: {
+      provider: e.PAYMENT_PROVIDER,
+      yookassa: e.PAYMENT_PROVIDER === 'yookassa' ? { shopId: e.YOOKASSA_SHOP_ID!, secretKey: e.YOOKASSA_SECRET_KEY!, apiUrl: e.YOOKASSA_API_URL.replace(/\/$/, '') } : null,
+      ttlMinutes: e.PAYMENT_TTL_MINUTES,
+    },
+    llm: e.LLM_BASE_URL
+      ? {
+          baseUrl: e.LLM_BASE_URL,
+          apiKey: e.LLM_API_KEY,
+          models: { basic: e.LLM_MODEL_BASIC, professional: e.LLM_MODEL_PROFESSIONAL },
+          concurrency: e.LLM_CONCURRENCY,
+          timeoutMs: e.LLM_TIMEOUT_SECONDS * 1000,
+        }
+      : null,
+    sources: { search: e.SOURCES_SEARCH, mailto: e.SOURCES_MAILTO ?? null },
+    storage:
+      e.STORAGE === 's3'
+        ? { kind: 's3', endpoint: e.S3_ENDPOINT!, region: e.S3_REGION, bucket: e.S3_BUCKET!, accessKeyId: e.S3_ACCESS_KEY_ID!, secretAccessKey: e.S3_SECRET_ACCESS_KEY! }
+        : { kind: 'local', dir: join(dataDir, 'files') },
+    worker: {
+      concurrency: e.WORKER_CONCURRENCY,
+      pdfPoolSize: e.PDF_POOL_SIZE,
+      staleSeconds: e.GENERATION_STALE_SECONDS,
+      maxAttempts: e.GENERATION_MAX_ATTEMPTS,
     },
   };
 }

@@ -13,10 +13,15 @@ import { buildServer } from '../../src/app.ts';
 import { loadConfig, type Config, type Env } from '../../src/config.ts';
 import { ensureDatabase } from '../../src/db/embedded.ts';
 import { openOrm, type Orm } from '../../src/db/orm.ts';
-import { createMailer, type Mailer } from '../../src/modules/mail/mailer.ts';
+import type { Mailer } from '../../src/modules/mail/mailer.ts';
+import { startServices, type Services } from '../../src/services.ts';
+import { startWorker } from '../../src/worker.ts';
 
 export interface TestApp {
   app: FastifyInstance;
+  services: Services;
+  /** Set when started with `worker: true` (an in-process worker). */
+  worker: Awaited<ReturnType<typeof startWorker>> | null;
   orm: Orm;
   config: Config;
   databaseUrl: string;
@@ -44,7 +49,7 @@ export async function createTestDatabase(): Promise<string> {
   return serverUrl.replace(/\/postgres$/, `/${name}`);
 }
 
-export async function startTestApp(env: Env = {}, options: { mailer?: (config: Config) => Mailer } = {}): Promise<TestApp> {
+export async function startTestApp(env: Env = {}, options: { mailer?: (config: Config) => Mailer; worker?: boolean } = {}): Promise<TestApp> {
   const databaseUrl = await createTestDatabase();
   const dataDir = mkdtempSync(join(tmpdir(), 'paper-app-'));
   const config = loadConfig({ ...TEST_ENV, DATABASE_URL: databaseUrl, DATA_DIR: dataDir, ...env });
@@ -57,12 +62,16 @@ export async function startTestApp(env: Env = {}, options: { mailer?: (config: C
     },
   });
   const log = pino({ level: 'info' }, logStream);
-  const mailer = options.mailer?.(config) ?? createMailer({ ...config.mail, log });
-  const app = await buildServer({ config, orm, mailer }, { logStream });
+  const services = await startServices(config, orm, databaseUrl, log);
+  if (options.mailer) services.mailer = options.mailer(config);
+  const app = await buildServer({ config, orm, ...services }, { logStream });
   await app.ready();
+  const worker = options.worker ? await startWorker(config, orm, databaseUrl, log) : null;
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
   return {
     app,
+    services,
+    worker,
     orm,
     config,
     databaseUrl,
@@ -70,7 +79,9 @@ export async function startTestApp(env: Env = {}, options: { mailer?: (config: C
     outbox: new Outbox(config.mail.outboxDir),
     sql: (text, params) => pool.query(text, params as unknown[]),
     close: async () => {
+      await worker?.stop();
       await app.close();
+      await services.stop();
       await orm.close();
       await pool.end();
       rmSync(dataDir, { recursive: true, force: true });

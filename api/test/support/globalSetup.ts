@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { ensureDatabase, startEmbeddedPostgres } from '../../src/db/embedded.ts';
 import { migrate, openOrm } from '../../src/db/orm.ts';
+import { startBoss } from '../../src/jobs/queues.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -35,6 +36,9 @@ export default async function setup(project: TestProject) {
   const orm = await openOrm(templateUrl, { poolMax: 2 });
   await migrate(orm, templateUrl);
   await orm.close();
+  // The job queue's schema and queues too, so each test database starts with them.
+  const boss = await startBoss(templateUrl, () => undefined);
+  await boss.stop({ graceful: false, close: true });
   project.provide('pgServerUrl', pg.url('postgres'));
   return async () => {
     await pg.stop();

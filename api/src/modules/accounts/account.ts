@@ -4,6 +4,7 @@ import { EmailCode, Session, TelegramBindToken, User } from './entities.ts';
 import { Paper } from '../papers/entities.ts';
 import { Review } from '../reviews/entities.ts';
 import type { AccountDeps } from './registration.ts';
+import type { Storage } from '../../storage/storage.ts';
 import type { AuthSession } from './sessions.ts';
 
 export function profileOf(session: AuthSession): Profile {
@@ -13,12 +14,23 @@ export function profileOf(session: AuthSession): Profile {
 
 /**
  * Deletes an account: every session is revoked and personal data removed: username, e-mail,
- * password, Telegram id, codes, tokens, the user's papers and reviews (a review shows the
- * username). The row stays, anonymised, so that payment records keep their owner for accounting.
+ * password, Telegram id, codes, tokens, the user's papers with their files, reviews (a review
+ * shows the username), the topics and attached files of orders. Orders and payments stay,
+ * anonymised (amount, status, provider ids), so that the money keeps its record for accounting.
  */
-export async function deleteAccount(d: AccountDeps, session: AuthSession): Promise<void> {
+export async function deleteAccount(d: AccountDeps & { storage: Storage }, session: AuthSession): Promise<void> {
   const userId = session.user.id;
+  const keys = await d.em.execute<{ key: string }[]>(
+    `select docx_key as key from papers where user_id = ? and docx_key is not null
+     union all select pdf_key from papers where user_id = ? and pdf_key is not null
+     union all select f.storage_key from order_files f join orders o on o.id = f.order_id where o.user_id = ?`,
+    [userId, userId, userId],
+  );
   await d.em.transactional(async (em) => {
+    await em.execute(`update orders set topic = '', options = '{}' where user_id = ?`, [userId]);
+    await em.execute(`delete from order_files where order_id in (select id from orders where user_id = ?)`, [userId]);
+    await em.execute(`delete from generation_checkpoints where order_id in (select id from orders where user_id = ?)`, [userId]);
+    await em.execute(`update payments set receipt_email = null where user_id = ?`, [userId]);
     await em.nativeDelete(Session, { user: userId });
     await em.nativeDelete(EmailCode, { user: userId });
     await em.nativeDelete(TelegramBindToken, { user: userId });
@@ -30,4 +42,6 @@ export async function deleteAccount(d: AccountDeps, session: AuthSession): Promi
       { username: null, email: null, passwordHash: null, telegramUid: null, emailVerifiedAt: null, deletedAt: new Date() },
     );
   });
+  // Files go after the commit; one that cannot be removed now is only an orphan, never data in use.
+  for (const { key } of keys) await d.storage.delete(key).catch(() => undefined);
 }

@@ -5,6 +5,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Config } from '../../config.ts';
 import { clearCookie, COOKIE, readCookie, setCookie, type CookieReply } from '../../http/cookies.ts';
 import { sessionOf } from '../../http/context.ts';
+import type { Storage } from '../../storage/storage.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { deleteAccount, profileOf } from './account.ts';
 import { login, logout, logoutAll } from './auth.ts';
@@ -14,7 +15,7 @@ import { register, resendVerification, verifyEmail, type AccountDeps } from './r
 const s = initServer();
 const ok = { status: 200 as const, body: { ok: true as const } };
 
-export function accountRouters(config: Config, mailer: Mailer) {
+export function accountRouters(config: Config, mailer: Mailer, storage: Storage) {
   const deps = (request: FastifyRequest): AccountDeps => ({ em: request.em, config, mailer });
   const codeCookieAge = config.codes.ttlMinutes * 60;
   const startSession = (reply: CookieReply, token: string) => setCookie(reply, config, COOKIE.session, token, config.sessionTtlDays * 86_400);
@@ -76,7 +77,7 @@ export function accountRouters(config: Config, mailer: Mailer) {
       return ok;
     },
     delete: async ({ request, reply }) => {
-      await deleteAccount(deps(request), await sessionOf(request));
+      await deleteAccount({ ...deps(request), storage }, await sessionOf(request));
       endSession(reply);
       return ok;
     },

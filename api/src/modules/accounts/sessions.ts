@@ -31,7 +31,7 @@ export interface AuthSession {
  */
 export async function findSession(em: EntityManager, token: string | undefined): Promise<AuthSession | null> {
   if (!token || token.length > 100) return null;
-  const [row] = await em.getConnection().execute<Record<string, unknown>[]>(
+  const [row] = await em.execute<Record<string, unknown>[]>(
     `select s.id as session_id, u.* from sessions s join users u on u.id = s.user_id
      where s.token_hash = ? and s.revoked_at is null and s.expires_at > now() and u.deleted_at is null`,
     [hashToken(token)],

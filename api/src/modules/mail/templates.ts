@@ -41,3 +41,21 @@ export function recoveryCodeMail(to: string, code: string, ttlMinutes: number): 
     devCode: code,
   };
 }
+
+export function generationCompletedMail(to: string, p: { title: string; url: string; full: boolean }): MailMessage {
+  const lines = [
+    p.full ? `Полная версия работы «${p.title}» готова.` : `Демо-версия работы «${p.title}» готова.`,
+    p.full ? 'Скачать .docx можно в личном кабинете:' : 'Посмотреть её и купить полную версию можно по ссылке:',
+    p.url,
+  ];
+  return { to, subject: p.full ? 'Ваша работа готова' : 'Демо-версия работы готова', text: lines.join('\n\n'), html: layout('Работа готова', lines) };
+}
+
+export function generationFailedMail(to: string, p: { topic: string; message: string; supportEmail: string }): MailMessage {
+  const lines = [
+    `Не удалось создать работу на тему «${p.topic}».`,
+    p.message,
+    `Оплата сохранена: напишите нам на ${p.supportEmail}, и мы создадим работу повторно или вернём деньги.`,
+  ];
+  return { to, subject: 'Не удалось создать работу', text: lines.join('\n\n'), html: layout('Работа не создана', lines) };
+}

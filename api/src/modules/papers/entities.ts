@@ -26,6 +26,8 @@ export const Paper = defineEntity({
     sourcePaper: () => p.manyToOne(Paper).nullable().deleteRule('set null'),
     /** Set when the full version was paid for; only then is the .docx downloadable. */
     paidAt: p.datetime().nullable(),
+    /** The order that produced it (one paper per order). */
+    orderId: p.uuid().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
   },
 });

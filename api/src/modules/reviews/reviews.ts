@@ -37,7 +37,7 @@ export async function listReviews(
 }
 
 export async function reviewStats(em: EntityManager): Promise<{ total_reviews: number; avg_rating: number }> {
-  const [row] = await em.getConnection().execute<{ total: string; avg: string | null }[]>(
+  const [row] = await em.execute<{ total: string; avg: string | null }[]>(
     'select count(*) as total, avg(rating) as avg from reviews',
   );
   const avg = row.avg === null ? 0 : Math.round(Number(row.avg) * 100) / 100;
@@ -50,14 +50,14 @@ const UNREVIEWED = `from papers p
     and not exists (select 1 from reviews r where r.paper_id = p.id)`;
 
 export async function availableReviewCount(em: EntityManager, userId: number): Promise<number> {
-  const [row] = await em.getConnection().execute<{ count: string }[]>(`select count(*) as count ${UNREVIEWED}`, [userId]);
+  const [row] = await em.execute<{ count: string }[]>(`select count(*) as count ${UNREVIEWED}`, [userId]);
   return Number(row.count);
 }
 
 const noneAvailable = () => badRequest('Отзыв можно оставить после покупки полной версии работы');
 
 export async function createReview(em: EntityManager, session: AuthSession, input: { rating: number; comment: string }): Promise<ReviewDto> {
-  const [candidate] = await em.getConnection().execute<{ id: number }[]>(`select p.id ${UNREVIEWED} order by p.id limit 1`, [session.user.id]);
+  const [candidate] = await em.execute<{ id: number }[]>(`select p.id ${UNREVIEWED} order by p.id limit 1`, [session.user.id]);
   if (!candidate) throw noneAvailable();
   const review = em.create(Review, { user: session.user, paper: em.getReference(Paper, candidate.id), rating: input.rating, comment: input.comment });
   try {

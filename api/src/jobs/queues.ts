@@ -1,0 +1,61 @@
+/** Background jobs on pg-boss (same database). The API only sends; workers consume. */
+import { PgBoss } from 'pg-boss';
+
+export const QUEUE = {
+  generate: 'generate',
+  notify: 'notify',
+  /** Consumed by the Telegram bot process; nothing breaks when no bot runs. */
+  telegram: 'telegram',
+  expirePayments: 'expire-payments',
+  reconcile: 'reconcile',
+} as const;
+
+export interface GenerateJob {
+  orderId: string;
+}
+
+export type NotificationKind = 'payment_succeeded' | 'generation_completed' | 'generation_failed';
+export interface NotifyJob {
+  orderId: string;
+  kind: NotificationKind;
+}
+export interface TelegramJob {
+  userId: number;
+  kind: NotificationKind;
+  orderId: string;
+}
+
+/** What the domain needs from the queue. */
+export interface Jobs {
+  generate(orderId: string): Promise<void>;
+  notify(job: NotifyJob): Promise<void>;
+}
+
+export async function startBoss(databaseUrl: string, onError: (error: unknown) => void): Promise<PgBoss> {
+  const boss = new PgBoss({ connectionString: databaseUrl, schema: 'pgboss', max: 4 });
+  boss.on('error', onError);
+  await boss.start();
+  const queues: [string, Parameters<PgBoss['createQueue']>[1]][] = [
+    // A generation takes minutes; a dead worker's job is retried once its heartbeat stops.
+    [QUEUE.generate, { retryLimit: 3, retryDelay: 5, expireInSeconds: 3 * 3600, heartbeatSeconds: 30 }],
+    [QUEUE.notify, { retryLimit: 5, retryDelay: 30, retryBackoff: true }],
+    [QUEUE.telegram, { retryLimit: 5, retryDelay: 30, retryBackoff: true }],
+    [QUEUE.expirePayments, { retryLimit: 0 }],
+    [QUEUE.reconcile, { retryLimit: 0 }],
+  ];
+  for (const [name, options] of queues) {
+    if (!(await boss.getQueue(name))) await boss.createQueue(name, options);
+  }
+  return boss;
+}
+
+export function jobsOf(boss: PgBoss): Jobs {
+  return {
+    generate: async (orderId) => {
+      await boss.send(QUEUE.generate, { orderId } satisfies GenerateJob);
+    },
+    notify: async (job) => {
+      await boss.send(QUEUE.notify, job);
+    },
+  };
+}

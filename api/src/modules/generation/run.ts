@@ -1,0 +1,160 @@
+/**
+ * One generation job: claim the order, run the engine with checkpoints and progress, store the
+ * files, create the paper. Exactly one paper per order: the claim and the completion are guarded
+ * by the order's status, so a duplicated job or a second worker changes nothing.
+ */
+import { generatePaper, PaperError, type AttachedSource, type PaperInput, type PaperPlan, type ProgressEvent } from '@app/paper';
+import { LockMode, type EntityManager } from '@mikro-orm/postgresql';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config.ts';
+import type { Jobs } from '../../jobs/queues.ts';
+import { extractedTextKey, paperFileKey, type Storage } from '../../storage/storage.ts';
+import { Order, OrderFile } from '../orders/entities.ts';
+import { publishOrder } from '../orders/events.ts';
+import { Paper } from '../papers/entities.ts';
+import { dbCheckpoints } from './checkpoints.ts';
+import type { EngineParts } from './engine.ts';
+
+export interface GenerationDeps {
+  em: EntityManager;
+  config: Config;
+  storage: Storage;
+  jobs: Jobs;
+  engine: EngineParts;
+  log: FastifyBaseLogger;
+  /** Stops the run when the worker shuts down (the next worker resumes from the checkpoints). */
+  signal?: AbortSignal;
+}
+
+export const FAILED_MESSAGE = 'Не удалось создать работу. Мы уже разбираемся; напишите в поддержку, если не хотите ждать.';
+
+/** Takes the order if it is queued, or generating under a worker that has gone silent. */
+async function claim(em: EntityManager, orderId: string, staleSeconds: number): Promise<boolean> {
+  const rows = await em.execute<{ id: string }[]>(
+    `update orders set status = 'generating', attempts = attempts + 1, heartbeat_at = now(), updated_at = now()
+     where id = ? and (status = 'queued' or (status = 'generating' and (heartbeat_at is null or heartbeat_at < now() - make_interval(secs => ?))))
+     returning id`,
+    [orderId, staleSeconds],
+  );
+  return rows.length === 1;
+}
+
+async function publish(em: EntityManager, orderId: string) {
+  const fresh = em.fork();
+  const order = await fresh.findOneOrFail(Order, { id: orderId }, { populate: ['user'] });
+  await publishOrder(fresh, order);
+}
+
+async function buildInput(em: EntityManager, storage: Storage, order: Order): Promise<PaperInput> {
+  const files = await em.find(OrderFile, { order: order.id }, { orderBy: { position: 'asc' } });
+  const attachedSources: AttachedSource[] = [];
+  for (const f of files) {
+    const text = (await storage.get(extractedTextKey(order.id, f.position))).toString('utf8');
+    attachedSources.push({ text, citation: f.citation, fileName: f.fileName });
+  }
+  const o = order.options;
+  const fromDemo = order.sourcePaper ? ((await em.findOneOrFail(Paper, { id: order.sourcePaper.id })).enginePlan as PaperPlan | null) : null;
+  return {
+    topic: order.topic,
+    type: order.paperType,
+    plan: order.plan,
+    useFootnotes: o.use_footnotes,
+    separateBibliography: o.separate_bibliography,
+    minPublicationYear: o.min_publication_year,
+    requiredVolume: o.required_volume,
+    userStructure: o.user_structure,
+    attachedSources,
+    ...(fromDemo ? { fromDemo } : {}),
+  };
+}
+
+export async function runGeneration(d: GenerationDeps, orderId: string): Promise<void> {
+  const { staleSeconds, maxAttempts } = d.config.worker;
+  if (!(await claim(d.em, orderId, staleSeconds))) return;
+  await publish(d.em, orderId);
+  const em = d.em.fork();
+  const order = await em.findOneOrFail(Order, { id: orderId }, { populate: ['user'] });
+  const heartbeat = setInterval(() => {
+    void d.em.execute('update orders set heartbeat_at = now() where id = ? and status = ?', [orderId, 'generating']).catch(() => undefined);
+  }, (staleSeconds * 1000) / 4);
+
+  try {
+    const result = await generatePaper(await buildInput(em, d.storage, order), {
+      writer: d.engine.writer,
+      search: d.engine.search,
+      pdf: d.engine.pdf,
+      checkpoints: dbCheckpoints(() => d.em.fork(), orderId),
+      signal: d.signal,
+      onProgress: async (p: ProgressEvent) => {
+        await d.em.execute('update orders set stage = ?, progress = ?, heartbeat_at = now() where id = ? and status = ?', [p.stage, Math.min(99, Math.round(p.percent)), orderId, 'generating']);
+        await publish(d.em, orderId);
+      },
+    });
+    const docxKey = paperFileKey(orderId, 'paper.docx');
+    const pdfKey = paperFileKey(orderId, 'preview.pdf');
+    await d.storage.put(docxKey, result.docx, 'application/vnd.openxmlformats-officedocument.wordprocessingml.document');
+    await d.storage.put(pdfKey, result.pdf, 'application/pdf');
+
+    const completed = await em.transactional(async (tx) => {
+      const current = await tx.findOneOrFail(Order, { id: orderId }, { populate: ['user'], lockMode: LockMode.PESSIMISTIC_WRITE });
+      if (current.status !== 'generating') return false;
+      const paper = tx.create(Paper, {
+        user: current.user,
+        type: current.paperType,
+        plan: current.plan,
+        title: result.title,
+        annotation: result.annotation,
+        keywords: result.keywords,
+        structure: result.structure,
+        options: {
+          min_publication_year: current.options.min_publication_year,
+          required_volume: current.options.required_volume,
+          use_footnotes: current.options.use_footnotes,
+          separate_bibliography: current.options.separate_bibliography,
+          references: current.options.gost_citations,
+        },
+        enginePlan: result.plan,
+        docxKey,
+        pdfKey,
+        pageCount: result.pageCount,
+        normocontrol: result.normocontrol,
+        sourcePaper: current.sourcePaper,
+        paidAt: current.paidAt,
+        orderId: current.id,
+      });
+      current.status = 'completed';
+      current.progress = 100;
+      current.stage = 'Готово';
+      current.paper = paper;
+      await tx.flush();
+      await publishOrder(tx, current);
+      return true;
+    });
+    if (completed) {
+      d.log.info({ orderId, pages: result.pageCount, usage: result.usage, writer: result.writer }, 'generation completed');
+      await d.jobs.notify({ orderId, kind: 'generation_completed' });
+    }
+  } catch (error) {
+    const stopping = d.signal?.aborted;
+    const attempts = (await em.fork().findOneOrFail(Order, { id: orderId })).attempts;
+    const retryable = !(error instanceof PaperError && error.code === 'invalid_input');
+    if (stopping || (retryable && attempts < maxAttempts)) {
+      // Let the next claim take it at once; the job queue retries (or another worker resumes).
+      await d.em.execute(`update orders set heartbeat_at = null where id = ? and status = 'generating'`, [orderId]);
+      throw error;
+    }
+    d.log.error({ err: error, orderId, attempts }, 'generation failed for good');
+    await em.fork().transactional(async (tx) => {
+      const current = await tx.findOneOrFail(Order, { id: orderId }, { populate: ['user'] });
+      if (current.status !== 'generating') return;
+      current.status = 'failed';
+      current.error = error instanceof PaperError && error.code === 'invalid_input' ? error.message : FAILED_MESSAGE;
+      current.failureDetail = String((error as Error)?.stack ?? error).slice(0, 4000);
+      await tx.flush();
+      await publishOrder(tx, current);
+    });
+    await d.jobs.notify({ orderId, kind: 'generation_failed' });
+  } finally {
+    clearInterval(heartbeat);
+  }
+}

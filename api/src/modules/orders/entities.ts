@@ -1,0 +1,72 @@
+/** An order is the user's task (its id is the task_id of the API): what to write, its price, its
+ * payment state and then its generation state. */
+import type { PaperType, Plan, PurchaseJson } from '@app/contract';
+import { defineEntity, p, type InferEntity } from '@mikro-orm/postgresql';
+import { User } from '../accounts/entities.ts';
+import { Paper } from '../papers/entities.ts';
+import { PromoCode } from '../promo/entities.ts';
+
+export const ORDER_STATUSES = ['pending_payment', 'canceled', 'expired', 'queued', 'generating', 'completed', 'failed'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+export const ACTIVE_STATUSES: OrderStatus[] = ['queued', 'generating'];
+
+/** What the engine needs besides topic, type and plan (the validated purchase_json, normalised). */
+export interface OrderOptions {
+  use_footnotes: boolean;
+  separate_bibliography: boolean;
+  min_publication_year: number;
+  required_volume: number;
+  gost_citations: string[];
+  user_structure: [string, string[]][] | null;
+}
+export type OrderKind = PurchaseJson['kind'];
+
+export const Order = defineEntity({
+  name: 'Order',
+  tableName: 'orders',
+  properties: {
+    id: p.uuid().primary(),
+    user: () => p.manyToOne(User),
+    kind: p.string().$type<OrderKind>(),
+    paperType: p.string().$type<PaperType>(),
+    plan: p.string().$type<Plan>(),
+    topic: p.string(),
+    options: p.json<OrderOptions>(),
+    sourcePaper: () => p.manyToOne(Paper).nullable(),
+    promoCode: () => p.manyToOne(PromoCode).nullable(),
+    discount: p.integer().default(0),
+    amount: p.integer(),
+    status: p.string().$type<OrderStatus>(),
+    stage: p.string().nullable(),
+    progress: p.integer().default(0),
+    /** Russian message for the user when the generation failed. */
+    error: p.string().nullable(),
+    /** What went wrong, for support (never shown to the user). */
+    failureDetail: p.string().nullable(),
+    attempts: p.integer().default(0),
+    heartbeatAt: p.datetime().nullable(),
+    paper: () => p.manyToOne(Paper).nullable(),
+    fromTelegram: p.boolean().default(false),
+    paymentExpiresAt: p.datetime(),
+    paidAt: p.datetime().nullable(),
+    createdAt: p.datetime().onCreate(() => new Date()),
+    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+  },
+});
+export type Order = InferEntity<typeof Order>;
+
+export const OrderFile = defineEntity({
+  name: 'OrderFile',
+  tableName: 'order_files',
+  properties: {
+    id: p.integer().primary(),
+    order: () => p.manyToOne(Order).deleteRule('cascade'),
+    position: p.integer(),
+    fileName: p.string(),
+    kind: p.string().$type<'txt' | 'pdf' | 'docx'>(),
+    size: p.integer(),
+    storageKey: p.string(),
+    citation: p.string(),
+  },
+});
+export type OrderFile = InferEntity<typeof OrderFile>;

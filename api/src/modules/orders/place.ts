@@ -1,0 +1,192 @@
+/** Placing an order: the `payment/create` use case. */
+import { randomUUID } from 'node:crypto';
+import { E, LIMITS, priceOf, purchaseJson, V, type PendingPaymentData, type PurchaseJson } from '@app/contract';
+import { extractSourceText, sniffFile } from '@app/paper';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config.ts';
+import { AppError, badRequest, conflict } from '../../errors.ts';
+import { extractedTextKey, orderFileKey, type Storage } from '../../storage/storage.ts';
+import type { AuthSession } from '../accounts/sessions.ts';
+import { Paper } from '../papers/entities.ts';
+import { Payment } from '../payments/entities.ts';
+import type { PaymentProvider } from '../payments/providers/types.ts';
+import { releasePromo, reservePromo } from '../promo/promo.ts';
+import { ACTIVE_STATUSES, Order, OrderFile, type OrderOptions } from './entities.ts';
+import { pendingDataOf } from './status.ts';
+
+export interface OrderDeps {
+  em: EntityManager;
+  config: Config;
+  storage: Storage;
+  provider: PaymentProvider;
+  log: FastifyBaseLogger;
+}
+
+export interface UploadedFile {
+  fileName: string;
+  bytes: Buffer;
+}
+
+export interface PlaceOrderInput {
+  purchaseJson: string;
+  promoCode?: string;
+  fromTelegram?: boolean;
+  files: UploadedFile[];
+}
+
+/** 406: an unpaid order exists; its data lets the client continue or cancel it. */
+export class PendingPurchase extends AppError {
+  constructor(data: PendingPaymentData) {
+    super(406, E.pendingPurchase, { data });
+  }
+}
+
+function parsePurchase(text: string): PurchaseJson {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch {
+    throw new AppError(422, 'purchase_json: некорректный JSON');
+  }
+  const parsed = purchaseJson.safeParse(raw);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new AppError(422, issue.message, { errors: parsed.error.issues.map((i) => ({ field: i.path.join('.'), message: i.message })) });
+  }
+  return parsed.data;
+}
+
+/** Checks each file by its content and reads its text (isolated), before any money is asked for. */
+async function checkFiles(files: UploadedFile[]) {
+  if (files.length > LIMITS.files.max) throw new AppError(413, E.filesTooLarge);
+  const total = files.reduce((n, f) => n + f.bytes.byteLength, 0);
+  if (total > LIMITS.files.maxBytesTotal || files.some((f) => f.bytes.byteLength > LIMITS.files.maxBytesEach)) throw new AppError(413, E.filesTooLarge);
+  const checked = [];
+  for (const file of files) {
+    const sniff = sniffFile(file.bytes, file.fileName);
+    if (!sniff.ok) throw new AppError(file.bytes.byteLength === 0 ? 400 : 415, `${file.fileName}: ${sniff.reason}`);
+    let text: string;
+    try {
+      text = (await extractSourceText({ name: file.fileName, bytes: file.bytes }, { timeoutMs: 20_000 })).text;
+    } catch (error) {
+      throw new AppError(415, `${file.fileName}: ${(error as Error).message}`);
+    }
+    if (text.trim().length < 50) throw new AppError(415, `${file.fileName}: в файле не найден текст`);
+    checked.push({ ...file, kind: sniff.kind, text });
+  }
+  return checked;
+}
+
+/**
+ * Creates an order and its payment and returns where to pay. 406 while an unpaid order exists,
+ * 409 while a generation is running, 400 for a demo that is not the user's, 412 for a promo code
+ * that cannot be used, 413/415 for files, 422 for an invalid purchase_json.
+ */
+export async function placeOrder(d: OrderDeps, session: AuthSession, input: PlaceOrderInput) {
+  const purchase = parsePurchase(input.purchaseJson);
+  const user = session.user;
+
+  const pending = await d.em.findOne(Order, { user: user.id, status: 'pending_payment' });
+  if (pending) throw new PendingPurchase(await pendingDataOf(d.em, pending));
+  if (await d.em.count(Order, { user: user.id, status: { $in: ACTIVE_STATUSES } })) throw conflict(E.activeGeneration);
+
+  let source: Paper | null = null;
+  if (purchase.kind === 'from_demo') {
+    source = await d.em.findOne(Paper, { id: purchase.paper_id, user: user.id, type: 'demo' });
+    if (!source) throw badRequest(E.demoNotFound);
+  }
+  if (purchase.gost_citations.length !== input.files.length) throw new AppError(412, V.citationsMatchFiles);
+  const files = await checkFiles(input.files);
+
+  const plan = purchase.model_name ?? source?.plan ?? 'basic';
+  const paperType = purchase.paper_type;
+  const options: OrderOptions = {
+    use_footnotes: purchase.use_footnotes,
+    separate_bibliography: purchase.separate_bibliography,
+    min_publication_year: purchase.min_publication_year,
+    required_volume: purchase.required_volume,
+    gost_citations: purchase.gost_citations,
+    user_structure: purchase.kind === 'new' ? purchase.user_structure : null,
+  };
+  const orderId = randomUUID();
+  const paymentId = randomUUID();
+  const promoCode = input.promoCode?.trim();
+  const { order, payment } = await d.em.transactional(async (em) => {
+    const promo = promoCode ? await reservePromo(em, promoCode) : null;
+    const discount = promo?.percent ?? 0;
+    const order = em.create(Order, {
+      id: orderId,
+      user: user.id,
+      kind: purchase.kind,
+      paperType,
+      plan,
+      topic: source?.title ?? (purchase.kind === 'new' ? purchase.title : ''),
+      options,
+      sourcePaper: source,
+      promoCode: promo,
+      discount,
+      amount: priceOf(paperType, plan, discount),
+      status: 'pending_payment',
+      fromTelegram: input.fromTelegram ?? false,
+      paymentExpiresAt: new Date(Date.now() + d.config.payments.ttlMinutes * 60_000),
+    });
+    files.forEach((f, i) =>
+      em.create(OrderFile, {
+        order,
+        position: i + 1,
+        fileName: f.fileName.slice(0, 200),
+        kind: f.kind,
+        size: f.bytes.byteLength,
+        storageKey: orderFileKey(orderId, i + 1, f.kind),
+        citation: purchase.gost_citations[i],
+      }),
+    );
+    const payment = em.create(Payment, {
+      id: paymentId,
+      order,
+      user: user.id,
+      provider: d.provider.name,
+      amount: order.amount,
+      status: 'pending',
+      receiptEmail: user.email,
+    });
+    await em.flush();
+    return { order, payment };
+  }).catch(async (error: unknown) => {
+    if ((error as { code?: string }).code === '23505') {
+      // Two requests raced: the other one created the unpaid order.
+      const other = await d.em.fork().findOne(Order, { user: user.id, status: 'pending_payment' });
+      if (other) throw new PendingPurchase(await pendingDataOf(d.em.fork(), other));
+    }
+    throw error;
+  });
+
+  try {
+    for (const [i, f] of files.entries()) {
+      await d.storage.put(orderFileKey(orderId, i + 1, f.kind), f.bytes, 'application/octet-stream');
+      await d.storage.put(extractedTextKey(orderId, i + 1), Buffer.from(f.text), 'text/plain; charset=utf-8');
+    }
+    const created = await d.provider.create({
+      paymentId,
+      orderId,
+      amount: order.amount,
+      description: `${paperType === 'demo' ? 'Демо-версия' : 'Полная версия'} работы: ${order.topic}`,
+      returnUrl: `${d.config.publicUrl}/payment/waiting?task_id=${orderId}`,
+      customerEmail: user.email ?? '',
+    });
+    payment.providerPaymentId = created.providerPaymentId;
+    payment.confirmationUrl = created.confirmationUrl;
+    await d.em.flush();
+    return { confirmation_url: created.confirmationUrl, task_id: orderId, payment_id: paymentId, amount: order.amount };
+  } catch (error) {
+    // No payment exists at the provider: the order is void and the promo use is given back.
+    await Promise.all(files.map((f, i) => d.storage.delete(orderFileKey(orderId, i + 1, f.kind)).catch(() => undefined)));
+    order.status = 'canceled';
+    payment.status = 'canceled';
+    await d.em.flush();
+    if (order.promoCode) await releasePromo(d.em, order.promoCode.id);
+    d.log.error({ err: error, orderId }, 'payment provider failed to create a payment');
+    throw new AppError(500, 'Платёжная система временно недоступна. Попробуйте позже', {}, error);
+  }
+}

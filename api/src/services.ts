@@ -1,0 +1,46 @@
+/** Everything the app and the worker stand on, built from the configuration in one place. */
+import type { FastifyBaseLogger } from 'fastify';
+import type { PgBoss } from 'pg-boss';
+import type { Config } from './config.ts';
+import type { Orm } from './db/orm.ts';
+import { jobsOf, startBoss, type Jobs } from './jobs/queues.ts';
+import { createMailer, type Mailer } from './modules/mail/mailer.ts';
+import { OrderEvents } from './modules/orders/events.ts';
+import { createSandboxProvider, type SandboxBooks } from './modules/payments/providers/sandbox.ts';
+import type { PaymentProvider } from './modules/payments/providers/types.ts';
+import { createYooKassaProvider } from './modules/payments/providers/yookassa.ts';
+import { createStorage, type Storage } from './storage/storage.ts';
+
+export interface Services {
+  mailer: Mailer;
+  storage: Storage;
+  provider: PaymentProvider;
+  /** The sandbox provider's own page, when it is the provider. */
+  sandbox: SandboxBooks | null;
+  jobs: Jobs;
+  boss: PgBoss;
+  events: OrderEvents;
+  stop(): Promise<void>;
+}
+
+export async function startServices(config: Config, orm: Orm, databaseUrl: string, log: FastifyBaseLogger): Promise<Services> {
+  const boss = await startBoss(databaseUrl, (error) => log.error({ err: error }, 'job queue error'));
+  const events = new OrderEvents(databaseUrl, (error) => log.error({ err: error }, 'order events connection error'));
+  await events.start();
+  const sandbox = config.payments.provider === 'sandbox' ? createSandboxProvider(() => orm.em.fork(), config.publicUrl) : null;
+  const provider = sandbox ?? createYooKassaProvider(config.payments.yookassa!);
+  if (sandbox) log.warn('PAYMENT_PROVIDER is sandbox: payments are simulated, no money is taken');
+  return {
+    mailer: createMailer({ ...config.mail, log }),
+    storage: createStorage(config),
+    provider,
+    sandbox,
+    jobs: jobsOf(boss),
+    boss,
+    events,
+    async stop() {
+      await events.stop();
+      await boss.stop({ graceful: false, close: true });
+    },
+  };
+}

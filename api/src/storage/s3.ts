@@ -1,0 +1,39 @@
+/** S3-compatible object storage (Yandex Object Storage, MinIO, AWS). */
+import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import type { Readable } from 'node:stream';
+import type { Storage } from './storage.ts';
+
+export interface S3Options {
+  endpoint: string;
+  region: string;
+  bucket: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+}
+
+export function createS3Storage(o: S3Options): Storage {
+  const client = new S3Client({
+    endpoint: o.endpoint,
+    region: o.region,
+    forcePathStyle: true,
+    credentials: { accessKeyId: o.accessKeyId, secretAccessKey: o.secretAccessKey },
+  });
+  const Bucket = o.bucket;
+  return {
+    async put(key, bytes, contentType) {
+      await client.send(new PutObjectCommand({ Bucket, Key: key, Body: bytes, ContentType: contentType }));
+    },
+    async get(key) {
+      const res = await client.send(new GetObjectCommand({ Bucket, Key: key }));
+      return Buffer.from(await res.Body!.transformToByteArray());
+    },
+    async open(key) {
+      const head = await client.send(new HeadObjectCommand({ Bucket, Key: key }));
+      const res = await client.send(new GetObjectCommand({ Bucket, Key: key }));
+      return { stream: res.Body as Readable, size: head.ContentLength ?? 0 };
+    },
+    async delete(key) {
+      await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
+    },
+  };
+}
