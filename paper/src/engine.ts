@@ -200,6 +200,7 @@ export async function generatePaper(input: PaperInput, ctx: RunContext): Promise
 
   // 2. Sources: found works are stored, so a resumed run cites the same ones.
   await progress.stage('sources');
+  const warnings: string[] = [];
   let found: FoundWork[] = [];
   const foundKey = 'sources:found';
   const savedFound = await ctx.checkpoints.get(foundKey);
@@ -216,6 +217,7 @@ export async function generatePaper(input: PaperInput, ctx: RunContext): Promise
       signal,
     });
     found = outcome.works;
+    if (outcome.failures.length) warnings.push(`Поиск литературы прошёл с ошибками (${outcome.failures.length} из ${Math.min(5, 1 + basePlan.searchQueries.length)} запросов)`);
     await ctx.checkpoints.set(foundKey, found);
   }
   const sources = buildRunSources(attached, found, dateRu(now));
@@ -326,6 +328,9 @@ export async function generatePaper(input: PaperInput, ctx: RunContext): Promise
     structure[`${ci + 1}. ${c.title}`] = c.subsections.map((s, si) => `${ci + 1}.${si + 1} ${s}`);
   });
   const window2 = windowFor(input.type, input.requiredVolume);
+  const withinTolerance = laid.pageCount >= window2.min && laid.pageCount <= window2.max;
+  if (!withinTolerance) warnings.push(`Объём ${laid.pageCount} с. вне допустимого диапазона ${window2.min}–${window2.max} с.`);
+  if (sources.length === 0) warnings.push('Нет ни одного источника: список литературы пуст');
   return {
     title: basePlan.title,
     annotation: basePlan.annotation,
@@ -339,12 +344,13 @@ export async function generatePaper(input: PaperInput, ctx: RunContext): Promise
     volume: {
       requested: demo ? null : input.requiredVolume,
       actual: laid.pageCount,
-      withinTolerance: laid.pageCount >= window2.min && laid.pageCount <= window2.max,
+      withinTolerance,
     },
     normocontrol,
     usage: { ...calls.usage },
     plan,
     writer: ctx.writer.kind,
+    warnings,
   };
 }
 

@@ -101,7 +101,7 @@ export interface SectionText {
   /** "introduction", "1.2", "conclusion". */
   key: string;
   heading: string;
-  /** Plain text, paragraphs separated by blank lines; references resolved ([3, с. 45] or footnote text in ⁽…⁾). */
+  /** Plain text, paragraphs separated by blank lines; references resolved: "[3, с. 45]", or a footnote as " (сноска: …)". */
   text: string;
 }
 
@@ -131,4 +131,6 @@ export interface PaperResult {
   plan: PaperPlan;
   /** Who wrote the text: an LLM, or the offline writer (never to be shown to a customer as AI output). */
   writer: 'llm' | 'offline';
+  /** Things the customer's paper is worse for, in Russian (a failed literature search, a missed volume). */
+  warnings: string[];
 }

@@ -72,6 +72,7 @@ describe('offline papers', () => {
     for (const [name, r] of all()) {
       expect({ name, issues: r.result.normocontrol.issues }).toEqual({ name, issues: [] });
       expect(r.result.normocontrol.checked).toContain('toc.pages');
+      expect(r.result.warnings, name).toEqual([]);
       expect(r.result.normocontrol.stats.tocEntries).toBeGreaterThanOrEqual(15);
     }
   });

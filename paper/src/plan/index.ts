@@ -31,8 +31,13 @@ export function titleOf(topic: string): string {
 export function normalizePlan(draft: PlanDraft, input: PaperInput): { plan?: Omit<PaperPlan, 'introduction'>; problem?: string } {
   let chapters = draft.chapters.map((c) => ({ title: cleanTitle(c.title), subsections: c.subsections.map(cleanTitle).filter((s) => s.length >= 3).slice(0, 4) }));
   if (input.userStructure) {
-    // The customer's structure is authoritative, whatever the model returned.
-    chapters = input.userStructure.map(([title, subs]) => ({ title: cleanTitle(title), subsections: subs.map(cleanTitle).filter(Boolean) }));
+    // The customer's structure is authoritative; only a chapter given without subsections gets the model's.
+    chapters = input.userStructure.map(([title, subs], i) => {
+      const own = subs.map(cleanTitle).filter(Boolean);
+      return { title: cleanTitle(title), subsections: own.length ? own : (chapters[i]?.subsections ?? []) };
+    });
+    const empty = chapters.findIndex((c) => c.subsections.length === 0);
+    if (empty >= 0) return { problem: `для главы ${empty + 1} нужны 3 подраздела` };
   }
   if (chapters.length !== 3) return { problem: `нужно ровно 3 главы, а получено ${chapters.length}` };
   const thin = chapters.findIndex((c) => c.subsections.length < 3 || c.title.length < 3);

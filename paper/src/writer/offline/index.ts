@@ -4,6 +4,7 @@
  * PDF, normocontrol) can run without an LLM. Its papers are marked as written without an LLM
  * and must never be presented to a customer as AI output.
  */
+import { PaperError } from '../../errors.ts';
 import type { Writer, WriterCall, WriterReply, WriterTask, SourceBrief, OutlineBrief } from '../types.ts';
 import { ANALYSIS, CONCLUSION, CONCLUSION_FILL, LINKS, OPENERS, PRACTICE, RELEVANCE, THEORY } from './phrases.ts';
 
@@ -135,9 +136,7 @@ function fillOf(outline: OutlineBrief, subsectionTitle: string): Fill {
 function planJson(task: Extract<WriterTask, { kind: 'plan' }>): string {
   const topic = task.topic;
   const keywords = topicKeywords(topic);
-  const chapters = task.userStructure
-    ? task.userStructure.map(([title, subs]) => ({ title, subsections: subs }))
-    : [
+  const defaults = [
         {
           title: 'Теоретические основы исследования',
           subsections: ['Понятие и сущность объекта исследования', 'Эволюция научных подходов к проблеме', 'Нормативные и методические основы изучения проблемы'],
@@ -151,6 +150,10 @@ function planJson(task: Extract<WriterTask, { kind: 'plan' }>): string {
           subsections: ['Обоснование направлений совершенствования', 'Разработка практических рекомендаций', 'Оценка ожидаемой эффективности предложенных мер'],
         },
       ];
+  // A chapter the user gave without subsections gets the default ones of its place.
+  const chapters = task.userStructure
+    ? task.userStructure.map(([title, subs], i) => ({ title, subsections: subs.filter((x) => x.trim()).length ? subs : defaults[i].subsections }))
+    : defaults;
   const tasks = [
     'рассмотреть теоретические основы и понятийный аппарат исследования',
     'проанализировать научные подходы к изучению проблемы',
@@ -212,7 +215,7 @@ export function createOfflineWriter(): Writer {
   return {
     kind: 'offline',
     async complete(call): Promise<WriterReply> {
-      if (call.signal?.aborted) throw new Error('aborted');
+      if (call.signal?.aborted) throw new PaperError('aborted', 'Генерация остановлена');
       const text = write(call);
       call.onDelta?.(text);
       return { text, promptTokens: 0, completionTokens: 0, model: 'offline' };

@@ -1,0 +1,80 @@
+/** Input validation and cancellation: no LibreOffice needed, the run stops before typesetting. */
+import { describe, expect, it } from 'vitest';
+import { ATTACHED, TOPIC } from '../dev/fixtures.ts';
+import { createMemoryCheckpoints, createOfflineWriter, generatePaper, PaperError, validateInput } from '../src/index.ts';
+import type { PaperInput, PdfConverter } from '../src/index.ts';
+import { normalizePlan } from '../src/plan/index.ts';
+
+const input: PaperInput = {
+  topic: TOPIC,
+  type: 'full',
+  plan: 'basic',
+  useFootnotes: false,
+  separateBibliography: false,
+  minPublicationYear: 2015,
+  requiredVolume: 80,
+  userStructure: null,
+  attachedSources: ATTACHED,
+};
+const now = new Date('2025-03-01');
+const messageOf = (over: Partial<PaperInput>) => {
+  try {
+    validateInput({ ...input, ...over }, now);
+    return 'ok';
+  } catch (error) {
+    expect(error).toBeInstanceOf(PaperError);
+    return (error as PaperError).message;
+  }
+};
+const noPdf: PdfConverter = {
+  stats: { conversions: 0, failures: 0, restarts: 0 },
+  convert: () => Promise.reject(new Error('PDF не должен понадобиться')),
+  close: async () => {},
+};
+
+describe('input', () => {
+  it('is checked with Russian messages', () => {
+    expect(messageOf({})).toBe('ok');
+    expect(messageOf({ topic: 'Коротко' })).toBe('Тема работы должна содержать от 10 до 200 символов');
+    expect(messageOf({ separateBibliography: true })).toBe('Раздельный список литературы возможен только при оформлении ссылок сносками');
+    expect(messageOf({ requiredVolume: 150 })).toBe('Объём работы должен быть от 80 до 120 страниц');
+    expect(messageOf({ minPublicationYear: 2030 })).toBe('Минимальный год публикации должен быть от 1900 до 2025');
+    expect(messageOf({ userStructure: [['Одна глава', []]] })).toBe('Пользовательское оглавление должно содержать ровно 3 главы');
+    expect(messageOf({ userStructure: [['Глава первая', ['a', 'b', 'c', 'd', 'e']], ['Глава вторая', []], ['Глава третья', []]] })).toBe('В главе 1 может быть не более 4 подразделов');
+    expect(messageOf({ attachedSources: [{ fileName: 'a.txt', citation: 'коротко', text: 'x' }] })).toBe('ГОСТ-ссылка для файла «a.txt» должна содержать от 10 до 500 символов');
+    expect(messageOf({ fromDemo: { version: 1 } as never })).toBe('Данные демо-версии повреждены: начните новый проект');
+  });
+});
+
+describe('a run', () => {
+  it('stops with the aborted error when cancelled while writing', async () => {
+    const controller = new AbortController();
+    const error = await generatePaper(input, {
+      writer: createOfflineWriter(),
+      search: null,
+      checkpoints: createMemoryCheckpoints(),
+      pdf: noPdf,
+      signal: controller.signal,
+      onProgress: (p) => {
+        if (p.stage === 'Написание разделов') controller.abort();
+      },
+      now,
+    }).catch((e) => e);
+    expect(error).toBeInstanceOf(PaperError);
+    expect(error.code).toBe('aborted');
+    expect(error.message).toBe('Генерация остановлена');
+  });
+
+  it('keeps the user structure and fills only the chapters given without subsections', async () => {
+    const draft = JSON.parse(
+      (await createOfflineWriter().complete({ key: 'plan', tariff: 'basic', messages: [], maxTokens: 100, task: { kind: 'plan', topic: TOPIC, userStructure: null, minYear: 2015 } })).text,
+    );
+    const userStructure: [string, string[]][] = [['Теоретические основы темы', []], ['Анализ практики в регионах', ['Первый подраздел анализа']], ['Предложения по развитию', []]];
+    const { plan } = normalizePlan(draft, { ...input, userStructure });
+    expect(plan!.chapters.map((c) => c.title)).toEqual(userStructure.map(([t]) => t));
+    expect(plan!.chapters.map((c) => c.subsections.length)).toEqual([3, 1, 3]);
+    expect(plan!.chapters[1].subsections).toEqual(['Первый подраздел анализа']);
+    expect(normalizePlan({ ...draft, chapters: [] }, { ...input, userStructure }).problem).toBe('для главы 1 нужны 3 подраздела');
+    expect(normalizePlan({ ...draft, chapters: draft.chapters.slice(0, 2) }, input).problem).toBe('нужно ровно 3 главы, а получено 2');
+  });
+});
