@@ -48,12 +48,15 @@ export async function startWorker(config: Config, orm: Orm, databaseUrl: string,
     if (rows.length) log.info({ orders: rows.map((r) => r.id) }, 'generations re-queued');
   }
   await reconcile();
+  // Between the minute-long cron ticks, take over silent generations as soon as they are stale.
+  const sweep = setInterval(() => void reconcile().catch((error) => log.error({ err: error }, 'reconcile failed')), config.worker.staleSeconds * 1000);
   log.info('worker started');
 
   return {
     reconcile,
     expire,
     async stop() {
+      clearInterval(sweep);
       stopping.abort();
       await services.stop();
       await engine.pdf.close();

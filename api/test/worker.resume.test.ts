@@ -1,0 +1,78 @@
+/** A worker process killed in the middle of a generation: another worker takes the order over,
+ * resumes from the checkpoints without repeating a finished LLM call (counted at the LLM server),
+ * and exactly one paper is made. */
+import { fork, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { startFakeLlm, type FakeLlm } from '../../paper/dev/fake-llm.ts';
+import { signUp, startTestApp, type TestApp } from './support/app.ts';
+import { createPayment, decideInSandbox, newOrder, socketTranscript } from './support/orders.ts';
+
+let llm: FakeLlm;
+let t: TestApp;
+const workers: ChildProcess[] = [];
+
+beforeAll(async () => {
+  llm = await startFakeLlm({ apiKey: 'sk-test', tokensPerSecond: 1500, firstTokenMs: 150 });
+  t = await startTestApp();
+});
+afterAll(async () => {
+  for (const w of workers) w.kill('SIGKILL');
+  await t.close();
+  await llm.close();
+});
+
+function startWorker(): { child: ChildProcess; output: string[] } {
+  const output: string[] = [];
+  const child = fork(join(import.meta.dirname, '../src/main.ts'), ['worker'], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      DATABASE_URL: t.databaseUrl,
+      DATA_DIR: t.config.dataDir,
+      SECRET_KEY: t.config.secretKey,
+      LLM_BASE_URL: llm.url,
+      LLM_API_KEY: 'sk-test',
+      GENERATION_STALE_SECONDS: '2',
+      LOG_LEVEL: 'info',
+    },
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+  });
+  child.stdout!.on('data', (d) => output.push(String(d)));
+  child.stderr!.on('data', (d) => output.push(String(d)));
+  workers.push(child);
+  return { child, output };
+}
+
+it('resumes after SIGKILL without repeating finished calls and makes exactly one paper', { timeout: 300_000 }, async () => {
+  const u = await signUp(t);
+  const created = await createPayment(u.client, newOrder());
+  const taskId = created.body.data.task_id;
+  const socket = await socketTranscript(t, u.client, `/api/v1/users/ws/${taskId}`);
+  await decideInSandbox(u.client, created.body.data.confirmation_url, 'pay');
+
+  const first = startWorker();
+  // Kill it once the plan is done and writing is under way.
+  await socket.waitFor((m) => m.some((x) => x.status === 'in_progress' && x.progress >= 25) && llm.log.filter((c) => c.completed).length >= 2);
+  first.child.kill('SIGKILL');
+  await new Promise((resolve) => first.child.once('exit', resolve));
+  const killedAt = Date.now();
+  const finishedBefore = new Set(llm.log.filter((c) => c.completed && c.finishedAt! <= killedAt).map((c) => c.key));
+  expect(finishedBefore.size).toBeGreaterThanOrEqual(2);
+
+  const second = startWorker();
+  const messages = await socket.waitFor((m) => m.some((x) => ['completed', 'failed'].includes(x.status)), 240_000);
+  const last = messages.at(-1);
+  expect(last.status, second.output.join('').slice(-2000)).toBe('completed');
+  socket.close();
+
+  const repeated = llm.log.filter((c) => c.startedAt > killedAt && finishedBefore.has(c.key)).map((c) => c.key);
+  expect(repeated).toEqual([]);
+  const papers = await t.sql('select count(*) from papers where order_id = $1', [taskId]);
+  expect(Number(papers.rows[0].count)).toBe(1);
+  const order = await t.sql('select status, attempts from orders where id = $1', [taskId]);
+  expect(order.rows[0]).toEqual({ status: 'completed', attempts: 2 });
+  // The checkpoints of the first run were used.
+  const checkpoints = await t.sql('select count(*) from generation_checkpoints where order_id = $1', [taskId]);
+  expect(Number(checkpoints.rows[0].count)).toBeGreaterThanOrEqual(finishedBefore.size);
+});
