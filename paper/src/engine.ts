@@ -6,7 +6,7 @@
  * demo are listed without page numbers), the introduction and the first chapter with all its
  * subsections, at demo length: about 10-15 pages. It has no conclusion and no list of sources;
  * with footnotes its references are complete in the footnotes, without them the in-text numbers
- * are those of the full paper's list. A full paper made from a demo (`fromDemo`) keeps the demo's
+ * are those of a list of the attached files and the sources cited so far. A full paper made from a demo (`fromDemo`) keeps the demo's
  * title, annotation, keywords, structure and introduction.
  */
 import { buildBibliography } from './bibliography/list.ts';

@@ -5,7 +5,11 @@ import { createReferencer } from '../src/bibliography/refs.ts';
 import { normalizeCitation } from '../src/bibliography/text.ts';
 import type { BibSource } from '../src/bibliography/list.ts';
 
-/** Test vectors are written with ordinary spaces; the formatter must put non-breaking ones inside names and before pages. */
+/**
+ * Vectors marked "(пример стандарта)" reproduce examples printed in GOST R 7.0.100-2018 itself
+ * (dissertation, autoreferat, federal law, web site); the others are built by its rules for the
+ * cases the issue lists (1-5+ authors, collections, articles, chapters, electronic resources).
+ * Test vectors are written with ordinary spaces; the formatter must put non-breaking ones inside names and before pages. */
 const plain = (s: string) => s.replace(/\u00A0/g, ' ');
 
 describe('GOST R 7.0.100-2018 descriptions', () => {
@@ -174,7 +178,7 @@ describe('GOST R 7.0.100-2018 descriptions', () => {
     );
   });
 
-  it('formats a dissertation as in the standard', () => {
+  it('formats a dissertation (пример стандарта)', () => {
     const text = formatRecord({
       kind: 'dissertation',
       title: 'Религиозная политика Золотой Орды на Руси в XIII–XIV вв.',
@@ -191,7 +195,7 @@ describe('GOST R 7.0.100-2018 descriptions', () => {
     );
   });
 
-  it('formats an autoreferat with the place of defence', () => {
+  it('formats an autoreferat with the place of defence (пример стандарта)', () => {
     const text = formatRecord({
       kind: 'autoreferat',
       title: 'Функциональная организация рабочей памяти',
@@ -209,7 +213,7 @@ describe('GOST R 7.0.100-2018 descriptions', () => {
     );
   });
 
-  it('formats a federal law as in the standard and one from a legal web site', () => {
+  it('formats a federal law (пример стандарта) and one from a legal web site', () => {
     const print = formatRecord({
       kind: 'law',
       title: 'Об общих принципах организации местного самоуправления в Российской Федерации',
@@ -240,7 +244,7 @@ describe('GOST R 7.0.100-2018 descriptions', () => {
     );
   });
 
-  it('formats a web site as in the standard', () => {
+  it('formats a web site (пример стандарта)', () => {
     const text = formatRecord({
       kind: 'web',
       title: 'Правительство Российской Федерации',

@@ -21,7 +21,7 @@ export function introductionTail(o: OutlineBrief): string[] {
     `Объект исследования – ${o.object}.`,
     `Предмет исследования – ${o.subject}.`,
     `Методы исследования: ${o.methods.join(', ')}.`,
-    `Структура работы. Работа состоит из введения, ${o.chapters.length} глав, заключения и списка использованных источников; ${structure.join('; ')}.`,
+    `Структура работы. Работа состоит из введения, ${o.chapters.length === 3 ? "трёх" : o.chapters.length} глав, заключения и списка использованных источников; ${structure.join('; ')}.`,
   ];
 }
 

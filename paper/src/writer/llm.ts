@@ -39,6 +39,8 @@ export interface LlmWriterOptions {
   structuredOutput?: 'json_schema' | 'json_object';
   /** The name of the output limit parameter; OpenAI's newer models want max_completion_tokens. */
   maxTokensParam?: 'max_tokens' | 'max_completion_tokens';
+  /** Largest output a call may ask for; the model's own limit (default 16000). */
+  maxOutputTokens?: number;
   fetch?: typeof fetch;
 }
 
@@ -101,7 +103,7 @@ export function createLlmWriter(options: LlmWriterOptions): Writer & { readonly 
     const onAbort = () => controller.abort();
     call.signal?.addEventListener('abort', onAbort, { once: true });
     const requestOptions = { signal: controller.signal, headers: { 'x-paper-call': call.key } };
-    const limit = { [options.maxTokensParam ?? 'max_tokens']: call.maxTokens };
+    const limit = { [options.maxTokensParam ?? 'max_tokens']: Math.min(call.maxTokens, options.maxOutputTokens ?? 16_000) };
     try {
       if (call.json) {
         const format =
