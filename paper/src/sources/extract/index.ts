@@ -44,6 +44,8 @@ export function extractSourceText(file: { name: string; bytes: Uint8Array }, lim
         maxChars: limits.maxChars ?? 1_000_000,
         zip: { ...ZIP_LIMITS, ...limits.zip },
       },
+      // The caller's flags minus those that make no sense in a worker (--input-type, --watch, --inspect...).
+      execArgv: process.execArgv.filter((a) => !/^--(input-type|watch|inspect|test|eval|print)/.test(a)),
       resourceLimits: { maxOldGenerationSizeMb: limits.maxMemoryMb ?? 256, maxYoungGenerationSizeMb: 32, stackSizeMb: 4 },
       stdout: true,
       stderr: true,
