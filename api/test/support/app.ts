@@ -1,6 +1,7 @@
 /** A real app on its own database (cloned from the migrated template) for one test file. */
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { watch } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
@@ -105,6 +106,30 @@ export class Outbox {
     }
     const parsed = await Promise.all(files.map((f) => simpleParser(readFileSync(join(this.dir, f)))));
     return parsed.filter((m) => JSON.stringify(m.to).toLowerCase().includes(email.toLowerCase()));
+  }
+
+  /** Resolves with the first message to `email` that matches, watching the folder for new files. */
+  async waitFor(email: string, match: (m: Awaited<ReturnType<Outbox['messagesTo']>>[number]) => boolean, timeoutMs = 60_000) {
+    mkdirSync(this.dir, { recursive: true });
+    const stop = new AbortController();
+    const events = watch(this.dir, { signal: stop.signal })[Symbol.asyncIterator]();
+    const timer = setTimeout(() => stop.abort(), timeoutMs);
+    try {
+      // Ask for the first event before looking, so that a file written in between is not missed.
+      let next = events.next();
+      for (;;) {
+        const found = (await this.messagesTo(email)).find(match);
+        if (found) return found;
+        if ((await next).done) break;
+        next = events.next();
+      }
+    } catch (error) {
+      if ((error as Error).name !== 'AbortError') throw error;
+    } finally {
+      clearTimeout(timer);
+      stop.abort();
+    }
+    throw new Error(`no matching e-mail to ${email} within ${timeoutMs} ms`);
   }
 
   /** The code of the newest message to `email`. */

@@ -1,0 +1,62 @@
+/** When a generation ends the user hears of it: e-mail with a link, and a Telegram message queued
+ * for the bot when the account is bound. A generation that cannot be made ends as `failed` with a
+ * Russian message, and the order keeps what support needs. */
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { startFakeLlm, type FakeLlm } from '../../paper/dev/fake-llm.ts';
+import { signUp, startTestApp, type TestApp } from './support/app.ts';
+import { createPayment, decideInSandbox, newOrder, socketTranscript } from './support/orders.ts';
+
+let t: TestApp;
+let broken: FakeLlm;
+let failing: TestApp;
+beforeAll(async () => {
+  t = await startTestApp({}, { worker: true });
+  // An LLM endpoint that always fails: the generation fails for good after its attempts.
+  broken = await startFakeLlm({ apiKey: 'sk-test', behave: () => ({ status: 500 }) });
+  failing = await startTestApp({ LLM_BASE_URL: broken.url, LLM_API_KEY: 'sk-test', GENERATION_MAX_ATTEMPTS: '1' }, { worker: true });
+});
+afterAll(async () => {
+  await t.close();
+  await failing.close();
+  await broken.close();
+});
+
+const finished = (m: { status: string }[]) => m.some((x) => ['completed', 'failed'].includes(x.status));
+
+it('completion: an e-mail with the preview link, and a Telegram job when bound', { timeout: 180_000 }, async () => {
+  const u = await signUp(t);
+  await t.sql('update users set telegram_uid = $1 where username = $2', ['555001', u.name]);
+  const created = await createPayment(u.client, newOrder());
+  const socket = await socketTranscript(t, u.client, `/api/v1/users/ws/${created.body.data.task_id}`);
+  await decideInSandbox(u.client, created.body.data.confirmation_url, 'pay');
+  const last = (await socket.waitFor(finished)).at(-1);
+  socket.close();
+  expect(last.status).toBe('completed');
+
+  // The notification job runs after the completion: its e-mail arrives a moment later.
+  const mail = await t.outbox.waitFor(u.email, (m) => m.subject === 'Демо-версия работы готова');
+  expect(mail.text).toContain(`http://localhost:8000/preview/${last.paper_id}`);
+  const jobs = await t.sql(`select data from pgboss.job where name = 'telegram' order by created_on`);
+  expect(jobs.rows.map((r) => r.data.kind)).toEqual(expect.arrayContaining(['payment_succeeded', 'generation_completed']));
+  expect(jobs.rows.every((r) => r.data.orderId === created.body.data.task_id)).toBe(true);
+});
+
+it('failure: status failed with a Russian message, an e-mail, and the order kept for support', { timeout: 180_000 }, async () => {
+  const u = await signUp(failing, 'unlucky');
+  const created = await createPayment(u.client, newOrder());
+  const socket = await socketTranscript(failing, u.client, `/api/v1/users/ws/${created.body.data.task_id}`);
+  await decideInSandbox(u.client, created.body.data.confirmation_url, 'pay');
+  const last = (await socket.waitFor(finished)).at(-1);
+  socket.close();
+  expect(last).toMatchObject({ status: 'failed', progress: 0 });
+  expect(last.error).toMatch(/Не удалось создать работу/);
+  const order = (await failing.sql('select status, error, failure_detail, paid_at from orders where id = $1', [created.body.data.task_id])).rows[0];
+  expect(order.failure_detail).toBeTruthy();
+  expect(order.paid_at).toBeInstanceOf(Date);
+  const payment = (await failing.sql('select status from payments where order_id = $1', [created.body.data.task_id])).rows[0];
+  expect(payment.status).toBe('succeeded');
+  const mail = await failing.outbox.waitFor(u.email, (m) => m.subject === 'Не удалось создать работу');
+  expect(mail.text).toContain('Оплата сохранена');
+  // The user may order again.
+  expect((await u.client.get('/api/v1/users/has_active_generation/')).status).toBe(400);
+});
