@@ -1,35 +1,56 @@
-/** `npm run bench -w api`: requests per second and p99 latency of login and GET /users/me/ on the
- * real app, each beside a bare Fastify handler doing the same single SELECT on the same database,
- * measured in the same run. Load comes from this process; the servers run in a child process. */
+/** `npm run bench -w api`: the API's figures, each beside a baseline measured in the same run.
+ *   accounts: login and GET /users/me/ beside a bare Fastify handler doing the same SELECT
+ *   orders:   latency from a worker's progress event to a client socket with 1,000 sockets open
+ *             on one API process; papers list beside a bare handler doing the same queries
+ * The servers run in a child process; load and the "worker" run here, in another process. */
 import { fork } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
+import WebSocket from 'ws';
 import { ensureDatabase, startEmbeddedPostgres } from '../src/db/embedded.ts';
 import { migrate, openOrm } from '../src/db/orm.ts';
+import { startBoss } from '../src/jobs/queues.ts';
 import { hashPassword } from '../src/modules/accounts/secrets.ts';
+import { Order } from '../src/modules/orders/entities.ts';
+import { publishOrder } from '../src/modules/orders/events.ts';
 import { freePort } from '../test/support/globalSetup.ts';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONNECTIONS = 10;
+const SOCKETS = 1000;
+const EVENTS = 2000;
 
 const dir = mkdtempSync(join(tmpdir(), 'bench-pg-'));
 const pgServer = await startEmbeddedPostgres({ dir, port: await freePort(), persistent: false });
 await ensureDatabase(pgServer.url('postgres'), 'bench');
 const databaseUrl = pgServer.url('bench');
-const orm = await openOrm(databaseUrl, { poolMax: 2 });
+const orm = await openOrm(databaseUrl, { poolMax: 4 });
 await migrate(orm, databaseUrl);
+await (await startBoss(databaseUrl, () => undefined)).stop({ graceful: false, close: true });
 
-// 10,000 accounts so that lookups go through the indexes, as in production.
-const hash = await hashPassword('password123');
-await orm.em.getConnection().execute(
+// 10,000 accounts so that lookups go through the indexes; user42 has 200 full papers and 1,000
+// orders being generated (one socket each).
+const db = orm.em.fork();
+await db.execute(
   `insert into users (username, email, password_hash, email_verified_at)
    select 'user' || i, 'user' || i || '@example.ru', ?, now() from generate_series(1, 10000) as i`,
-  [hash],
+  [await hashPassword('password123')],
 );
-await orm.close();
+await db.execute(
+  `insert into papers (user_id, type, plan, title, annotation, structure, options, docx_key, pdf_key, paid_at)
+   select 42, 'full', 'basic', 'Работа ' || i, 'Аннотация', '{}', '{}', 'k.docx', 'k.pdf', now() from generate_series(1, 200) as i`,
+);
+const orderIds = (
+  await db.execute<{ id: string }[]>(
+    `insert into orders (id, user_id, kind, paper_type, plan, topic, options, amount, status, stage, progress, payment_expires_at, paid_at)
+     select gen_random_uuid(), 42, 'new', 'demo', 'basic', 'Тема ' || i, '{}', 30, 'generating', 'Написание', 1, now(), now()
+     from generate_series(1, ?) as i returning id`,
+    [SOCKETS],
+  )
+).map((r) => r.id);
 
 const [appPort, barePort] = [await freePort(), await freePort()];
 const child = fork(join(import.meta.dirname, 'servers.ts'), {
@@ -45,40 +66,96 @@ const login = await fetch(`http://127.0.0.1:${appPort}/api/v1/auth/login/`, {
 });
 const cookie = login.headers.get('set-cookie')!.split(';')[0];
 
-async function measure(options: autocannon.Options) {
-  const r = await autocannon({ connections: CONNECTIONS, duration: DURATION, ...options });
-  return { rps: r.requests.average, p99: r.latency.p99, bad: r.non2xx + r.errors };
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const percentile = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))];
+const ratio = (a: number, b: number) => (a / b).toFixed(2);
+
+/** Rounds interleave the app and its baseline so that a noisy neighbour hits both alike. */
+async function compare(cases: [string, autocannon.Options][]) {
+  const results = cases.map(() => [] as { rps: number; p99: number; bad: number }[]);
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const [i, [, options]] of cases.entries()) {
+      const r = await autocannon({ connections: CONNECTIONS, duration: DURATION, ...options });
+      results[i].push({ rps: r.requests.average, p99: r.latency.p99, bad: r.non2xx + r.errors });
+    }
+  }
+  const rows = cases.map(([title], i) => ({
+    title,
+    rps: median(results[i].map((r) => r.rps)),
+    p99: median(results[i].map((r) => r.p99)),
+    bad: results[i].reduce((n, r) => n + r.bad, 0),
+  }));
+  console.log('endpoint'.padEnd(48) + 'req/s'.padStart(10) + 'p99 ms'.padStart(10) + 'non-2xx'.padStart(10));
+  for (const r of rows) console.log(r.title.padEnd(48) + r.rps.toFixed(0).padStart(10) + r.p99.toFixed(1).padStart(10) + String(r.bad).padStart(10));
+  return rows;
 }
 
+const app = (path: string) => `http://127.0.0.1:${appPort}${path}`;
+const bare = (path: string) => `http://127.0.0.1:${barePort}${path}`;
 const json = { 'content-type': 'application/json' };
 const loginBody = JSON.stringify({ username_or_email: 'user42', password: 'password123' });
-const cases: [string, autocannon.Options][] = [
-  ['GET /api/v1/users/me/ (app)', { url: `http://127.0.0.1:${appPort}/api/v1/users/me/`, headers: { cookie } }],
-  ['GET /me (bare Fastify + same SELECT)', { url: `http://127.0.0.1:${barePort}/me`, headers: { cookie } }],
-  ['POST /api/v1/auth/login/ (app)', { url: `http://127.0.0.1:${appPort}/api/v1/auth/login/`, method: 'POST', headers: json, body: loginBody }],
-  ['POST /login (bare Fastify + same SELECT)', { url: `http://127.0.0.1:${barePort}/login`, method: 'POST', headers: json, body: loginBody }],
-];
 
-// Rounds interleave app and baseline so that a noisy neighbour hits both alike; medians reported.
-const results = cases.map(() => [] as Awaited<ReturnType<typeof measure>>[]);
-for (let round = 0; round < ROUNDS; round++) {
-  for (const [i, [, options]] of cases.entries()) results[i].push(await measure(options));
+console.log(`\n== Accounts: ${CONNECTIONS} connections, ${ROUNDS} interleaved rounds of ${DURATION} s, medians\n`);
+const accounts = await compare([
+  ['GET /api/v1/users/me/ (app)', { url: app('/api/v1/users/me/'), headers: { cookie } }],
+  ['GET /me (bare Fastify + same SELECT)', { url: bare('/me'), headers: { cookie } }],
+  ['POST /api/v1/auth/login/ (app)', { url: app('/api/v1/auth/login/'), method: 'POST', headers: json, body: loginBody }],
+  ['POST /login (bare Fastify + same SELECT)', { url: bare('/login'), method: 'POST', headers: json, body: loginBody }],
+]);
+console.log(`\n/users/me/: app/bare throughput ${ratio(accounts[0].rps, accounts[1].rps)}, p99 ${ratio(accounts[0].p99, accounts[1].p99)}x`);
+console.log(`login:      app/bare throughput ${ratio(accounts[2].rps, accounts[3].rps)}, p99 ${ratio(accounts[2].p99, accounts[3].p99)}x (argon2id verification and the session insert dominate)`);
+
+console.log(`\n== Papers list (4 of 200 papers, search off): same settings\n`);
+const papers = await compare([
+  ['GET /api/v1/papers/?paper_type=full (app)', { url: app('/api/v1/papers/?paper_type=full&offset=8'), headers: { cookie } }],
+  ['GET /papers (bare Fastify + same queries)', { url: bare('/papers'), headers: { cookie } }],
+]);
+console.log(`\npapers list: app/bare throughput ${ratio(papers[0].rps, papers[1].rps)}, p99 ${ratio(papers[0].p99, papers[1].p99)}x`);
+
+// ---- progress events to sockets ----
+console.log(`\n== Progress event -> client socket: ${SOCKETS} sockets open on one API process, ${EVENTS} events\n`);
+const latencies: number[] = [];
+const sockets = await Promise.all(
+  orderIds.map(
+    (id) =>
+      new Promise<WebSocket>((resolve, reject) => {
+        const ws = new WebSocket(`ws://127.0.0.1:${appPort}/api/v1/users/ws/${id}`, { headers: { cookie } });
+        ws.once('message', () => resolve(ws)); // the current state arrives at once
+        ws.once('error', reject);
+        ws.on('message', (data) => {
+          const stage = JSON.parse(String(data)).stage as string;
+          const sent = /^t=(\d+)$/.exec(stage)?.[1];
+          if (sent) latencies.push(Number(process.hrtime.bigint() - BigInt(sent)) / 1e6);
+        });
+      }),
+  ),
+);
+const rss = await new Promise<number>((resolve) => {
+  child.once('message', (m) => resolve((m as { rss: number }).rss));
+  child.send('rss');
+});
+// This process plays the worker: the same publishOrder a worker calls, one event at a time at
+// ~200 events/s, each to a random order (so each reaches one socket among the 1,000).
+const worker = orm.em.fork();
+const orders = await worker.find(Order, { id: { $in: orderIds } }, { populate: ['user'] });
+for (let i = 0; i < EVENTS; i++) {
+  const order = orders[i % orders.length];
+  order.stage = `t=${process.hrtime.bigint()}`;
+  order.progress = 1 + (i % 98);
+  await publishOrder(worker, order);
+  await new Promise((r) => setTimeout(r, 5));
 }
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const rows = cases.map(([title], i) => ({
-  title,
-  rps: median(results[i].map((r) => r.rps)),
-  p99: median(results[i].map((r) => r.p99)),
-  bad: results[i].reduce((n, r) => n + r.bad, 0),
-}));
+const expected = EVENTS;
+const deadline = Date.now() + 10_000;
+while (latencies.length < expected && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+console.log(`delivered ${latencies.length}/${expected}; latency p50 ${percentile(latencies, 50).toFixed(2)} ms, p99 ${percentile(latencies, 99).toFixed(2)} ms, max ${Math.max(...latencies).toFixed(2)} ms`);
+console.log(`API process resident memory with ${SOCKETS} sockets: ${(rss / 1024 / 1024).toFixed(0)} MiB`);
 
-console.log(`\nAccounts API: ${CONNECTIONS} connections, ${ROUNDS} interleaved rounds of ${DURATION} s, medians; load from a separate process\n`);
-console.log('endpoint'.padEnd(46) + 'req/s'.padStart(10) + 'p99 ms'.padStart(10) + 'non-2xx'.padStart(10));
-for (const r of rows) console.log(r.title.padEnd(46) + r.rps.toFixed(0).padStart(10) + r.p99.toFixed(1).padStart(10) + String(r.bad).padStart(10));
-const ratio = (a: number, b: number) => (a / b).toFixed(2);
-console.log(`\n/users/me/: app/bare throughput ${ratio(rows[0].rps, rows[1].rps)}, p99 ${ratio(rows[0].p99, rows[1].p99)}x`);
-console.log(`login:      app/bare throughput ${ratio(rows[2].rps, rows[3].rps)}, p99 ${ratio(rows[2].p99, rows[3].p99)}x (argon2id verification and the session insert dominate)`);
-
-child.kill('SIGTERM');
+for (const ws of sockets) ws.terminate();
+await new Promise((resolve) => {
+  child.once('exit', resolve);
+  child.kill('SIGTERM');
+});
+await orm.close();
 await pgServer.stop();
 rmSync(dir, { recursive: true, force: true });

@@ -54,7 +54,9 @@ const schema = z.object({
   LLM_MODEL_PROFESSIONAL: z.string().default('gpt-4o'),
   LLM_CONCURRENCY: int(4),
   LLM_TIMEOUT_SECONDS: int(120),
-  SOURCES_SEARCH: z.enum(['none', 'openalex', 'crossref']).default('none'),
+  /** Bibliographic search; without it a paper cites only the attached files. Production
+   * defaults to OpenAlex: development and tests have no network. */
+  SOURCES_SEARCH: z.enum(['none', 'openalex', 'crossref']).optional(),
   SOURCES_MAILTO: z.string().email().optional(),
 
   STORAGE: z.enum(['local', 's3']).default('local'),
@@ -181,7 +183,7 @@ export function loadConfig(env: Env): Config {
           timeoutMs: e.LLM_TIMEOUT_SECONDS * 1000,
         }
       : null,
-    sources: { search: e.SOURCES_SEARCH, mailto: e.SOURCES_MAILTO ?? null },
+    sources: { search: e.SOURCES_SEARCH ?? (e.NODE_ENV === 'production' ? 'openalex' : 'none'), mailto: e.SOURCES_MAILTO ?? null },
     storage:
       e.STORAGE === 's3'
         ? { kind: 's3', endpoint: e.S3_ENDPOINT!, region: e.S3_REGION, bucket: e.S3_BUCKET!, accessKeyId: e.S3_ACCESS_KEY_ID!, secretAccessKey: e.S3_SECRET_ACCESS_KEY! }
