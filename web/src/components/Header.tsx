@@ -5,6 +5,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { Logo } from './Logo';
 import { MenuIcon } from './icons';
 import { NARROW_MENU, WIDE_MENU } from './media';
+import { SIDE_MENU_ID } from './SideMenu';
 
 interface Props {
   isAuthenticated: boolean;
@@ -47,7 +48,7 @@ export function Header({ isAuthenticated, onLogout, onOpenMenu, menuOpen }: Prop
             variant="outline"
             aria-label="Открыть меню"
             aria-expanded={menuOpen}
-            aria-controls="side-menu"
+            aria-controls={SIDE_MENU_ID}
             onClick={onOpenMenu}
             css={{ [`@media ${WIDE_MENU}`]: { display: 'none' } }}
           >

@@ -6,6 +6,9 @@ import { Link as RouterLink } from 'react-router-dom';
 import { useMediaQuery } from '@/lib/use-media-query';
 import { WIDE_MENU } from './media';
 
+/** The header's menu button controls this element. */
+export const SIDE_MENU_ID = 'side-menu';
+
 export interface SideMenuActions {
   telegramLabel: string;
   onTelegram: () => void;
@@ -47,11 +50,11 @@ export function SideMenu({ open, onClose, isAuthenticated, actions }: Props) {
   );
 
   return (
-    <Drawer.Root open={open} onOpenChange={(e) => !e.open && onClose()} placement="end" size="xs">
+    <Drawer.Root open={open} onOpenChange={(e) => !e.open && onClose()} placement="end" size="xs" ids={{ content: SIDE_MENU_ID }}>
       <Portal>
         <Drawer.Backdrop />
         <Drawer.Positioner>
-          <Drawer.Content id="side-menu">
+          <Drawer.Content>
             <Drawer.Header>
               <Drawer.Title>Меню</Drawer.Title>
             </Drawer.Header>

@@ -16,15 +16,19 @@ export function SampleCarousel({ samples, onAnnotation }: { samples: Sample[]; o
   // -1: sliding to the previous card, 1: to the next, 0: at rest.
   const [shift, setShift] = useState<-1 | 0 | 1>(0);
   const timer = useRef<number | undefined>(undefined);
+  // A ref, not state: two clicks in the same frame must not both start a slide.
+  const sliding = useRef(false);
   useEffect(() => () => window.clearTimeout(timer.current), []);
 
   const count = samples.length;
   const loops = count > perView;
 
   const step = (direction: -1 | 1) => {
-    if (shift !== 0) return; // blocked while the slide animates
+    if (sliding.current) return; // blocked while the slide animates
+    sliding.current = true;
     setShift(direction);
     timer.current = window.setTimeout(() => {
+      sliding.current = false;
       setStart((s) => mod(s + direction, count));
       setShift(0);
     }, TIMINGS.carouselAnimationMs);
@@ -37,7 +41,7 @@ export function SampleCarousel({ samples, onAnnotation }: { samples: Sample[]; o
   const translate = `translateX(calc(${-(base + shift)} * 100% / ${perView}))`;
 
   return (
-    <Box role="region" aria-roledescription="карусель" aria-label="Примеры работ">
+    <Box role="region" aria-roledescription="карусель" aria-label="Карусель примеров работ" data-animating={shift !== 0}>
       <Box overflow="hidden" mx="-2">
         <HStack
           gap="0"

@@ -7,7 +7,7 @@ describe('review form', () => {
   it('starts at 5 stars, counts characters and checks the comment length', async () => {
     const fetch = answerFetch(201, {});
     renderWithApp(<ReviewFormDialog open review={null} onClose={() => {}} />);
-    const five = await screen.findByRole('radio', { name: /5/ });
+    const five = await screen.findByRole('radio', { name: '5 из 5' });
     expect(five.getAttribute('aria-checked')).toBe('true');
     const comment = screen.getByLabelText('Комментарий');
     fireEvent.change(comment, { target: { value: 'Коротко' } });

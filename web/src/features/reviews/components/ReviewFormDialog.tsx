@@ -81,6 +81,7 @@ export function ReviewFormDialog({ open, review, onClose }: Props) {
           onValueChange={(e) => form.set('rating', e.value)}
           colorPalette="orange"
           size="lg"
+          translations={{ ratingValueText: (index) => `${index} из ${LIMITS.review.ratingMax}` }}
         >
           <RatingGroup.Label>Оценка</RatingGroup.Label>
           <RatingGroup.HiddenInput />
