@@ -3,16 +3,18 @@
  * Russian message, and the order keeps what support needs. */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startFakeLlm, type FakeLlm } from '../../paper/dev/fake-llm.ts';
+import { retryFailedOrder } from '../src/modules/orders/support.ts';
 import { signUp, startTestApp, type TestApp } from './support/app.ts';
 import { createPayment, decideInSandbox, newOrder, socketTranscript } from './support/orders.ts';
 
 let t: TestApp;
 let broken: FakeLlm;
 let failing: TestApp;
+let healthy = false;
 beforeAll(async () => {
   t = await startTestApp({}, { worker: true });
   // An LLM endpoint that always fails: the generation fails for good after its attempts.
-  broken = await startFakeLlm({ apiKey: 'sk-test', behave: () => ({ status: 500 }) });
+  broken = await startFakeLlm({ apiKey: 'sk-test', behave: () => (healthy ? undefined : { status: 500 }) });
   failing = await startTestApp({ LLM_BASE_URL: broken.url, LLM_API_KEY: 'sk-test', GENERATION_MAX_ATTEMPTS: '1' }, { worker: true });
 });
 afterAll(async () => {
@@ -41,7 +43,7 @@ it('completion: an e-mail with the preview link, and a Telegram job when bound',
   expect(jobs.rows.every((r) => r.data.orderId === created.body.data.task_id)).toBe(true);
 });
 
-it('failure: status failed with a Russian message, an e-mail, and the order kept for support', { timeout: 180_000 }, async () => {
+it('failure: status failed with a Russian message, an e-mail, and the order kept for support to retry', { timeout: 240_000 }, async () => {
   const u = await signUp(failing, 'unlucky');
   const created = await createPayment(u.client, newOrder());
   const socket = await socketTranscript(failing, u.client, `/api/v1/users/ws/${created.body.data.task_id}`);
@@ -59,4 +61,12 @@ it('failure: status failed with a Russian message, an e-mail, and the order kept
   expect(mail.text).toContain('Оплата сохранена');
   // The user may order again.
   expect((await u.client.get('/api/v1/users/has_active_generation/')).status).toBe(400);
+
+  // Support generates it again once the cause is fixed (here: the LLM endpoint recovers).
+  healthy = true;
+  const again = await socketTranscript(failing, u.client, `/api/v1/users/ws/${created.body.data.task_id}`);
+  await retryFailedOrder(failing.orm.em.fork(), failing.services.jobs, created.body.data.task_id);
+  const retried = (await again.waitFor((m) => m.some((x) => x.status === 'completed'))).at(-1);
+  again.close();
+  expect(retried.status).toBe('completed');
 });
