@@ -16,6 +16,7 @@ export default defineConfig({
     // Set by the global setup before the workers start.
     baseURL: process.env.E2E_BASE_URL,
     browserName: 'chromium',
+    viewport: { width: 1440, height: 900 },
     headless: true,
     locale: 'ru-RU',
     timezoneId: 'Europe/Moscow',

@@ -1,7 +1,7 @@
 /** Accounts in the browser: registration with the code from the outbox, login, cabinet, password
  * change, recovery, and the error texts of the catalogue. */
 import { expect, test } from './fixtures';
-import { expectAccessible, screenshot } from './support/check';
+import { expectAccessible } from './support/check';
 import { codeFromMail, mailCount } from './support/mail';
 import { createVerifiedUser, uniqueUser } from './support/users';
 
@@ -159,7 +159,6 @@ test('password recovery: unknown e-mail, wrong code, new password, login', async
   await expect(page).toHaveURL(/\/recovery-verify$/);
   await expect(page.getByText(user.email)).toBeVisible();
   const code = await codeFromMail(user.email, 1);
-  await screenshot(page, 'recovery-verify-sent');
 
   await page.getByLabel('Код из письма').fill(code === '000000' ? '111111' : '000000');
   await page.getByRole('button', { name: 'Подтвердить' }).click();

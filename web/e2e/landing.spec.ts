@@ -2,7 +2,7 @@
  * FAQ. The samples are whatever the server publishes (the paper engine's, or the fixture). */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { expectAccessible, screenshot } from './support/check';
+import { expectAccessible, screenshot, screenshotBoth } from './support/check';
 
 interface Sample {
   title: string;
@@ -68,7 +68,7 @@ test('annotation, download, FAQ and the create-project button', async ({ page })
   await card.getByRole('button', { name: 'Посмотреть аннотацию' }).click();
   const dialog = page.getByRole('dialog', { name: 'Аннотация' });
   await expect(dialog.getByText(samples[0].annotation)).toBeVisible();
-  await screenshot(page, 'annotation-dialog');
+  await screenshotBoth(page, 'annotation-dialog');
   await expectAccessible(page);
   await dialog.getByRole('button', { name: 'Закрыть' }).click();
   await expect(dialog).toBeHidden();

@@ -1,6 +1,6 @@
 /** The shared layout: side menu at 375 px, account actions, Telegram, footer, cookie notice. */
 import { expect, test } from './fixtures';
-import { expectAccessible, screenshot } from './support/check';
+import { expectAccessible, screenshot, screenshotBoth } from './support/check';
 import { logIn, signedInUser } from './support/users';
 
 test.use({ viewport: { width: 375, height: 800 } });
@@ -105,7 +105,7 @@ test('cookie notice: guests only, kept for the session', async ({ browser }) => 
   await page.goto('/');
   const notice = page.getByRole('region', { name: 'Уведомление о файлах cookie' });
   await expect(notice).toBeVisible();
-  await screenshot(page, 'cookie-notice');
+  await screenshotBoth(page, 'cookie-notice');
   await expectAccessible(page);
   await notice.getByRole('button', { name: 'Принять' }).click();
   await expect(notice).toBeHidden();

@@ -2,7 +2,7 @@
  * tabs and query parameters, and create / edit / delete of one's own review. */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { expectAccessible, screenshot } from './support/check';
+import { expectAccessible, screenshotBoth } from './support/check';
 import { SEEDED_REVIEWS } from './support/constants';
 import { seed, signedInUser } from './support/users';
 
@@ -90,7 +90,7 @@ test('create, edit and delete one’s own review', async ({ page }) => {
   await dialog.getByRole('button', { name: 'Отправить' }).click();
   await expect(dialog.getByText('Комментарий должен содержать от 10 до 500 символов')).toBeVisible();
   await expectAccessible(page);
-  await screenshot(page, 'review-dialog');
+  await screenshotBoth(page, 'review-dialog');
 
   const comment = `Работа пришла за 12 минут, оформление по ГОСТ без замечаний (${user.username})`;
   await dialog.getByLabel('Комментарий').fill(comment);
@@ -106,7 +106,7 @@ test('create, edit and delete one’s own review', async ({ page }) => {
   await expect(mine).toHaveCount(1);
   await expect(mine).toContainText(comment);
   await expect(mine.getByRole('img', { name: 'Оценка 5 из 5' })).toBeVisible();
-  await screenshot(page, 'reviews-mine');
+  await screenshotBoth(page, 'reviews-mine');
 
   // Edit and delete appear only on the my-reviews tab.
   await page.getByRole('tab', { name: 'Все отзывы' }).click();
@@ -128,6 +128,7 @@ test('create, edit and delete one’s own review', async ({ page }) => {
   const confirm = page.getByRole('alertdialog', { name: 'Удаление отзыва' });
   await expect(confirm).toBeVisible();
   await expectAccessible(page);
+  await screenshotBoth(page, 'delete-review-dialog');
   await confirm.getByRole('button', { name: 'Удалить' }).click();
   await expect(page.getByText('У вас пока нет отзывов')).toBeVisible();
   await expect(page.getByTestId('total-reviews')).toHaveText(String(before));

@@ -10,6 +10,16 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: `${shots}/${name}-${width}.png`, fullPage: true, animations: 'disabled' });
 }
 
+/** The same state at 375 px and 1440 px (for dialogs and overlays); the viewport is restored. */
+export async function screenshotBoth(page: Page, name: string): Promise<void> {
+  const size = page.viewportSize();
+  for (const width of [375, 1440]) {
+    await page.setViewportSize({ width, height: 900 });
+    await screenshot(page, name);
+  }
+  if (size) await page.setViewportSize(size);
+}
+
 /** No serious or critical axe violation on the page as it is now. */
 export async function expectAccessible(page: Page): Promise<void> {
   const result = await new AxeBuilder({ page }).analyze();

@@ -15,7 +15,7 @@ export function AccountPanel({ user }: { user: Profile }) {
               <Heading as="h2" size="lg" wordBreak="break-word">
                 {user.username}
               </Heading>
-              <Text color="fg.muted" wordBreak="break-all">
+              <Text color="fg.muted" overflowWrap="anywhere">
                 {user.email}
               </Text>
               <HStack mt="2" fontSize="sm" color="fg.muted">

@@ -61,7 +61,7 @@ export function CodeForm({ email, notice, verify, onVerified, resend, resendPend
         {email ? (
           <>
             Мы отправили код из 6 цифр на{' '}
-            <Text as="span" fontWeight="semibold" wordBreak="break-all">
+            <Text as="span" fontWeight="semibold" overflowWrap="anywhere">
               {email}
             </Text>
             . Введите его ниже.

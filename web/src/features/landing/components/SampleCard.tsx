@@ -37,7 +37,7 @@ export function SampleCard({ sample, onAnnotation, hidden }: { sample: Sample; o
         </Stack>
         <Wrap gap="1.5">
           {sample.keywords.map((k) => (
-            <Badge key={k} variant="outline" fontWeight="normal">
+            <Badge key={k} variant="outline" fontWeight="normal" whiteSpace="normal" maxW="full">
               {k}
             </Badge>
           ))}
