@@ -2,17 +2,12 @@
  *   npm run orders -w api -- failed              paid orders whose generation failed
  *   npm run orders -w api -- retry <task_id>     generate a failed order again (from its checkpoints)
  */
-import { join } from 'node:path';
-import { loadConfig } from '../config.ts';
-import { runningEmbeddedUrl } from '../db/embedded.ts';
-import { openOrm } from '../db/orm.ts';
+import { openCliDatabase } from './db.ts';
 import { jobsOf, startBoss } from '../jobs/queues.ts';
 import { retryFailedOrder } from '../modules/orders/support.ts';
 
 const [command, taskId] = process.argv.slice(2);
-const config = loadConfig(process.env);
-const url = config.databaseUrl ?? runningEmbeddedUrl(join(config.dataDir, 'pg'), config.embeddedPgPort, 'app');
-const orm = await openOrm(url, { poolMax: 2 });
+const { orm, url } = await openCliDatabase();
 const em = orm.em.fork();
 try {
   if (command === 'failed') {

@@ -2,11 +2,8 @@
  *   npm run promo -w api -- create <CODE> <percent> [--until 2026-12-31] [--from 2026-11-01] [--limit 100]
  *   npm run promo -w api -- list
  */
-import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../config.ts';
-import { runningEmbeddedUrl } from '../db/embedded.ts';
-import { openOrm } from '../db/orm.ts';
+import { openCliDatabase } from './db.ts';
 import { AppError } from '../errors.ts';
 import { createPromo, listPromos } from '../modules/promo/promo.ts';
 
@@ -15,9 +12,7 @@ const { positionals, values } = parseArgs({
   options: { from: { type: 'string' }, until: { type: 'string' }, limit: { type: 'string' } },
 });
 const [command, code, percent] = positionals;
-const config = loadConfig(process.env);
-const url = config.databaseUrl ?? runningEmbeddedUrl(join(config.dataDir, 'pg'), config.embeddedPgPort, 'app');
-const orm = await openOrm(url, { poolMax: 1 });
+const { orm } = await openCliDatabase();
 const em = orm.em.fork();
 const date = (s: string | undefined) => (s ? new Date(s) : null);
 try {

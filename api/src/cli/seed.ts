@@ -2,10 +2,7 @@
  *   node api/src/cli/seed.ts reviews <count>      users with paid full papers and a review each
  *   node api/src/cli/seed.ts paid-paper <username> a paid full paper, so the user can leave a review
  */
-import { join } from 'node:path';
-import { loadConfig } from '../config.ts';
-import { runningEmbeddedUrl } from '../db/embedded.ts';
-import { openOrm } from '../db/orm.ts';
+import { openCliDatabase } from './db.ts';
 import { hashPassword } from '../modules/accounts/secrets.ts';
 
 const PHRASES = [
@@ -19,9 +16,7 @@ const PHRASES = [
 
 async function main() {
   const [command, arg] = process.argv.slice(2);
-  const config = loadConfig(process.env);
-  const url = config.databaseUrl ?? runningEmbeddedUrl(join(config.dataDir, 'pg'), config.embeddedPgPort, 'app');
-  const orm = await openOrm(url, { poolMax: 2 });
+  const { orm } = await openCliDatabase();
   const db = orm.em.getConnection();
   try {
     if (command === 'reviews') {

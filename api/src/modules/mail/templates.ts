@@ -12,35 +12,28 @@ function layout(title: string, paragraphs: string[], code?: string): string {
     `<h2 style="margin:0 0 16px">${escape(title)}</h2>${codeBlock}${body}</body></html>`;
 }
 
-export function verificationCodeMail(to: string, code: string, ttlMinutes: number): MailMessage {
-  const lines = [
-    `Ваш код подтверждения: ${code}`,
-    `Введите его на странице подтверждения почты. Код действует ${ttlMinutes} минут.`,
-    'Если вы не регистрировались в нашем сервисе, просто проигнорируйте это письмо.',
-  ];
-  return {
-    to,
-    subject: 'Код подтверждения регистрации',
-    text: lines.join('\n\n'),
-    html: layout('Подтверждение почты', lines.slice(1), code),
-    devCode: code,
-  };
+function codeMail(to: string, code: string, kind: { subject: string; title: string; first: string; page: string; ignore: string }, ttlMinutes: number): MailMessage {
+  const lines = [`${kind.first}: ${code}`, `Введите его на странице ${kind.page}. Код действует ${ttlMinutes} минут.`, kind.ignore];
+  return { to, subject: kind.subject, text: lines.join('\n\n'), html: layout(kind.title, lines.slice(1), code), devCode: code };
 }
 
-export function recoveryCodeMail(to: string, code: string, ttlMinutes: number): MailMessage {
-  const lines = [
-    `Код для восстановления пароля: ${code}`,
-    `Введите его на странице восстановления. Код действует ${ttlMinutes} минут.`,
-    'Если вы не запрашивали восстановление пароля, проигнорируйте это письмо: пароль останется прежним.',
-  ];
-  return {
-    to,
+export const verificationCodeMail = (to: string, code: string, ttlMinutes: number) =>
+  codeMail(to, code, {
+    subject: 'Код подтверждения регистрации',
+    title: 'Подтверждение почты',
+    first: 'Ваш код подтверждения',
+    page: 'подтверждения почты',
+    ignore: 'Если вы не регистрировались в нашем сервисе, просто проигнорируйте это письмо.',
+  }, ttlMinutes);
+
+export const recoveryCodeMail = (to: string, code: string, ttlMinutes: number) =>
+  codeMail(to, code, {
     subject: 'Восстановление пароля',
-    text: lines.join('\n\n'),
-    html: layout('Восстановление пароля', lines.slice(1), code),
-    devCode: code,
-  };
-}
+    title: 'Восстановление пароля',
+    first: 'Код для восстановления пароля',
+    page: 'восстановления',
+    ignore: 'Если вы не запрашивали восстановление пароля, проигнорируйте это письмо: пароль останется прежним.',
+  }, ttlMinutes);
 
 export function generationCompletedMail(to: string, p: { title: string; url: string; full: boolean }): MailMessage {
   const lines = [

@@ -7,22 +7,23 @@ import { contentDisposition, listPapers, openDocx, openPreview, paperDetail } fr
 
 const s = initServer();
 
+type File = Awaited<ReturnType<typeof openDocx>>;
+type HeaderReply = { header(name: string, value: string | number): unknown };
+
+/** A private file: its name for the browser, its length, never cached by shared caches. */
+function fileResponse(reply: HeaderReply, file: File, disposition: 'attachment' | 'inline') {
+  reply.header('content-disposition', contentDisposition(file.fileName, disposition));
+  reply.header('content-length', file.size);
+  reply.header('cache-control', 'private, no-store');
+  return { status: 200 as const, body: file.stream };
+}
+
 export const papersRouter = (storage: Storage) =>
   s.router(contract.papers, {
     list: async ({ query, request }) => ({ status: 200, body: await listPapers(request.em, await sessionOf(request), query) }),
     detail: async ({ params, request }) => ({ status: 200, body: await paperDetail(request.em, await sessionOf(request), params.paperId) }),
-    downloadDocx: async ({ params, request, reply }) => {
-      const file = await openDocx(request.em, storage, await sessionOf(request), params.paperId);
-      reply.header('content-disposition', contentDisposition(file.fileName, 'attachment'));
-      reply.header('content-length', file.size);
-      reply.header('cache-control', 'private, no-store');
-      return { status: 200, body: file.stream };
-    },
-    previewPdf: async ({ params, request, reply }) => {
-      const file = await openPreview(request.em, storage, await sessionOf(request), params.paperId);
-      reply.header('content-disposition', contentDisposition(file.fileName, 'inline'));
-      reply.header('content-length', file.size);
-      reply.header('cache-control', 'private, no-store');
-      return { status: 200, body: file.stream };
-    },
+    downloadDocx: async ({ params, request, reply }) =>
+      fileResponse(reply, await openDocx(request.em, storage, await sessionOf(request), params.paperId), 'attachment'),
+    previewPdf: async ({ params, request, reply }) =>
+      fileResponse(reply, await openPreview(request.em, storage, await sessionOf(request), params.paperId), 'inline'),
   });
