@@ -81,8 +81,14 @@ test('create, edit and delete one’s own review', async ({ page }) => {
   seed('paid-paper', user.username);
   const before = (await stats(page)).total_reviews;
 
-  await page.goto('/reviews');
-  await page.getByRole('button', { name: 'Оставить отзыв' }).click();
+  // After a paid generation the cabinet thanks the user and invites a review.
+  await page.goto('/home?from_generation=true');
+  const thanks = page.getByRole('dialog', { name: 'Спасибо за покупку!' });
+  await expect(thanks).toBeVisible();
+  await screenshotBoth(page, 'purchase-thanks-dialog');
+  await thanks.getByRole('button', { name: 'Оставить отзыв' }).click();
+  await expect(page).toHaveURL(/\/reviews\?tab=my_reviews$/);
+
   const dialog = page.getByRole('dialog', { name: 'Новый отзыв' });
   await expect(dialog.getByRole('radio', { name: '5 из 5' })).toHaveAttribute('aria-checked', 'true');
   await dialog.getByLabel('Комментарий').fill('Коротко');
@@ -100,8 +106,7 @@ test('create, edit and delete one’s own review', async ({ page }) => {
   // One paid paper, one review: the button goes away.
   await expect(page.getByRole('button', { name: 'Оставить отзыв' })).toHaveCount(0);
 
-  await page.getByRole('tab', { name: 'Мои отзывы' }).click();
-  await expect(page).toHaveURL(/tab=my_reviews/);
+  await expect(page.getByRole('tab', { name: 'Мои отзывы' })).toHaveAttribute('aria-selected', 'true');
   const mine = page.getByTestId('review-card');
   await expect(mine).toHaveCount(1);
   await expect(mine).toContainText(comment);

@@ -1,15 +1,26 @@
 /** The personal cabinet. The account part is here; the orders part (tabs, search, sort, paper list
  * and the generation status check) comes with the orders screens. */
 import { Heading, Stack } from '@chakra-ui/react';
+import { useSearchParams } from 'react-router-dom';
 import { PageContainer } from '@/components/PageContainer';
 import { AccountPanel } from '@/features/account/components/AccountPanel';
+import { PurchaseThanksDialog } from '@/features/account/components/PurchaseThanksDialog';
 import { useSession } from '@/lib/auth';
 import { useTitle } from '@/lib/use-title';
 
 export function Component() {
   useTitle('Личный кабинет');
   const { user } = useSession();
+  const [params, setParams] = useSearchParams();
   if (!user) return null;
+  const closeThanks = () =>
+    setParams(
+      (p) => {
+        p.delete('from_generation');
+        return p;
+      },
+      { replace: true },
+    );
   return (
     <PageContainer>
       <Stack gap="8">
@@ -23,6 +34,7 @@ export function Component() {
           </Heading>
         </Stack>
       </Stack>
+      <PurchaseThanksDialog open={params.get('from_generation') === 'true'} onClose={closeThanks} />
     </PageContainer>
   );
 }
