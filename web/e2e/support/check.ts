@@ -5,17 +5,18 @@ import { resolve } from 'node:path';
 
 const shots = resolve(import.meta.dirname, '../../test-results/screens');
 
-export async function screenshot(page: Page, name: string): Promise<void> {
+export async function screenshot(page: Page, name: string, fullPage = true): Promise<void> {
   const width = page.viewportSize()?.width ?? 0;
-  await page.screenshot({ path: `${shots}/${name}-${width}.png`, fullPage: true, animations: 'disabled' });
+  await page.screenshot({ path: `${shots}/${name}-${width}.png`, fullPage, animations: 'disabled' });
 }
 
-/** The same state at 375 px and 1440 px (for dialogs and overlays); the viewport is restored. */
+/** The same state at 375 px and 1440 px (dialogs and overlays: the viewport only, as the user
+ * sees it); the viewport size is restored. */
 export async function screenshotBoth(page: Page, name: string): Promise<void> {
   const size = page.viewportSize();
   for (const width of [375, 1440]) {
     await page.setViewportSize({ width, height: 900 });
-    await screenshot(page, name);
+    await screenshot(page, name, false);
   }
   if (size) await page.setViewportSize(size);
 }
