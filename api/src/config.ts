@@ -37,8 +37,16 @@ const schema = z.object({
   /** Sample works for the landing page (manifest.json and their files). */
   SAMPLES_DIR: z.string().default(join(REPO_ROOT, 'paper', 'samples')),
 
-  TELEGRAM_BOT_TOKEN: z.string().optional(),
+  TELEGRAM_BOT_TOKEN: z.string().regex(/^\d+:[\w-]+$/, 'expected the token from @BotFather (digits:letters)').optional(),
   TELEGRAM_BOT_USERNAME: z.string().optional(),
+  /** A local Bot API server (https://github.com/tdlib/telegram-bot-api) instead of Telegram's. */
+  TELEGRAM_API_ROOT: z.string().url().default('https://api.telegram.org'),
+  /** Webhook mode when set (Telegram posts updates to this https address); long polling otherwise. */
+  TELEGRAM_WEBHOOK_URL: z.string().url().startsWith('https://', 'Telegram posts webhooks to https:// only').optional(),
+  /** Telegram sends it in X-Telegram-Bot-Api-Secret-Token; updates without it are refused. */
+  TELEGRAM_WEBHOOK_SECRET: z.string().regex(/^[\w-]{16,256}$/, 'expected 16-256 characters A-Z, a-z, 0-9, _ and -').optional(),
+  /** Where the bot process listens for the webhook (behind the reverse proxy that serves the URL). */
+  TELEGRAM_WEBHOOK_PORT: z.coerce.number().int().min(0).max(65535).default(8081),
 
   PAYMENT_PROVIDER: z.enum(['sandbox', 'yookassa']).default('sandbox'),
   YOOKASSA_SHOP_ID: z.string().optional(),
@@ -102,7 +110,12 @@ export interface Config {
   legalEntity: string;
   webDist: string;
   samplesDir: string;
-  telegram: { botToken: string | null; botUsername: string | null };
+  telegram: {
+    botToken: string | null;
+    botUsername: string | null;
+    apiRoot: string;
+    webhook: { url: string; secret: string; host: string; port: number } | null;
+  };
   codes: { ttlMinutes: number; attempts: number; resendSeconds: number };
   sessionTtlDays: number;
   telegramTokenTtlMinutes: number;
@@ -138,6 +151,9 @@ export function loadConfig(env: Env): Config {
   if (e.STORAGE === 's3' && missing(s3Vars).length) {
     throw new ConfigError(`Invalid configuration:\n  STORAGE=s3 needs ${missing(s3Vars).join(', ')}`);
   }
+  if (e.TELEGRAM_WEBHOOK_URL && missing(['TELEGRAM_BOT_TOKEN', 'TELEGRAM_WEBHOOK_SECRET']).length) {
+    throw new ConfigError(`Invalid configuration:\n  TELEGRAM_WEBHOOK_URL needs ${missing(['TELEGRAM_BOT_TOKEN', 'TELEGRAM_WEBHOOK_SECRET']).join(', ')}`);
+  }
   if (e.NODE_ENV === 'production' && !e.LLM_BASE_URL) {
     // The offline writer is for development and tests: a customer must never get its text.
     throw new ConfigError('Invalid configuration:\n  LLM_BASE_URL is required in production');
@@ -160,7 +176,12 @@ export function loadConfig(env: Env): Config {
     legalEntity: e.LEGAL_ENTITY,
     webDist: resolve(e.WEB_DIST),
     samplesDir: resolve(e.SAMPLES_DIR),
-    telegram: { botToken: e.TELEGRAM_BOT_TOKEN ?? null, botUsername: e.TELEGRAM_BOT_USERNAME ?? null },
+    telegram: {
+      botToken: e.TELEGRAM_BOT_TOKEN ?? null,
+      botUsername: e.TELEGRAM_BOT_USERNAME ?? null,
+      apiRoot: e.TELEGRAM_API_ROOT.replace(/\/$/, ''),
+      webhook: e.TELEGRAM_WEBHOOK_URL ? { url: e.TELEGRAM_WEBHOOK_URL, secret: e.TELEGRAM_WEBHOOK_SECRET!, host: e.HOST, port: e.TELEGRAM_WEBHOOK_PORT } : null,
+    },
     codes: { ttlMinutes: e.CODE_TTL_MINUTES, attempts: e.CODE_ATTEMPTS, resendSeconds: e.RESEND_SECONDS },
     sessionTtlDays: e.SESSION_TTL_DAYS,
     telegramTokenTtlMinutes: e.TELEGRAM_TOKEN_TTL_MINUTES,

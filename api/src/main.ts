@@ -4,6 +4,8 @@
  *                             DATABASE_URL, migrations, the HTTP server, and a worker process
  *   node src/main.ts server   the HTTP server only (production: any number of instances)
  *   node src/main.ts worker   a worker only (production: any number, on any machines)
+ *   node src/main.ts bot      the Telegram bot and its notification queue (one with long polling;
+ *                             any number with a webhook); `all` starts one when TELEGRAM_BOT_TOKEN is set
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
@@ -12,10 +14,11 @@ import { buildServer } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { ensureDatabase, runningEmbeddedUrl, startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.ts';
 import { migrate, openOrm } from './db/orm.ts';
+import { startTelegramBot, TokenRefused } from './modules/telegram/process.ts';
 import { startServices } from './services.ts';
 import { startWorker } from './worker.ts';
 
-type Mode = 'all' | 'server' | 'worker';
+type Mode = 'all' | 'server' | 'worker' | 'bot';
 
 function readConfig(): Config {
   try {
@@ -31,7 +34,11 @@ function readConfig(): Config {
 
 async function main(mode: Mode) {
   const config = readConfig();
-  const log = pino({ level: config.logLevel, ...(mode === 'worker' ? { base: { process: 'worker' } } : {}) });
+  if (mode === 'bot' && !config.telegram.botToken) {
+    console.error('TELEGRAM_BOT_TOKEN is not set: there is no bot to run');
+    process.exit(2);
+  }
+  const log = pino({ level: config.logLevel, ...(mode === 'worker' || mode === 'bot' ? { base: { process: mode } } : {}) });
   const stops: (() => Promise<unknown>)[] = [];
 
   let databaseUrl = config.databaseUrl;
@@ -47,7 +54,7 @@ async function main(mode: Mode) {
 
   const orm = await openOrm(databaseUrl);
   stops.unshift(() => orm.close());
-  if (mode !== 'worker') {
+  if (mode === 'all' || mode === 'server') {
     const applied = await migrate(orm, databaseUrl);
     if (applied.length) log.info({ applied }, 'migrations applied');
   }
@@ -55,13 +62,21 @@ async function main(mode: Mode) {
   if (mode === 'worker') {
     const worker = await startWorker(config, orm, databaseUrl, log);
     stops.unshift(() => worker.stop());
+  } else if (mode === 'bot') {
+    // A refused token is a configuration error (exit 2: not restarted); anything else may pass.
+    const exit = (error: unknown) => process.exit(error instanceof TokenRefused ? 2 : 1);
+    const bot = await startTelegramBot(config, orm, databaseUrl, log).catch(exit);
+    stops.unshift(() => bot.stop());
+    bot.polling?.catch(exit);
   } else {
     const services = await startServices(config, orm, databaseUrl, log);
     stops.unshift(() => services.stop());
     const server = await buildServer({ config, orm, ...services });
     await server.listen({ host: config.host, port: config.port });
     stops.unshift(() => server.close());
-    if (mode === 'all') stops.unshift(await startWorkerProcess(databaseUrl, log));
+    if (mode === 'all') stops.unshift(await startChildProcess('worker', databaseUrl, log));
+    if (mode === 'all' && config.telegram.botToken) stops.unshift(await startChildProcess('bot', databaseUrl, log));
+    else if (mode === 'all') log.info('TELEGRAM_BOT_TOKEN is not set: the Telegram bot is not started');
     console.log(`\nСервис запущен: ${config.publicUrl}\nAPI: ${config.publicUrl}/api/docs\n`);
   }
 
@@ -77,16 +92,18 @@ async function main(mode: Mode) {
   process.on('SIGTERM', () => void stop('SIGTERM'));
 }
 
-/** The worker runs in its own process: a crash while generating cannot take the site down. It is
- * restarted when it dies; its unfinished generations resume from their checkpoints. */
-async function startWorkerProcess(databaseUrl: string, log: pino.Logger): Promise<() => Promise<void>> {
+/** The worker (and the bot) run in their own processes: a crash while generating cannot take the
+ * site down. A child is restarted when it dies; unfinished generations resume from their
+ * checkpoints. Exit code 2 is a configuration error, which a restart would repeat. */
+async function startChildProcess(mode: 'worker' | 'bot', databaseUrl: string, log: pino.Logger): Promise<() => Promise<void>> {
   let child: ChildProcess | null = null;
   let stopping = false;
   const start = () => {
-    child = fork(new URL(import.meta.url).pathname, ['worker'], { env: { ...process.env, DATABASE_URL: databaseUrl }, stdio: 'inherit' });
+    child = fork(new URL(import.meta.url).pathname, [mode], { env: { ...process.env, DATABASE_URL: databaseUrl }, stdio: 'inherit' });
     child.on('exit', (code, signal) => {
       if (stopping) return;
-      log.error({ code, signal }, 'worker exited; restarting in 2 s');
+      if (code === 2) return log.error({ code }, `${mode} exited with a configuration error; not restarted`);
+      log.error({ code, signal }, `${mode} exited; restarting in 2 s`);
       setTimeout(start, 2000);
     });
   };
@@ -104,8 +121,8 @@ async function startWorkerProcess(databaseUrl: string, log: pino.Logger): Promis
 }
 
 const mode = (process.argv[2] ?? 'all') as Mode;
-if (!['all', 'server', 'worker'].includes(mode)) {
-  console.error('usage: main.ts all|server|worker');
+if (!['all', 'server', 'worker', 'bot'].includes(mode)) {
+  console.error('usage: main.ts all|server|worker|bot');
   process.exit(2);
 }
 await main(mode);

@@ -22,3 +22,8 @@ export function isUnreachableChat(error: unknown): boolean {
   if (!(error instanceof GrammyError)) return false;
   return error.error_code === 403 || (error.error_code === 400 && /chat not found|user not found/i.test(error.description));
 }
+
+/** Telegram does not know this bot token (revoked, mistyped). */
+export function isTokenRefused(error: unknown): boolean {
+  return error instanceof GrammyError && (error.error_code === 401 || error.error_code === 404);
+}

@@ -1,0 +1,63 @@
+/** The consumer of the `telegram` queue: one notification to the user's bound chat. The account is
+ * read again here, so a user who unbound on the web (or deleted the account) gets nothing. */
+import { isUnreachableChat, safeError, sendNotification, type Api, type Notification } from '@app/bot';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config.ts';
+import type { TelegramJob } from '../../jobs/queues.ts';
+import { User } from '../accounts/entities.ts';
+import { Order } from '../orders/entities.ts';
+
+export interface DeliverDeps {
+  em: EntityManager;
+  config: Config;
+  api: Api;
+  log: FastifyBaseLogger;
+}
+
+export type Delivery = 'sent' | 'dropped' | 'unreachable';
+
+/**
+ * Sends the job's message. Resolves when the job is done, whatever became of the message: sent,
+ * dropped (nobody to tell, or nothing to say), or unreachable (the user blocked the bot: the
+ * binding is cleared, so no further message is even tried, and the web shows Telegram as not
+ * bound). Throws only for what a later retry can cure (network, Telegram's 5xx, a long 429).
+ */
+export async function deliverTelegram(d: DeliverDeps, job: TelegramJob): Promise<Delivery> {
+  const user = await d.em.findOne(User, { id: job.userId, deletedAt: null });
+  const chatId = user?.telegramUid;
+  if (!chatId) return 'dropped';
+  const order = await d.em.findOne(Order, { id: job.orderId, user: job.userId }, { populate: ['paper'] });
+  const notification = order && notificationOf(order, job, d.config);
+  if (!notification) return 'dropped';
+  try {
+    await sendNotification(d.api, chatId, notification, d.config.publicUrl);
+    return 'sent';
+  } catch (error) {
+    const err = safeError(error, d.config.telegram.botToken ?? '');
+    if (isUnreachableChat(error)) {
+      // Only if the binding is still this chat: the user may have bound another one meanwhile.
+      await d.em.nativeUpdate(User, { id: job.userId, telegramUid: chatId }, { telegramUid: null });
+      d.log.info({ userId: job.userId, err }, 'telegram chat unreachable (bot blocked?): binding cleared');
+      return 'unreachable';
+    }
+    if (err.type === 'GrammyError' && Number(err.error_code) >= 400 && Number(err.error_code) < 500 && err.error_code !== 429) {
+      // Telegram refused this message as such: sending it again would be refused again.
+      d.log.error({ userId: job.userId, kind: job.kind, err }, 'telegram refused the notification; not retried');
+      return 'dropped';
+    }
+    d.log.warn({ userId: job.userId, kind: job.kind, err }, 'telegram notification failed; the queue retries it');
+    throw new Error(`telegram notification failed: ${String(err.description ?? err.message ?? err.type)}`);
+  }
+}
+
+function notificationOf(order: Order, job: TelegramJob, config: Config): Notification | null {
+  switch (job.kind) {
+    case 'payment_succeeded':
+      return { kind: 'payment_succeeded', topic: order.topic, paperType: order.paperType };
+    case 'generation_completed':
+      return order.paper ? { kind: 'generation_completed', title: order.paper.title, paperId: order.paper.id, paperType: order.paperType } : null;
+    case 'generation_failed':
+      return { kind: 'generation_failed', topic: order.topic, message: order.error ?? '', supportEmail: config.supportEmail };
+  }
+}
