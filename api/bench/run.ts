@@ -15,7 +15,7 @@ import { startBoss } from '../src/jobs/queues.ts';
 import { hashPassword } from '../src/modules/accounts/secrets.ts';
 import { Order } from '../src/modules/orders/entities.ts';
 import { publishOrder } from '../src/modules/orders/events.ts';
-import { freePort } from '../test/support/globalSetup.ts';
+import { freePort } from '../test/support/ports.ts';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);

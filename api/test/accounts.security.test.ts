@@ -3,7 +3,7 @@
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, signUp, startTestApp, type TestApp } from './support/app.ts';
-import { freePort } from './support/globalSetup.ts';
+import { freePort } from './support/ports.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -3,7 +3,7 @@ import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { Client, startTestApp, type TestApp } from './support/app.ts';
-import { freePort } from './support/globalSetup.ts';
+import { freePort } from './support/ports.ts';
 
 let t: TestApp;
 let smtp: SMTPServer;

@@ -1,10 +1,10 @@
 /** One embedded PostgreSQL for the whole run, with a migrated template database that every test
  * file clones (CREATE DATABASE ... TEMPLATE), which is far faster than migrating each one. */
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { freePort } from './ports.ts';
 import { ensureDatabase, startEmbeddedPostgres } from '../../src/db/embedded.ts';
 import { migrate, openOrm } from '../../src/db/orm.ts';
 import { startBoss } from '../../src/jobs/queues.ts';
@@ -16,17 +16,6 @@ declare module 'vitest' {
 }
 
 export const TEMPLATE_DB = 'template_app';
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 export default async function setup(project: TestProject) {
   const dir = mkdtempSync(join(tmpdir(), 'paper-pg-'));

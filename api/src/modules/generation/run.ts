@@ -45,6 +45,16 @@ async function publish(em: EntityManager, orderId: string) {
   await publishOrder(fresh, order);
 }
 
+async function recordProgress(em: EntityManager, orderId: string, p: ProgressEvent) {
+  const percent = Math.min(99, Math.round(p.percent));
+  await em.execute(
+    `update orders set stage = case when ? >= progress then ? else stage end, progress = greatest(progress, ?), heartbeat_at = now()
+     where id = ? and status = 'generating'`,
+    [percent, p.stage, percent, orderId],
+  );
+  await publish(em, orderId);
+}
+
 async function buildInput(em: EntityManager, storage: Storage, order: Order): Promise<PaperInput> {
   const files = await em.find(OrderFile, { order: order.id }, { orderBy: { position: 'asc' } });
   const attachedSources: AttachedSource[] = [];
@@ -74,6 +84,7 @@ export async function runGeneration(d: GenerationDeps, orderId: string): Promise
   await publish(d.em, orderId);
   const em = d.em.fork();
   const order = await em.findOneOrFail(Order, { id: orderId }, { populate: ['user'] });
+  let progressChain: Promise<void> = Promise.resolve();
   const heartbeat = setInterval(() => {
     void d.em.execute('update orders set heartbeat_at = now() where id = ? and status = ?', [orderId, 'generating']).catch(() => undefined);
   }, (staleSeconds * 1000) / 4);
@@ -85,9 +96,11 @@ export async function runGeneration(d: GenerationDeps, orderId: string): Promise
       pdf: d.engine.pdf,
       checkpoints: dbCheckpoints(() => d.em.fork(), orderId),
       signal: d.signal,
-      onProgress: async (p: ProgressEvent) => {
-        await d.em.execute('update orders set stage = ?, progress = ?, heartbeat_at = now() where id = ? and status = ?', [p.stage, Math.min(99, Math.round(p.percent)), orderId, 'generating']);
-        await publish(d.em, orderId);
+      // Sections are written in parallel: updates are applied and published one at a time, in
+      // the order they were reported, and the stored progress never goes back.
+      onProgress: (p: ProgressEvent) => {
+        progressChain = progressChain.then(() => recordProgress(d.em, orderId, p)).catch((error) => d.log.warn({ err: error, orderId }, 'progress not recorded'));
+        return progressChain;
       },
     });
     const docxKey = paperFileKey(orderId, 'paper.docx');
