@@ -15,7 +15,7 @@ const ORDER: Record<PaperSort, Record<string, 'asc' | 'desc'>> = {
 };
 
 /** A full paper that was paid for can be downloaded as .docx; a demo never. */
-const downloadable = (p: Paper) => p.type === 'full' && !!p.paidAt && !!p.docxKey;
+export const downloadable = (p: Pick<Paper, 'type' | 'paidAt' | 'docxKey'>) => p.type === 'full' && !!p.paidAt && !!p.docxKey;
 export const docxUrl = (id: number) => `/api/v1/papers/${id}/docx/`;
 export const previewUrl = (id: number) => `/api/v1/papers/${id}/preview.pdf`;
 

@@ -7,6 +7,7 @@ import { User } from '../accounts/entities.ts';
 import { ACTIVE_STATUSES, Order } from '../orders/entities.ts';
 import { generationMessageOf } from '../orders/messages.ts';
 import { Paper } from '../papers/entities.ts';
+import { downloadable } from '../papers/papers.ts';
 import { consumeBindToken } from './binding.ts';
 
 export function botDepsOf(config: Config, em: () => EntityManager): BotDeps {
@@ -44,5 +45,5 @@ async function currentGeneration(em: EntityManager, userId: number): Promise<Cur
 async function lastPapers(em: EntityManager, userId: number, limit: number): Promise<PaperLink[]> {
   const rows = await em.find(Paper, { user: userId }, { orderBy: { id: 'desc' }, limit });
   // Downloadable as in the papers list: a paid full paper with its .docx.
-  return rows.map((p) => ({ id: p.id, title: p.title, type: p.type, downloadable: p.type === 'full' && !!p.paidAt && !!p.docxKey }));
+  return rows.map((p) => ({ id: p.id, title: p.title, type: p.type, downloadable: downloadable(p) }));
 }
