@@ -15,5 +15,6 @@ COPY . .
 RUN npm run build -w web
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=8000
 EXPOSE 8000
+RUN mkdir -p /data && chown node:node /data
 USER node
 CMD ["npx", "node", "api/src/main.ts", "server"]
