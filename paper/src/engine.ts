@@ -4,9 +4,10 @@
  *
  * A demo is: the title page, the contents of the whole planned structure (the parts not in the
  * demo are listed without page numbers), the introduction and the first chapter with all its
- * subsections, at demo length: about 10-15 pages. It has no conclusion and no list of sources;
- * with footnotes its references are complete in the footnotes, without them the in-text numbers
- * are those of a list of the attached files and the sources cited so far. A full paper made from a demo (`fromDemo`) keeps the demo's
+ * subsections, at demo length: about 10-15 pages, and the list of the sources that part cites
+ * and of the attached files (when there are any), so that every reference of the demo can be
+ * checked. It has no conclusion.
+ * A full paper made from a demo (`fromDemo`) keeps the demo's
  * title, annotation, keywords, structure and introduction.
  */
 import { buildBibliography } from './bibliography/list.ts';
@@ -151,12 +152,15 @@ function assemble(options: {
     introduction,
     chapters,
     conclusion,
-    bibliography: demo
-      ? null
-      : {
-          entries: bib.entries.map((e) => ({ number: e.number, text: e.text })),
-          groups: bib.groups?.map((g) => ({ title: g.title, entries: g.entries.map((e) => ({ number: e.number, text: e.text })) })) ?? null,
-        },
+    // A demo lists what it cites too (a reference the reader cannot look up would look invented);
+    // a demo that cites nothing has no list.
+    bibliography:
+      demo && bib.entries.length === 0
+        ? null
+        : {
+            entries: bib.entries.map((e) => ({ number: e.number, text: e.text })),
+            groups: bib.groups?.map((g) => ({ title: g.title, entries: g.entries.map((e) => ({ number: e.number, text: e.text })) })) ?? null,
+          },
   };
   const entries: BibliographyEntry[] = bib.entries.map((e) => ({
     number: e.number,
