@@ -1,12 +1,38 @@
+import { cpSync, createReadStream, existsSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
+import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
+
+/** The PDF viewer's character maps, standard fonts and image decoders, served from our own origin
+ * at /pdfjs/ (copied into the build; the dev server reads them from node_modules). The worker is
+ * imported with `?url` and bundled like any asset. */
+function pdfjsAssets(): Plugin {
+  const root = dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));
+  const dirs = ['cmaps', 'standard_fonts', 'wasm'];
+  return {
+    name: 'pdfjs-assets',
+    configureServer(server) {
+      server.middlewares.use('/pdfjs/', (req, res, next) => {
+        const rel = normalize(decodeURIComponent((req.url ?? '').split('?')[0])).replace(/^[/\\]+/, '');
+        const file = join(root, rel);
+        if (!dirs.some((d) => rel.startsWith(`${d}/`)) || rel.includes('..') || !existsSync(file) || !statSync(file).isFile()) return next();
+        createReadStream(file).pipe(res);
+      });
+    },
+    writeBundle(options) {
+      for (const d of dirs) cpSync(join(root, d), join(options.dir ?? 'dist', 'pdfjs', d), { recursive: true });
+    },
+  };
+}
 
 // The API (npm run dev:all) listens on 8000; the dev server forwards /api and /samples to it.
 const apiTarget = process.env.VITE_DEV_API ?? 'http://localhost:8000';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), pdfjsAssets()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: {
     proxy: {

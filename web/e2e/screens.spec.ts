@@ -48,8 +48,9 @@ const userScreens: Screen[] = [
   { name: 'reviews-user', path: '/reviews?tab=my_reviews', ready: (p) => p.getByText('У вас пока нет отзывов') },
   { name: 'change-password', path: '/change-password', ready: (p) => p.getByRole('button', { name: 'Сменить пароль' }) },
   { name: 'demo', path: '/demo', ready: (p) => p.getByRole('heading', { name: 'Генерация работы' }) },
-  { name: 'preview', path: '/preview/1', ready: (p) => p.getByRole('heading', { name: 'Предпросмотр работы' }) },
-  { name: 'payment-waiting', path: '/payment/waiting?task_id=1', ready: (p) => p.getByRole('heading', { name: 'Оплата и генерация' }) },
+  // Somebody else's (or no) paper: the page stays empty, with the placeholder title.
+  { name: 'preview-not-found', path: '/preview/1', ready: (p) => p.getByRole('heading', { name: 'Название дипломной работы' }) },
+  { name: 'payment-not-found', path: '/payment/waiting?task_id=1', ready: (p) => p.getByText('Платёж не найден') },
 ];
 
 async function visit(page: Page, screen: Screen) {

@@ -11,12 +11,12 @@ export async function screenshot(page: Page, name: string, fullPage = true): Pro
 }
 
 /** The same state at 375 px and 1440 px (dialogs and overlays: the viewport only, as the user
- * sees it); the viewport size is restored. */
-export async function screenshotBoth(page: Page, name: string): Promise<void> {
+ * sees it; `fullPage` for a long page); the viewport size is restored. */
+export async function screenshotBoth(page: Page, name: string, fullPage = false): Promise<void> {
   const size = page.viewportSize();
   for (const width of [375, 1440]) {
     await page.setViewportSize({ width, height: 900 });
-    await screenshot(page, name, false);
+    await screenshot(page, name, fullPage);
   }
   if (size) await page.setViewportSize(size);
 }

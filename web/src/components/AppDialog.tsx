@@ -9,11 +9,13 @@ interface Props {
   footer?: React.ReactNode;
   size?: 'xs' | 'sm' | 'md' | 'lg';
   role?: 'dialog' | 'alertdialog';
+  /** 'inside' keeps header and footer in view and scrolls the body (long forms). */
+  scrollBehavior?: 'inside' | 'outside';
 }
 
-export function AppDialog({ open, onClose, title, children, footer, size = 'md', role = 'dialog' }: Props) {
+export function AppDialog({ open, onClose, title, children, footer, size = 'md', role = 'dialog', scrollBehavior = 'outside' }: Props) {
   return (
-    <Dialog.Root open={open} onOpenChange={(e) => !e.open && onClose()} size={size} role={role} placement="center">
+    <Dialog.Root open={open} onOpenChange={(e) => !e.open && onClose()} size={size} role={role} placement="center" scrollBehavior={scrollBehavior}>
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner px="3">

@@ -40,3 +40,11 @@ export function LogoMark(props: IconProps) {
     </Icon>
   );
 }
+export const LockIcon = make(
+  <>
+    <rect x="4" y="11" width="16" height="10" rx="2" />
+    <path d="M8 11V7a4 4 0 0 1 8 0v4" />
+  </>,
+);
+export const ArrowUpIcon = make(<path d="M12 19V5M5 12l7-7 7 7" />);
+export const ChevronDownIcon = make(<path d="M6 9l6 6 6-6" />);

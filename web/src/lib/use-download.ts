@@ -18,7 +18,7 @@ export function useDownload() {
       // Revoke later: the click starts the download asynchronously.
       window.setTimeout(() => URL.revokeObjectURL(href), 10_000);
     } catch (error) {
-      console.error('sample download failed, opening the link', error);
+      console.error('download failed, opening the link', error);
       window.open(url, '_blank', 'noopener');
     } finally {
       setPending(false);

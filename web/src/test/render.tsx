@@ -30,3 +30,27 @@ export function answerFetch(status: number, body: unknown) {
   vi.stubGlobal('fetch', mock);
   return mock;
 }
+
+export type ApiHandler = (url: URL, init: RequestInit) => [number, unknown] | Promise<[number, unknown]>;
+
+/** Answers every fetch through `handler` (by URL and request), as the API would. */
+export function mockApi(handler: ApiHandler) {
+  const mock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = new URL(String(input), 'http://localhost');
+    const [status, body] = await handler(url, init);
+    return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  });
+  vi.stubGlobal('fetch', mock);
+  return mock;
+}
+
+/** The multipart fields of a payment/create request. */
+export function sentOrder(init: RequestInit) {
+  const form = init.body as FormData;
+  return {
+    purchase: JSON.parse(String(form.get('purchase_json'))) as Record<string, unknown>,
+    files: form.getAll('files') as File[],
+    promo: form.get('promo_code'),
+    fromTelegram: form.get('from_telegram'),
+  };
+}

@@ -1,10 +1,14 @@
-/** The personal cabinet. The account part is here; the orders part (tabs, search, sort, paper list
- * and the generation status check) comes with the orders screens. */
+/** The personal cabinet: the account, the papers (tabs, search, sort, list, pagination) and the
+ * generation status check. from_generation=true selects the full tab and opens the thank-you modal. */
 import { Heading, Stack } from '@chakra-ui/react';
+import type { PaperType } from '@app/contract';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { PageContainer } from '@/components/PageContainer';
 import { AccountPanel } from '@/features/account/components/AccountPanel';
 import { PurchaseThanksDialog } from '@/features/account/components/PurchaseThanksDialog';
+import { GenerationStatus } from '@/features/orders/components/GenerationStatus';
+import { PapersSection } from '@/features/papers/components/PapersSection';
 import { useSession } from '@/lib/auth';
 import { useTitle } from '@/lib/use-title';
 
@@ -12,6 +16,9 @@ export function Component() {
   useTitle('Личный кабинет');
   const { user } = useSession();
   const [params, setParams] = useSearchParams();
+  const fromGeneration = params.get('from_generation') === 'true';
+  // Read once: closing the thank-you modal drops the parameter but keeps the full tab.
+  const [initialTab] = useState<PaperType>(fromGeneration ? 'full' : 'demo');
   if (!user) return null;
   const closeThanks = () =>
     setParams(
@@ -29,12 +36,16 @@ export function Component() {
         </Heading>
         <AccountPanel user={user} />
         <Stack as="section" aria-labelledby="orders-title" gap="4" id="orders">
-          <Heading as="h2" size="xl" id="orders-title">
-            Мои заказы
-          </Heading>
+          <Stack direction={{ base: 'column', sm: 'row' }} justify="space-between" align={{ base: 'stretch', sm: 'center' }} gap="3">
+            <Heading as="h2" size="xl" id="orders-title">
+              Мои заказы
+            </Heading>
+            <GenerationStatus />
+          </Stack>
+          <PapersSection initialTab={initialTab} />
         </Stack>
       </Stack>
-      <PurchaseThanksDialog open={params.get('from_generation') === 'true'} onClose={closeThanks} />
+      <PurchaseThanksDialog open={fromGeneration} onClose={closeThanks} />
     </PageContainer>
   );
 }

@@ -1,8 +1,24 @@
-/** Placeholder until the order, payment and paper screens land (a later issue). */
-import { ComingSoon } from '@/components/ComingSoon';
+/** /payment/waiting?task_id=: payment confirmation and generation progress (no shared layout). */
+import { Box, Container } from '@chakra-ui/react';
+import { useSearchParams } from 'react-router-dom';
+import { Logo } from '@/components/Logo';
+import { PaymentWaiting } from '@/features/orders/components/PaymentWaiting';
 import { useTitle } from '@/lib/use-title';
 
 export function Component() {
   useTitle('Оплата и генерация');
-  return <ComingSoon title="Оплата и генерация" />;
+  const [params] = useSearchParams();
+  const taskId = params.get('task_id');
+  return (
+    <Box as="main" flex="1" bg="gray.50" py={{ base: '6', md: '16' }}>
+      <Container maxW="2xl" px={{ base: '4', md: '6' }}>
+        <Box mb="6">
+          <Logo />
+        </Box>
+        <Box bg="white" borderWidth="1px" borderRadius="xl" p={{ base: '5', md: '8' }} shadow="sm">
+          <PaymentWaiting key={taskId} taskId={taskId} />
+        </Box>
+      </Container>
+    </Box>
+  );
 }

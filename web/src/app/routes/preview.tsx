@@ -1,8 +1,76 @@
-/** Placeholder until the order, payment and paper screens land (a later issue). */
-import { ComingSoon } from '@/components/ComingSoon';
+/** /preview/{paperId}: title, annotation, contents and the PDF preview of a paper; for a demo the
+ * locked page and the collapsible 'Получение полного доступа' section with the purchase panel
+ * (and its sticky copy), and the scroll-to-top button. */
+import { Box, Grid, Heading, Stack } from '@chakra-ui/react';
+import { BREAKPOINTS } from '@app/contract';
+import { useState } from 'react';
+import { useParams } from 'react-router-dom';
+import { CollapsibleSection } from '@/components/CollapsibleSection';
+import { FullPageLoader } from '@/components/FullPageLoader';
+import { PageContainer } from '@/components/PageContainer';
+import { BOTTOM_BAR_VAR, ScrollToTopButton } from '@/components/ScrollToTopButton';
+import { Purchase } from '@/features/orders/components/Purchase';
+import { usePaper } from '@/features/papers/api/get-paper';
+import { PaperOverview } from '@/features/papers/components/PaperOverview';
+import { PdfPreview } from '@/features/papers/components/PdfPreview';
 import { useTitle } from '@/lib/use-title';
 
+// Two columns (the purchase panel on the right) from 900 px.
+const WIDE = BREAKPOINTS.others[2];
+const WIDE_QUERY = `(min-width: ${WIDE}px)`;
+const BUY_SECTION = 'buy-section';
+
 export function Component() {
-  useTitle('Предпросмотр работы');
-  return <ComingSoon title="Предпросмотр работы" />;
+  const paperId = Number(useParams().paperId);
+  const query = usePaper(paperId);
+  const [buyOpen, setBuyOpen] = useState(true);
+  const paper = query.data?.body ?? null;
+  useTitle(paper?.title || 'Предпросмотр работы');
+
+  if (query.isLoading) return <FullPageLoader text="Подождите, идёт загрузка" />;
+  // A paper that cannot be loaded: logged, and the page stays empty (section 8).
+  if (query.isError) console.error('paper load failed', query.error);
+
+  const forSale = paper !== null && paper.type === 'demo';
+  const goBuy = () => {
+    setBuyOpen(true);
+    document.getElementById(BUY_SECTION)?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  };
+
+  return (
+    <PageContainer pb={`calc(var(${BOTTOM_BAR_VAR}, 0px) + 2.5rem)`}>
+      <Grid
+        gap={{ base: '6', md: '8' }}
+        templateAreas={`"info" "buy" "preview"`}
+        css={{
+          [`@media (min-width: ${WIDE}px)`]: {
+            gridTemplateAreas: `"info buy" "preview buy"`,
+            gridTemplateColumns: 'minmax(0, 1fr) 340px',
+            gridTemplateRows: 'auto 1fr',
+          },
+        }}
+      >
+        <Box gridArea="info" minW="0">
+          <PaperOverview paper={paper} />
+        </Box>
+        {forSale ? (
+          <Box gridArea="buy" minW="0">
+            <CollapsibleSection id={BUY_SECTION} title="Получение полного доступа" open={buyOpen} onOpenChange={setBuyOpen}>
+              <Purchase
+                target={{ paperId: paper.id, generationModel: paper.generation_model, options: paper.options }}
+                wideQuery={WIDE_QUERY}
+              />
+            </CollapsibleSection>
+          </Box>
+        ) : null}
+        <Stack as="section" gridArea="preview" minW="0" gap="4" aria-labelledby="pdf-title">
+          <Heading as="h2" size="xl" id="pdf-title">
+            Предпросмотр работы
+          </Heading>
+          <PdfPreview url={paper?.download_url ?? null} locked={forSale} onBuy={goBuy} />
+        </Stack>
+      </Grid>
+      <ScrollToTopButton />
+    </PageContainer>
+  );
 }

@@ -2,7 +2,7 @@
 import { Badge, Box, Button, Card, Heading, HStack, Stack, Text, Wrap } from '@chakra-ui/react';
 import { formatRubles } from '@/lib/format';
 import type { Sample } from '../api/get-samples';
-import { useDownload } from '../hooks/use-download';
+import { useDownload } from '@/lib/use-download';
 
 const yesNo = (v: boolean) => (v ? 'да' : 'нет');
 

@@ -1,0 +1,54 @@
+/** A paper in the cabinet: title and annotation; 'Скачать' (.docx named after the title) for a
+ * paid full paper, otherwise 'Купить' (its preview). Clicking the card does the same. */
+import { Button, Card, Heading, Text } from '@chakra-ui/react';
+import type { PaperListItem } from '@app/contract';
+import { useNavigate } from 'react-router-dom';
+import { useDownload } from '@/lib/use-download';
+
+/** A file name from a title: characters that file systems refuse are replaced. */
+export function docxName(title: string): string {
+  const clean = title.replace(/[\\/:*?"<>|\u0000-\u001f]+/g, ' ').replace(/\s+/g, ' ').trim();
+  return `${clean || 'Работа'}.docx`;
+}
+
+export function PaperCard({ paper }: { paper: PaperListItem }) {
+  const navigate = useNavigate();
+  const { pending, download } = useDownload();
+  const act = () => {
+    if (paper.download_url) void download(paper.download_url, docxName(paper.title));
+    else void navigate(`/preview/${paper.id}`);
+  };
+  return (
+    <Card.Root
+      variant="outline"
+      cursor="pointer"
+      _hover={{ borderColor: 'blue.300', shadow: 'sm' }}
+      onClick={act}
+      data-testid="paper-card"
+      h="full"
+    >
+      <Card.Body gap="2">
+        <Heading as="h3" size="md" lineClamp={3} overflowWrap="anywhere">
+          {paper.title}
+        </Heading>
+        <Text color="fg.muted" fontSize="sm" lineClamp={4}>
+          {paper.annotation}
+        </Text>
+      </Card.Body>
+      <Card.Footer>
+        <Button
+          colorPalette="blue"
+          variant={paper.download_url ? 'solid' : 'outline'}
+          loading={pending}
+          loadingText="Скачивание..."
+          onClick={(e) => {
+            e.stopPropagation();
+            act();
+          }}
+        >
+          {paper.download_url ? 'Скачать' : 'Купить'}
+        </Button>
+      </Card.Footer>
+    </Card.Root>
+  );
+}
