@@ -63,7 +63,6 @@ test('the whole journey: demo with a promo code and a source, preview, full vers
 
   // The payment is confirmed, then the demo is written: stages and the bar move, then its preview.
   await expect(page.getByTestId('generation-stage')).toBeVisible();
-  await screenshot(page, 'payment-progress', false);
   await expect(page).toHaveURL(/\/preview\/\d+$/, { timeout: 120_000 });
   expectProgressMoved(await recordedProgress(page));
 
@@ -129,11 +128,8 @@ test('the whole journey: demo with a promo code and a source, preview, full vers
   await buy.getByRole('button', { name: /^Оплатить 1\s990\s₽$/ }).click();
   await sandboxPay(page, /^Оплатить 1\s?990/);
   await expect(page.getByTestId('generation-stage')).toBeVisible();
-  await page.setViewportSize({ width: 375, height: 900 });
-  await screenshot(page, 'payment-progress', false);
   await expect(page).toHaveURL(/\/home\?from_generation=true$/, { timeout: 120_000 });
   expectProgressMoved(await recordedProgress(page));
-  await page.setViewportSize({ width: 1440, height: 900 });
 
   // Thanks and a review.
   const thanks = page.getByRole('dialog', { name: 'Спасибо за покупку!' });
@@ -251,4 +247,27 @@ test('an unpaid order: the pending purchase dialog, the status modal with its co
   await expect(page.getByText('Платёж отменён')).toBeVisible();
   await expectAccessible(page);
   await screenshotBoth(page, 'payment-canceled');
+});
+
+test('the progress screen and a failed generation, with the sockets played by the test', async ({ page }) => {
+  // The real sockets are exercised by the journey; here their answers are fixed so that the
+  // screens can be looked at and checked at both widths.
+  await signedInUser(page.request, 'prg');
+  let generation = { status: 'in_progress', stage: 'Пишем главу 2: анализ практики', progress: 46, error: null as string | null };
+  await page.routeWebSocket(/\/api\/v1\/payment\/ws\//, (ws) => ws.send(JSON.stringify({ status: 'succeeded' })));
+  await page.routeWebSocket(/\/api\/v1\/users\/ws\//, (ws) => ws.send(JSON.stringify({ ...generation, type: 'demo', paper_id: null })));
+  const task = '00000000-0000-4000-8000-000000000000';
+
+  await page.goto(`/payment/waiting?task_id=${task}`);
+  await expect(page.getByTestId('generation-stage')).toHaveText('Пишем главу 2: анализ практики');
+  await expect(page.getByRole('progressbar', { name: 'Ход генерации: 46%' })).toHaveAttribute('aria-valuenow', '46');
+  await expectAccessible(page);
+  await screenshotBoth(page, 'payment-progress');
+
+  generation = { status: 'failed', stage: '', progress: 0, error: 'Не удалось создать работу. Мы уже разбираемся, деньги не потеряются.' };
+  await page.reload();
+  await expect(page.getByText('Не удалось создать работу. Мы уже разбираемся, деньги не потеряются.')).toBeVisible();
+  await expect(page.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '0');
+  await expectAccessible(page);
+  await screenshotBoth(page, 'payment-failed');
 });

@@ -77,7 +77,7 @@ describe('payment waiting', () => {
     expect(screen.getByText('Ожидание начала генерации')).toBeTruthy();
     last().say(progress('in_progress', 'Пишем главу 1', 40));
     expect(screen.getByText('Пишем главу 1')).toBeTruthy();
-    expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('40');
+    expect(screen.getByRole('progressbar', { name: 'Ход генерации: 40%' }).getAttribute('aria-valuenow')).toBe('40');
     last().say(progress('completed', 'Готово', 100, { paper_id: 7 }));
     expect(screen.getByTestId('where').textContent).toBe('/preview/7');
   });

@@ -55,8 +55,8 @@ function Body({ state }: { state: TaskProgress }) {
     case 'failed':
       return (
         <Stack gap="4">
-          <Progress.Root value={0} aria-label="Ход генерации" colorPalette="blue">
-            <Progress.Track>
+          <Progress.Root value={0} colorPalette="blue">
+            <Progress.Track aria-label="Ход генерации: 0%">
               <Progress.Range />
             </Progress.Track>
           </Progress.Root>
@@ -72,9 +72,9 @@ function Body({ state }: { state: TaskProgress }) {
           <Text fontSize="lg" data-testid="generation-stage">
             {stage}
           </Text>
-          <Progress.Root value={progress} max={100} aria-label="Ход генерации" colorPalette="blue" size="lg">
+          <Progress.Root value={progress} max={100} colorPalette="blue" size="lg">
             <HStack gap="4">
-              <Progress.Track flex="1">
+              <Progress.Track flex="1" aria-label={`Ход генерации: ${progress}%`}>
                 <Progress.Range />
               </Progress.Track>
               <Progress.ValueText minW="10" textAlign="end">
