@@ -3,7 +3,7 @@
  * (and its sticky copy), and the scroll-to-top button. */
 import { Box, Grid, Heading, Stack } from '@chakra-ui/react';
 import { BREAKPOINTS } from '@app/contract';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { CollapsibleSection } from '@/components/CollapsibleSection';
 import { FullPageLoader } from '@/components/FullPageLoader';
@@ -26,10 +26,12 @@ export function Component() {
   const [buyOpen, setBuyOpen] = useState(true);
   const paper = query.data?.body ?? null;
   useTitle(paper?.title || 'Предпросмотр работы');
+  // A paper that cannot be loaded: logged, and the page stays empty (section 8).
+  useEffect(() => {
+    if (query.error) console.error('paper load failed', query.error);
+  }, [query.error]);
 
   if (query.isLoading) return <FullPageLoader text="Подождите, идёт загрузка" />;
-  // A paper that cannot be loaded: logged, and the page stays empty (section 8).
-  if (query.isError) console.error('paper load failed', query.error);
 
   const forSale = paper !== null && paper.type === 'demo';
   const goBuy = () => {

@@ -2,7 +2,7 @@
  * (skeletons while loading, a placeholder when empty) and the pagination. */
 import { Box, Button, Center, HStack, Input, NativeSelect, SimpleGrid, Skeleton, Stack, Tabs, Text } from '@chakra-ui/react';
 import { DEFAULT_PAPER_SORT, LIMITS, PAPER_SORTS, type PaperSort, type PaperType } from '@app/contract';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { usePapers } from '../api/get-papers';
 import { pageCount } from '../pagination';
 import { Pagination } from './Pagination';
@@ -92,7 +92,9 @@ export function PapersSection({ initialTab }: { initialTab: PaperType }) {
 
 function PaperList({ tab, page, search, sort, onPage }: { tab: PaperType; page: number; search: string; sort: PaperSort; onPage: (page: number) => void }) {
   const query = usePapers({ tab, page: page - 1, search, sort });
-  if (query.isError) console.error('papers list failed', query.error);
+  useEffect(() => {
+    if (query.error) console.error('papers list failed', query.error);
+  }, [query.error]);
   const body = query.data?.body;
 
   if (query.isPending) {
