@@ -64,7 +64,13 @@ async function appPlugin(fastify: FastifyInstance, deps: AppDeps) {
   await fastify.register(s.plugin(reviewsRouter()), routeOptions);
   await fastify.register(s.plugin(generationRouter()), routeOptions);
   await fastify.register(s.plugin(papersRouter(deps.storage)), routeOptions);
-  await fastify.register(s.plugin(paymentRouter(deps)), routeOptions);
+  await fastify.register(async (payments) => {
+    // The sandbox page's own HTML forms post `application/x-www-form-urlencoded` (empty body).
+    payments.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_req, body, done) =>
+      done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+    );
+    await payments.register(s.plugin(paymentRouter(deps)), routeOptions);
+  });
   registerOrderSockets(fastify, deps.events, deps.config.trustedOrigins);
   await fastify.register(s.plugin(systemRouter(deps.orm, deps.config)), routeOptions);
 }

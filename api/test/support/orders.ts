@@ -61,7 +61,15 @@ export async function decideInSandbox(client: Client, confirmationUrl: string, d
   const path = new URL(confirmationUrl).pathname;
   const page = await client.get(path);
   if (page.status !== 200 || !String(page.raw.body).includes('Тестовая оплата')) throw new Error(`sandbox page: ${page.status}`);
-  return client.post(`${path}${decision}/`, {});
+  // As the page's HTML form posts it: urlencoded, empty, from our own origin.
+  const cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  const res = await client.app.inject({
+    method: 'POST',
+    url: `${path}${decision}/`,
+    payload: '',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://localhost:8000', cookie },
+  });
+  return { status: res.statusCode, raw: res };
 }
 
 export async function samplePdf(text = 'Источник о цифровой экономике. '.repeat(40)): Promise<Buffer> {

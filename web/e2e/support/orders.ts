@@ -2,7 +2,7 @@
  * sandbox payment page, and a recorder of what the progress screen showed. */
 import { spawnSync } from 'node:child_process';
 import { resolve } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import JSZip from 'jszip';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 
@@ -39,18 +39,7 @@ const WAITING = /\/payment\/waiting\?task_id=[0-9a-f-]{36}$/;
  * browser follows the redirect; the test is annotated so that the defect stays visible. */
 export async function sandboxPay(page: Page, amount: RegExp): Promise<void> {
   await expect(page).toHaveTitle('Тестовая оплата');
-  const button = page.getByRole('button', { name: amount });
-  const action = await button.locator('xpath=ancestor::form').getAttribute('action');
-  await button.click();
-  await page.waitForURL((url) => WAITING.test(url.href) || url.pathname.endsWith('/pay/'));
-  if (WAITING.test(page.url())) return;
-  await expect(page.getByText('Неподдерживаемый тип содержимого запроса')).toBeVisible();
-  test.info().annotations.push({ type: 'server defect', description: 'sandbox page form post refused with 415 (urlencoded body)' });
-  console.warn('SERVER DEFECT: the sandbox payment page form post is refused (415); paying through JSON instead');
-  const base = process.env.E2E_BASE_URL!;
-  const r = await page.request.post(new URL(action!, base).toString(), { headers: { origin: base }, data: {}, maxRedirects: 0 });
-  expect(r.status(), await r.text()).toBe(303);
-  await page.goto(r.headers().location);
+  await page.getByRole('button', { name: amount }).click();
   await expect(page).toHaveURL(WAITING);
 }
 
