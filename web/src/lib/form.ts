@@ -47,6 +47,18 @@ export function useZodForm<T extends Record<string, unknown>>(schema: ZodType, i
     blur(key: keyof T & string) {
       setTouched((t) => ({ ...t, [key]: true }));
     },
+    /** The props that wire a text input to a string field. */
+    text(key: keyof T & string) {
+      return {
+        name: key,
+        value: String(values[key] ?? ''),
+        onChange: (e: { target: { value: string } }) => {
+          setValues((v) => ({ ...v, [key]: e.target.value }));
+          setServerErrors((errs) => ({ ...errs, [key]: undefined }));
+        },
+        onBlur: () => setTouched((t) => ({ ...t, [key]: true })),
+      };
+    },
     setServerErrors,
     /** Marks the form submitted; returns the parsed values when valid. */
     submit(): T | null {

@@ -49,20 +49,14 @@ export function LoginForm({ notice }: { notice?: string }) {
       {notice ? <FormAlert status="success">{notice}</FormAlert> : null}
       <FormField label="Логин или email" error={form.error('username_or_email')}>
         <Input
-          name="username_or_email"
+          {...form.text('username_or_email')}
           autoComplete="username"
-          value={form.values.username_or_email}
-          onChange={(e) => form.set('username_or_email', e.target.value)}
-          onBlur={() => form.blur('username_or_email')}
         />
       </FormField>
       <FormField label="Пароль" error={form.error('password')}>
         <PasswordInput
-          name="password"
+          {...form.text('password')}
           autoComplete="current-password"
-          value={form.values.password}
-          onChange={(e) => form.set('password', e.target.value)}
-          onBlur={() => form.blur('password')}
         />
       </FormField>
       {formError ? <FormAlert>{formError}</FormAlert> : null}

@@ -60,39 +60,27 @@ export function RegisterForm() {
     <FormStack onSubmit={onSubmit}>
       <FormField label="Логин" error={form.error('username')}>
         <Input
-          name="username"
+          {...form.text('username')}
           autoComplete="username"
-          value={form.values.username}
-          onChange={(e) => form.set('username', e.target.value)}
-          onBlur={() => form.blur('username')}
         />
       </FormField>
       <FormField label="Пароль" error={form.error('password')}>
         <PasswordInput
-          name="password"
+          {...form.text('password')}
           autoComplete="new-password"
-          value={form.values.password}
-          onChange={(e) => form.set('password', e.target.value)}
-          onBlur={() => form.blur('password')}
         />
       </FormField>
       <FormField label="Подтвердите пароль" error={form.error('password_confirm')}>
         <PasswordInput
-          name="password_confirm"
+          {...form.text('password_confirm')}
           autoComplete="new-password"
-          value={form.values.password_confirm}
-          onChange={(e) => form.set('password_confirm', e.target.value)}
-          onBlur={() => form.blur('password_confirm')}
         />
       </FormField>
       <FormField label="Email" error={form.error('email')}>
         <Input
-          name="email"
+          {...form.text('email')}
           type="email"
           autoComplete="email"
-          value={form.values.email}
-          onChange={(e) => form.set('email', e.target.value)}
-          onBlur={() => form.blur('email')}
         />
       </FormField>
       <Stack gap="1">

@@ -92,11 +92,8 @@ export function ReviewFormDialog({ open, review, onClose }: Props) {
           error={form.error('comment')}
         >
           <Textarea
-            name="comment"
+            {...form.text('comment')}
             rows={6}
-            value={form.values.comment}
-            onChange={(e) => form.set('comment', e.target.value)}
-            onBlur={() => form.blur('comment')}
             placeholder="Расскажите, как прошла работа с сервисом"
           />
         </FormField>
