@@ -3,7 +3,7 @@
  * user files. These records exist only to exercise the pipeline; they are never shown to customers.
  */
 import type { FoundWork } from '../src/sources/search/types.ts';
-import type { AttachedSource } from '../src/types.ts';
+import type { AttachedSource, PaperInput } from '../src/types.ts';
 
 export const TOPIC = 'Цифровая трансформация управления малым бизнесом в регионах России';
 
@@ -55,3 +55,16 @@ export const STRUCTURE: [string, string[]][] = [
   ['Анализ цифровизации малого бизнеса в регионах России', ['Методика и информационная база анализа', 'Уровень цифровизации малых предприятий', 'Проблемы и барьеры цифровой трансформации', 'Оценка мер государственной поддержки']],
   ['Направления совершенствования цифрового управления', ['Модель цифровой трансформации малого предприятия', 'Рекомендации для региональных органов власти', 'Оценка ожидаемого эффекта']],
 ];
+
+/** A full 80-page paper on TOPIC with the attached sources: what tests vary from. */
+export const BASE_INPUT: PaperInput = {
+  topic: TOPIC,
+  type: 'full',
+  plan: 'basic',
+  useFootnotes: false,
+  separateBibliography: false,
+  minPublicationYear: 2015,
+  requiredVolume: 80,
+  userStructure: null,
+  attachedSources: ATTACHED,
+};

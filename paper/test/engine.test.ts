@@ -1,21 +1,11 @@
 /** Input validation and cancellation: no LibreOffice needed, the run stops before typesetting. */
 import { describe, expect, it } from 'vitest';
-import { ATTACHED, TOPIC } from '../dev/fixtures.ts';
+import { BASE_INPUT, TOPIC } from '../dev/fixtures.ts';
 import { createMemoryCheckpoints, createOfflineWriter, generatePaper, PaperError, validateInput } from '../src/index.ts';
 import type { PaperInput, PdfConverter } from '../src/index.ts';
 import { normalizePlan } from '../src/plan/index.ts';
 
-const input: PaperInput = {
-  topic: TOPIC,
-  type: 'full',
-  plan: 'basic',
-  useFootnotes: false,
-  separateBibliography: false,
-  minPublicationYear: 2015,
-  requiredVolume: 80,
-  userStructure: null,
-  attachedSources: ATTACHED,
-};
+const input: PaperInput = BASE_INPUT;
 const now = new Date('2025-03-01');
 const messageOf = (over: Partial<PaperInput>) => {
   try {

@@ -4,24 +4,14 @@
  * within ±5% of the requested volume.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ATTACHED, CATALOGUE, STRUCTURE, TOPIC } from '../dev/fixtures.ts';
+import { ATTACHED, BASE_INPUT, CATALOGUE, STRUCTURE } from '../dev/fixtures.ts';
 import { createLocalSearch, createMemoryCheckpoints, createOfflineWriter, createPdfConverterPool, generatePaper } from '../src/index.ts';
 import type { PaperInput, PaperResult, ProgressEvent } from '../src/index.ts';
 import { readPdf } from '../src/pdf/outline.ts';
 import { readZip } from '../src/zip.ts';
 
 const pool = createPdfConverterPool({ size: 2 });
-const base: PaperInput = {
-  topic: TOPIC,
-  type: 'full',
-  plan: 'basic',
-  useFootnotes: false,
-  separateBibliography: false,
-  minPublicationYear: 2015,
-  requiredVolume: 80,
-  userStructure: null,
-  attachedSources: ATTACHED,
-};
+const base: PaperInput = BASE_INPUT;
 
 interface Run {
   input: PaperInput;

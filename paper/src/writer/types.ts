@@ -4,7 +4,7 @@
  * writer composes deterministic text from the task.
  */
 import type { ZodTypeAny } from 'zod';
-import type { ChapterPlan, Tariff, UserStructure } from '../types.ts';
+import type { PaperPlan, Tariff, UserStructure } from '../types.ts';
 
 export interface ChatMessage {
   role: 'system' | 'user' | 'assistant';
@@ -20,17 +20,7 @@ export interface SourceBrief {
   pages: boolean;
 }
 
-export interface OutlineBrief {
-  topic: string;
-  title: string;
-  keywords: string[];
-  chapters: ChapterPlan[];
-  goal: string;
-  tasks: string[];
-  object: string;
-  subject: string;
-  methods: string[];
-}
+export type OutlineBrief = Pick<PaperPlan, 'topic' | 'title' | 'keywords' | 'chapters' | 'goal' | 'tasks' | 'object' | 'subject' | 'methods'>;
 
 export type WriterTask =
   | { kind: 'plan'; topic: string; userStructure: UserStructure | null; minYear: number }

@@ -31,8 +31,16 @@ export function useZodForm<T extends Record<string, unknown>>(schema: ZodType, i
   const [submitted, setSubmitted] = useState(false);
   // Errors the server reported for a field; cleared when the user edits that field.
   const [serverErrors, setServerErrors] = useState<FieldErrors<T>>({});
+  // An error about the whole form (the server's answer), shown under the fields.
+  const [formError, setFormError] = useState<string | null>(null);
 
   const clientErrors = confirmationError(values, firstErrors(schema, values), V.passwordsMustMatch);
+  function submit(): T | null {
+    setSubmitted(true);
+    const result = schema.safeParse(values);
+    return result.success ? (result.data as T) : null;
+  }
+
   const visible = (key: keyof T & string): string | undefined =>
     serverErrors[key] ?? (submitted || touched[key] ? clientErrors[key] : undefined);
 
@@ -60,17 +68,26 @@ export function useZodForm<T extends Record<string, unknown>>(schema: ZodType, i
       };
     },
     setServerErrors,
+    formError,
+    setFormError,
     /** Marks the form submitted; returns the parsed values when valid. */
-    submit(): T | null {
-      setSubmitted(true);
-      const result = schema.safeParse(values);
-      return result.success ? (result.data as T) : null;
+    submit,
+    /** The form's submit handler: clears the form error, and calls `handler` with the parsed
+     * values when they are valid (otherwise the fields show their errors). */
+    handleSubmit(handler: (values: T) => void | Promise<void>) {
+      return (event: React.FormEvent) => {
+        event.preventDefault();
+        setFormError(null);
+        const parsed = submit();
+        if (parsed) void handler(parsed);
+      };
     },
     reset(next: T) {
       setValues(next);
       setTouched({});
       setSubmitted(false);
       setServerErrors({});
+      setFormError(null);
     },
   };
 }

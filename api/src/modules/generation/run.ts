@@ -26,7 +26,7 @@ export interface GenerationDeps {
   signal?: AbortSignal;
 }
 
-export const FAILED_MESSAGE = 'Не удалось создать работу. Мы уже разбираемся; напишите в поддержку, если не хотите ждать.';
+const FAILED_MESSAGE = 'Не удалось создать работу. Мы уже разбираемся; напишите в поддержку, если не хотите ждать.';
 
 /** Takes the order if it is queued, or generating under a worker that has gone silent. */
 async function claim(em: EntityManager, orderId: string, staleSeconds: number): Promise<boolean> {

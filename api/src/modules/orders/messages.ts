@@ -14,7 +14,7 @@ export function paymentMessageOf(order: Pick<Order, 'status'>): PaymentMessage {
   }
 }
 
-export const WAITING_STAGE = 'Ожидание начала генерации';
+const WAITING_STAGE = 'Ожидание начала генерации';
 
 export function generationMessageOf(order: Pick<Order, 'status' | 'stage' | 'progress' | 'error' | 'paperType'> & { paperId: number | null }): GenerationMessage {
   const base = { type: order.paperType, paper_id: null, error: null };

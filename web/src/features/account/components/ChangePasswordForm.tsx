@@ -2,7 +2,6 @@
 import { Button, Text } from '@chakra-ui/react';
 import { E, forms } from '@app/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { AppLink } from '@/components/AppLink';
 import { FormAlert } from '@/components/FormAlert';
@@ -11,6 +10,7 @@ import { NewPasswordFields } from '@/components/NewPasswordFields';
 import { signOutLocally } from '@/lib/session-store';
 import { statusOf } from '@/lib/errors';
 import { useZodForm } from '@/lib/form';
+import { PASSWORD_CHANGED } from '@/lib/notices';
 import { useChangePasswordMutation } from '../api/change-password';
 
 export function ChangePasswordForm() {
@@ -18,32 +18,27 @@ export function ChangePasswordForm() {
   const navigate = useNavigate();
   const form = useZodForm(forms.newPasswordForm, { password: '', password_confirm: '' });
   const change = useChangePasswordMutation();
-  const [formError, setFormError] = useState<string | null>(null);
 
-  const onSubmit = (event: React.FormEvent) => {
-    event.preventDefault();
-    setFormError(null);
-    const values = form.submit();
-    if (!values) return;
+  const onSubmit = form.handleSubmit((values) => {
     change.mutate(
       { body: { password: values.password } },
       {
         // Every session has ended, this one too: sign out and go to the main page.
         onSuccess: () => {
-          const to = { path: '/', notice: 'Пароль изменён. Войдите с новым паролем.' };
+          const to = { path: '/', notice: PASSWORD_CHANGED };
           signOutLocally(client, to);
           void navigate(to.path, { state: { notice: to.notice } });
         },
-        onError: (error) => setFormError(statusOf(error) === 409 ? E.samePassword : E.changePasswordFailed),
+        onError: (error) => form.setFormError(statusOf(error) === 409 ? E.samePassword : E.changePasswordFailed),
       },
     );
-  };
+  });
 
   return (
     <FormStack onSubmit={onSubmit}>
       <Text>После смены пароля вы выйдете из аккаунта на всех устройствах.</Text>
       <NewPasswordFields values={form.values} error={form.error} onChange={form.set} onBlur={form.blur} />
-      {formError ? <FormAlert>{formError}</FormAlert> : null}
+      {form.formError ? <FormAlert>{form.formError}</FormAlert> : null}
       <Button type="submit" colorPalette="blue" loading={change.isPending}>
         Сменить пароль
       </Button>

@@ -25,31 +25,26 @@ interface Props {
 
 export function CodeForm({ email, notice, verify, onVerified, resend, resendPending, verifyPending, links }: Props) {
   const form = useZodForm(forms.codeForm, { code: '' });
-  const [formError, setFormError] = useState<string | null>(null);
   const [info, setInfo] = useState<string | null>(notice ?? null);
 
-  const onSubmit = async (event: React.FormEvent) => {
-    event.preventDefault();
-    setFormError(null);
-    const values = form.submit();
-    if (!values) return;
+  const onSubmit = form.handleSubmit(async (values) => {
     try {
       await verify(values.code);
       onVerified();
     } catch (error) {
-      setFormError(codeErrorText(error));
+      form.setFormError(codeErrorText(error));
     }
-  };
+  });
 
   const onResend = async () => {
     if (!email) return false;
-    setFormError(null);
+    form.setFormError(null);
     try {
       await resend(email);
       setInfo('Новый код отправлен на почту');
       return true;
     } catch (error) {
-      setFormError(errorText(error));
+      form.setFormError(errorText(error));
       return false;
     }
   };
@@ -82,7 +77,7 @@ export function CodeForm({ email, notice, verify, onVerified, resend, resendPend
           onBlur={() => form.blur('code')}
         />
       </FormField>
-      {formError ? <FormAlert>{formError}</FormAlert> : null}
+      {form.formError ? <FormAlert>{form.formError}</FormAlert> : null}
       <Button type="submit" colorPalette="blue" loading={verifyPending}>
         Подтвердить
       </Button>

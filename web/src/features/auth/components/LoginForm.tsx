@@ -2,7 +2,6 @@
 import { Button, Input, Stack, Text } from '@chakra-ui/react';
 import { E, forms } from '@app/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { AppLink } from '@/components/AppLink';
 import { FormAlert } from '@/components/FormAlert';
@@ -20,13 +19,8 @@ export function LoginForm({ notice }: { notice?: string }) {
   const navigate = useNavigate();
   const form = useZodForm(forms.loginForm, { username_or_email: '', password: '' });
   const login = useLoginMutation();
-  const [formError, setFormError] = useState<string | null>(null);
 
-  const onSubmit = (event: React.FormEvent) => {
-    event.preventDefault();
-    setFormError(null);
-    const values = form.submit();
-    if (!values) return;
+  const onSubmit = form.handleSubmit((values) => {
     login.mutate(
       { body: values },
       {
@@ -38,11 +32,11 @@ export function LoginForm({ notice }: { notice?: string }) {
           if (unverified) {
             store(STORAGE.email, unverified.email);
             void navigate('/verify-email', { state: { notice: detailOf(error) } });
-          } else setFormError(status === 401 ? E.badCredentials : E.tryLater);
+          } else form.setFormError(status === 401 ? E.badCredentials : E.tryLater);
         },
       },
     );
-  };
+  });
 
   return (
     <FormStack onSubmit={onSubmit}>
@@ -59,7 +53,7 @@ export function LoginForm({ notice }: { notice?: string }) {
           autoComplete="current-password"
         />
       </FormField>
-      {formError ? <FormAlert>{formError}</FormAlert> : null}
+      {form.formError ? <FormAlert>{form.formError}</FormAlert> : null}
       <Button type="submit" colorPalette="blue" loading={login.isPending}>
         Войти
       </Button>

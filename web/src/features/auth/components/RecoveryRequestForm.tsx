@@ -1,7 +1,6 @@
 /** Password recovery, step 1: the account's e-mail. */
 import { Button, Input, Text } from '@chakra-ui/react';
 import { E, forms } from '@app/contract';
-import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { AppLink } from '@/components/AppLink';
 import { FormAlert } from '@/components/FormAlert';
@@ -16,14 +15,9 @@ export function RecoveryRequestForm() {
   const navigate = useNavigate();
   const form = useZodForm(forms.recoveryRequestForm, { email: readStored(STORAGE.recoveryEmail) ?? '' });
   const request = useRecoveryRequestMutation();
-  const [formError, setFormError] = useState<string | null>(null);
   const shownError = form.error('email');
 
-  const onSubmit = (event: React.FormEvent) => {
-    event.preventDefault();
-    setFormError(null);
-    const values = form.submit();
-    if (!values) return;
+  const onSubmit = form.handleSubmit((values) => {
     const toCodePage = () => {
       store(STORAGE.recoveryEmail, values.email);
       void navigate('/recovery-verify');
@@ -37,11 +31,11 @@ export function RecoveryRequestForm() {
           if (status === 404) form.setServerErrors({ email: E.recoveryUnknownEmail });
           // A code was sent moments ago: continue with it.
           else if (status === 429) toCodePage();
-          else setFormError(E.tryLater);
+          else form.setFormError(E.tryLater);
         },
       },
     );
-  };
+  });
 
   return (
     <FormStack onSubmit={onSubmit}>
@@ -59,7 +53,7 @@ export function RecoveryRequestForm() {
           onBlur={() => form.blur('email')}
         />
       </FormField>
-      {formError ? <FormAlert>{formError}</FormAlert> : null}
+      {form.formError ? <FormAlert>{form.formError}</FormAlert> : null}
       <Button type="submit" colorPalette="blue" loading={request.isPending} disabled={!form.values.email || !form.isValid || Boolean(shownError)}>
         Получить письмо
       </Button>

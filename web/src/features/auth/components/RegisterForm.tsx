@@ -1,7 +1,6 @@
 /** Registration: login, password with confirmation, e-mail and the agreement. */
 import { Button, Checkbox, Input, Stack, Text } from '@chakra-ui/react';
 import { E, forms } from '@app/contract';
-import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { AppLink } from '@/components/AppLink';
 import { FormAlert } from '@/components/FormAlert';
@@ -19,13 +18,8 @@ export function RegisterForm() {
   const navigate = useNavigate();
   const form = useZodForm(forms.registerForm, initial);
   const register = useRegisterMutation();
-  const [formError, setFormError] = useState<string | null>(null);
 
-  const onSubmit = (event: React.FormEvent) => {
-    event.preventDefault();
-    setFormError(null);
-    const values = form.submit();
-    if (!values) return;
+  const onSubmit = form.handleSubmit((values) => {
     const email = values.email.trim();
     register.mutate(
       { body: { username: values.username, email, password: values.password } },
@@ -49,12 +43,12 @@ export function RegisterForm() {
           } else if (status === 422 && Object.keys(fieldErrorsOf(error)).length > 0) {
             form.setServerErrors(fieldErrorsOf(error));
           } else {
-            setFormError(errorText(error));
+            form.setFormError(errorText(error));
           }
         },
       },
     );
-  };
+  });
 
   return (
     <FormStack onSubmit={onSubmit}>
@@ -109,7 +103,7 @@ export function RegisterForm() {
           </Text>
         ) : null}
       </Stack>
-      {formError ? <FormAlert>{formError}</FormAlert> : null}
+      {form.formError ? <FormAlert>{form.formError}</FormAlert> : null}
       <Button type="submit" colorPalette="blue" loading={register.isPending}>
         Зарегистрироваться
       </Button>

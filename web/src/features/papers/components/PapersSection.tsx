@@ -1,8 +1,9 @@
 /** The cabinet's papers: demo and full tabs, search with the Find button, sort, 4 cards a page
  * (skeletons while loading, a placeholder when empty) and the pagination. */
-import { Box, Button, Center, HStack, Input, NativeSelect, SimpleGrid, Skeleton, Stack, Tabs, Text } from '@chakra-ui/react';
+import { Box, Button, Center, HStack, Input, SimpleGrid, Skeleton, Stack, Tabs, Text } from '@chakra-ui/react';
 import { DEFAULT_PAPER_SORT, LIMITS, PAPER_SORTS, type PaperSort, type PaperType } from '@app/contract';
 import { useEffect, useState } from 'react';
+import { SortSelect } from '@/components/SortSelect';
 import { usePapers } from '../api/get-papers';
 import { pageCount } from '../pagination';
 import { Pagination } from './Pagination';
@@ -62,23 +63,16 @@ export function PapersSection({ initialTab }: { initialTab: PaperType }) {
               Найти
             </Button>
           </HStack>
-          <NativeSelect.Root width={{ base: 'full', md: '64' }}>
-            <NativeSelect.Field
-              aria-label="Сортировка"
-              value={sort}
-              onChange={(e) => {
-                setSort(e.target.value as PaperSort);
-                setPage(1);
-              }}
-            >
-              {PAPER_SORTS.map((s) => (
-                <option key={s} value={s}>
-                  {SORT_LABELS[s]}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
+          <SortSelect
+            options={PAPER_SORTS}
+            labels={SORT_LABELS}
+            value={sort}
+            onChange={(value) => {
+              setSort(value);
+              setPage(1);
+            }}
+            width={{ base: 'full', md: '64' }}
+          />
         </Stack>
         {(['demo', 'full'] as const).map((t) => (
           <Tabs.Content key={t} value={t} pt="0">

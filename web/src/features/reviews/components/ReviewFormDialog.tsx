@@ -2,7 +2,7 @@
 import { Button, RatingGroup, Text, Textarea } from '@chakra-ui/react';
 import { E, forms, LIMITS, type Review } from '@app/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { AppDialog } from '@/components/AppDialog';
 import { FormAlert } from '@/components/FormAlert';
 import { FormStack } from '@/components/FormStack';
@@ -28,32 +28,26 @@ export function ReviewFormDialog({ open, review, onClose }: Props) {
   const create = useCreateReviewMutation();
   const update = useUpdateReviewMutation();
   const form = useZodForm(forms.reviewForm, { rating: LIMITS.review.defaultRating as number, comment: '' });
-  const [formError, setFormError] = useState<string | null>(null);
   const { reset } = form;
 
   useEffect(() => {
     if (!open) return;
     reset({ rating: review?.rating ?? LIMITS.review.defaultRating, comment: review?.comment ?? '' });
-    setFormError(null);
     // Reset only when the dialog opens (or switches review), not on every render.
   }, [open, review]);
 
-  const onSubmit = (event: React.FormEvent) => {
-    event.preventDefault();
-    setFormError(null);
-    const values = form.submit();
-    if (!values) return;
+  const onSubmit = form.handleSubmit((values) => {
     const body = { rating: values.rating, comment: values.comment };
     const done = {
       onSuccess: async () => {
         await client.invalidateQueries({ queryKey: reviewKeys.all });
         onClose();
       },
-      onError: (error: unknown) => setFormError(saveErrorText(error)),
+      onError: (error: unknown) => form.setFormError(saveErrorText(error)),
     };
     if (review) update.mutate({ params: { id: review.id }, body }, done);
     else create.mutate({ body }, done);
-  };
+  });
 
   const length = form.values.comment.length;
   const pending = create.isPending || update.isPending;
@@ -100,7 +94,7 @@ export function ReviewFormDialog({ open, review, onClose }: Props) {
         <Text fontSize="sm" color={length > LIMITS.review.commentMax ? 'fg.error' : 'fg.muted'} textAlign="end" mt="-2" aria-live="polite" data-testid="comment-counter">
           {length} / {LIMITS.review.commentMax}
         </Text>
-        {formError ? <FormAlert>{formError}</FormAlert> : null}
+        {form.formError ? <FormAlert>{form.formError}</FormAlert> : null}
       </FormStack>
     </AppDialog>
   );

@@ -1,9 +1,10 @@
 /** The reviews page: stats, the leave-review button, tabs (mine only when signed in), sort, the
  * list and the dialogs. Query: tab=my_reviews selects my reviews, add_review=true opens the form. */
-import { Button, Heading, HStack, NativeSelect, Stack, Tabs, Text, Link } from '@chakra-ui/react';
+import { Button, Heading, HStack, Stack, Tabs, Text, Link } from '@chakra-ui/react';
 import { REVIEW_SORTS, type Review, type ReviewSort } from '@app/contract';
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
+import { SortSelect } from '@/components/SortSelect';
 import { useSession } from '@/lib/auth';
 import { usePublicConfig } from '@/lib/public-config';
 import { useAvailableReviews } from '../api/get-available-reviews';
@@ -112,16 +113,7 @@ export function ReviewsPage() {
             <Tabs.Trigger value="all">Все отзывы</Tabs.Trigger>
             {isAuthenticated ? <Tabs.Trigger value="my_reviews">Мои отзывы</Tabs.Trigger> : null}
           </Tabs.List>
-          <NativeSelect.Root size="sm" width={{ base: 'full', sm: '64' }}>
-            <NativeSelect.Field aria-label="Сортировка" value={sort} onChange={(e) => setSort(e.target.value as ReviewSort)}>
-              {REVIEW_SORTS.map((s) => (
-                <option key={s} value={s}>
-                  {SORT_LABELS[s]}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
+          <SortSelect options={REVIEW_SORTS} labels={SORT_LABELS} value={sort} onChange={setSort} size="sm" width={{ base: 'full', sm: '64' }} />
         </HStack>
         <Tabs.Content value="all">{list(false)}</Tabs.Content>
         {isAuthenticated ? <Tabs.Content value="my_reviews">{list(true)}</Tabs.Content> : null}

@@ -1,0 +1,26 @@
+/** The sort dropdown of a list: each option a value and its label. */
+import { NativeSelect, type NativeSelectRootProps } from '@chakra-ui/react';
+
+interface Props<T extends string> {
+  options: readonly T[];
+  labels: Record<T, string>;
+  value: T;
+  onChange: (value: T) => void;
+  size?: NativeSelectRootProps['size'];
+  width?: NativeSelectRootProps['width'];
+}
+
+export function SortSelect<T extends string>({ options, labels, value, onChange, size, width }: Props<T>) {
+  return (
+    <NativeSelect.Root size={size} width={width}>
+      <NativeSelect.Field aria-label="Сортировка" value={value} onChange={(e) => onChange(e.target.value as T)}>
+        {options.map((o) => (
+          <option key={o} value={o}>
+            {labels[o]}
+          </option>
+        ))}
+      </NativeSelect.Field>
+      <NativeSelect.Indicator />
+    </NativeSelect.Root>
+  );
+}
