@@ -16,15 +16,14 @@ import { checkOrigin } from './http/origin.ts';
 import { serveSamples, serveWeb } from './http/web.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { accountRouters } from './modules/accounts/router.ts';
-import { generationRouter } from './modules/orders/router.ts';
+import { generationRouter, paymentRouter } from './modules/orders/router.ts';
 import { registerOrderSockets } from './modules/orders/sockets.ts';
 import { papersRouter } from './modules/papers/router.ts';
-import { paymentRouter } from './modules/payments/router.ts';
 import type { Services } from './services.ts';
 import { reviewsRouter } from './modules/reviews/router.ts';
 import { systemRouter } from './modules/system/router.ts';
 import { telegramRouter } from './modules/telegram/router.ts';
-import { notFound } from './errors.ts';
+import { AppError } from './errors.ts';
 
 export type AppDeps = Omit<Services, 'boss' | 'stop'> & {
   config: Config;
@@ -51,7 +50,7 @@ async function appPlugin(fastify: FastifyInstance, deps: AppDeps) {
   fastify.setNotFoundHandler((request, reply) => {
     const isPage = request.method === 'GET' && !request.url.startsWith('/api/') && !/\.[a-z0-9]+$/i.test(request.url.split('?')[0]);
     if (webApp && isPage) return webApp(request, reply);
-    return sendError(notFound(), request, reply);
+    return sendError(new AppError('not_found'), request, reply);
   });
 
   const routeOptions = { logInitialization: false, requestValidationErrorHandler: sendValidationError };

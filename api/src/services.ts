@@ -6,9 +6,9 @@ import type { Orm } from './db/orm.ts';
 import { jobsOf, startBoss, type Jobs } from './jobs/queues.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
 import { OrderEvents } from './modules/orders/events.ts';
-import { createSandboxProvider, type SandboxBooks } from './modules/payments/providers/sandbox.ts';
-import type { PaymentProvider } from './modules/payments/providers/types.ts';
-import { createYooKassaProvider } from './modules/payments/providers/yookassa.ts';
+import { createSandboxProvider, type SandboxBooks } from './modules/orders/providers/sandbox.ts';
+import type { PaymentProvider } from './modules/orders/providers/types.ts';
+import { createYooKassaProvider } from './modules/orders/providers/yookassa.ts';
 import { createStorage, type Storage } from './storage/storage.ts';
 
 export interface Services {

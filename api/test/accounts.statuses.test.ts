@@ -70,7 +70,7 @@ describe('verification', () => {
     const wrong = code === '000000' ? '111111' : '000000';
     const res = await c.post(VERIFY, { code: wrong });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ detail: 'Неверный код', data: { retries_left: 4 } });
+    expect(res.body).toEqual({ detail: 'Неверный код', code: 'code_wrong', data: { retries_left: 4 } });
 
     const noFlow = await new Client(t.app).post(VERIFY, { code });
     expect(noFlow.status).toBe(400);

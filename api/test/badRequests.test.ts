@@ -1,5 +1,6 @@
 /** A few hundred generated bad requests across the account endpoints: every one gets a 4xx with a
- * Russian `detail`, never a 5xx, and changes nothing. */
+ * Russian `detail` and a code of the contract (whose status it is), never a 5xx, and changes nothing. */
+import { ERRORS, type ErrorCode } from '@app/contract';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { Client, signUp, startTestApp, type TestApp } from './support/app.ts';
 
@@ -61,7 +62,7 @@ function* badBodies(fields: Record<string, string>, random: () => number): Gener
   }
 }
 
-it('answers every bad request with a 4xx and a Russian detail', async () => {
+it('answers every bad request with a 4xx, a Russian detail and its code', async () => {
   const random = rng(20261121);
   const before = await t.sql('select (select count(*) from users) as users, (select count(*) from sessions) as sessions');
   const failures: string[] = [];
@@ -75,9 +76,9 @@ it('answers every bad request with a 4xx and a Russian detail', async () => {
         headers: { 'content-type': body.contentType, cookie: `session=${authed.cookies.get('session')}` },
       });
       sent++;
-      const detail = res.json().detail;
+      const { detail, code } = res.json() as { detail: unknown; code: ErrorCode };
       const text = typeof detail === 'string' ? detail : JSON.stringify(detail);
-      if (res.statusCode < 400 || res.statusCode >= 500 || !/[а-яё]/i.test(text ?? '')) {
+      if (res.statusCode < 400 || res.statusCode >= 500 || !/[а-яё]/i.test(text ?? '') || ERRORS[code]?.status !== res.statusCode) {
         failures.push(`${endpoint.url} ${body.payload.slice(0, 80)} -> ${res.statusCode} ${res.body.slice(0, 120)}`);
       }
     }

@@ -1,7 +1,7 @@
 /** YooKassa: the adapter against a local server that checks what the real API checks, and the
  * notification paths (duplicates, unknown, out of order, late success after a cancel). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createYooKassaProvider } from '../src/modules/payments/providers/yookassa.ts';
+import { createYooKassaProvider } from '../src/modules/orders/providers/yookassa.ts';
 import { Client, signUp, startTestApp, type TestApp } from './support/app.ts';
 import { createPayment, newOrder } from './support/orders.ts';
 import { startYooKassa } from './support/yookassaServer.ts';

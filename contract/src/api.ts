@@ -141,6 +141,7 @@ const payment = c.router({
     method: 'POST',
     path: '/api/v1/payment/create/',
     contentType: 'multipart/form-data',
+    /** Built by createPaymentFormData; its text fields are createPaymentFields. */
     body: c.type<FormData>(),
     responses: {
       200: s.createPaymentBody,

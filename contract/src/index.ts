@@ -4,5 +4,6 @@ export * from './ws.ts';
 export * from './rules.ts';
 export * from './messages.ts';
 export * from './errorMap.ts';
+export * from './errors.ts';
 export * as fields from './fields.ts';
 export * as forms from './forms.ts';

@@ -1,17 +1,19 @@
 /** Request and response bodies of the API. Names follow the specification (section 3 and 7). */
 import { z } from 'zod';
 import * as f from './fields.ts';
+import { errorCode } from './errors.ts';
 import { V } from './messages.ts';
 import { PAPER_SORTS, REVIEW_SORTS, LIMITS, DEFAULT_PAPER_SORT } from './rules.ts';
 
 // ---------- shared shapes ----------
 
-/** Every error is `{detail}`; some carry extra fields named by the specification. */
-export const errorBody = z.object({ detail: z.string() });
+/** Every error is `{detail, code}` (code: see errors.ts); some carry extra fields named by the specification. */
+export const errorBody = z.object({ detail: z.string(), code: errorCode });
 export type ErrorBody = z.infer<typeof errorBody>;
 
 export const validationErrorBody = z.object({
   detail: z.string(),
+  code: errorCode,
   errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
 });
 
@@ -26,17 +28,18 @@ export const verificationTokenBody = z.object({ ok: z.literal(true), data: z.obj
 export const conflictField = z.enum(['username', 'email']);
 export const registerConflictBody = z.object({
   detail: z.object({ message: z.string(), conflicts: z.array(conflictField) }),
+  code: errorCode,
 });
 export const emailBody = z.object({ email: f.email }).strict();
 export const codeBody = z.object({ code: f.code }).strict();
 /** A wrong code: the attempts left. Without `data` the code has expired or attempts are spent. */
-export const codeErrorBody = z.object({ detail: z.string(), data: z.object({ retries_left: z.number().int() }).optional() });
+export const codeErrorBody = z.object({ detail: z.string(), code: errorCode, data: z.object({ retries_left: z.number().int() }).optional() });
 
 // ---------- auth and users ----------
 
 export const loginBody = z.object({ username_or_email: f.loginName, password: f.loginPassword }).strict();
 /** An unverified account with the right password: a fresh code is sent and the client goes to verify-email. */
-export const unverifiedBody = z.object({ detail: z.string(), data: z.object({ email: z.string(), verification_token: z.string() }) });
+export const unverifiedBody = z.object({ detail: z.string(), code: errorCode, data: z.object({ email: z.string(), verification_token: z.string() }) });
 export const profileBody = z.object({ email: z.string(), username: z.string(), telegram_uid: z.string().nullable() });
 export type Profile = z.infer<typeof profileBody>;
 export const passwordBody = z.object({ password: f.password }).strict();
@@ -63,6 +66,7 @@ export const pendingGenerationBody = z.object({
 });
 export const noGenerationBody = z.object({
   detail: z.string(),
+  code: errorCode,
   data: z.object({ type: z.literal('no_active_generation'), topic: z.null(), confirmation_url: z.null(), task_id: z.null() }),
 });
 
@@ -152,16 +156,38 @@ export type PurchaseJson = z.infer<typeof purchaseJson>;
 export type PurchaseJsonInput = z.input<typeof purchaseJson>;
 
 /** Text fields of the payment/create multipart form (files go alongside as `files`). */
-export const createPaymentFields = z.object({
-  purchase_json: z.string().max(20_000),
-  promo_code: z.string().trim().max(LIMITS.promo.inputMax).optional(),
-  from_telegram: bool.optional(),
-});
+export const createPaymentFields = z
+  .object({
+    purchase_json: z.string().max(20_000),
+    promo_code: z.string().trim().max(LIMITS.promo.inputMax).optional(),
+    from_telegram: bool.optional(),
+  })
+  .strict();
+export const CREATE_PAYMENT_FILES_FIELD = 'files';
+
+/** What a client sends to payment/create, before it becomes the multipart body. */
+export interface CreatePaymentForm {
+  purchase: PurchaseJsonInput;
+  files?: readonly File[];
+  promoCode?: string;
+  fromTelegram?: boolean;
+}
+
+/** The payment/create multipart body, built in this one place: purchase_json as JSON text, each
+ * file under `files`, the promo code and from_telegram as plain text. */
+export function createPaymentFormData(form: CreatePaymentForm): FormData {
+  const body = new FormData();
+  body.append('purchase_json', JSON.stringify(form.purchase));
+  for (const file of form.files ?? []) body.append(CREATE_PAYMENT_FILES_FIELD, file, file.name);
+  if (form.promoCode) body.append('promo_code', form.promoCode);
+  if (form.fromTelegram !== undefined) body.append('from_telegram', String(form.fromTelegram));
+  return body;
+}
 export const createPaymentBody = z.object({
   ok: z.literal(true),
   data: z.object({ confirmation_url: z.string(), task_id: z.string(), payment_id: z.string(), amount: z.number() }),
 });
-export const pendingPurchaseBody = z.object({ detail: z.string(), data: pendingPaymentData });
+export const pendingPurchaseBody = z.object({ detail: z.string(), code: errorCode, data: pendingPaymentData });
 export const cancelPaymentBody = z.object({ payment_id: z.string().min(1).max(64) }).strict();
 
 // ---------- reviews ----------

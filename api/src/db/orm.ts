@@ -6,7 +6,7 @@ import { migrations } from '../../../migrations/index.ts';
 import { accountEntities } from '../modules/accounts/entities.ts';
 import { Paper } from '../modules/papers/entities.ts';
 import { Order, OrderFile } from '../modules/orders/entities.ts';
-import { Payment } from '../modules/payments/entities.ts';
+import { Payment } from '../modules/orders/entities.ts';
 import { PromoCode } from '../modules/promo/entities.ts';
 import { Review } from '../modules/reviews/entities.ts';
 

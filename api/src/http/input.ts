@@ -1,7 +1,7 @@
 /** Input hygiene before validation: PostgreSQL text cannot hold NUL, so a string with one is
  * refused here with a clear 400 instead of failing deep in the database. */
 import type { FastifyInstance } from 'fastify';
-import { badRequest } from '../errors.ts';
+import { AppError } from '../errors.ts';
 
 function hasNul(value: unknown, depth = 0): boolean {
   if (typeof value === 'string') return value.includes('\u0000');
@@ -13,7 +13,7 @@ function hasNul(value: unknown, depth = 0): boolean {
 export function refuseNulCharacters(app: FastifyInstance) {
   app.addHook('preValidation', async (request) => {
     if (hasNul(request.body) || hasNul(request.query) || hasNul(request.params)) {
-      throw badRequest('Запрос содержит недопустимые символы');
+      throw new AppError('invalid_characters');
     }
   });
 }

@@ -19,6 +19,6 @@ export function originAllowed(request: FastifyRequest, trustedOrigins: string[])
 
 export function checkOrigin(app: FastifyInstance, trustedOrigins: string[]) {
   app.addHook('onRequest', async (request) => {
-    if (!SAFE.has(request.method) && !originAllowed(request, trustedOrigins)) throw new AppError(403, 'Доступ запрещен');
+    if (!SAFE.has(request.method) && !originAllowed(request, trustedOrigins)) throw new AppError('forbidden');
   });
 }

@@ -1,5 +1,5 @@
 /** Turns a failed call into the error catalogue's text (specification section 8). */
-import { FALLBACK_ERROR, NETWORK_ERROR, STATUS_TEXT } from '@app/contract';
+import { errorCode, FALLBACK_ERROR, NETWORK_ERROR, STATUS_TEXT, type ErrorCode } from '@app/contract';
 
 export interface HttpFailure {
   status: number;
@@ -13,6 +13,13 @@ export function isHttpFailure(error: unknown): error is HttpFailure {
 
 export function statusOf(error: unknown): number | null {
   return isHttpFailure(error) ? error.status : null;
+}
+
+/** The stable code of an error answer (the contract's ERRORS); switch on it, never on `detail`. */
+export function codeOf(error: unknown): ErrorCode | null {
+  if (!isHttpFailure(error)) return null;
+  const parsed = errorCode.safeParse((error.body as { code?: unknown } | null)?.code);
+  return parsed.success ? parsed.data : null;
 }
 
 /** The server's `detail` when it is a string. */

@@ -1,5 +1,4 @@
 /** Logging in and out. */
-import { E } from '@app/contract';
 import { AppError } from '../../errors.ts';
 import { limitRate } from '../limits/rateLimit.ts';
 import { verificationCodeMail } from '../mail/templates.ts';
@@ -23,7 +22,7 @@ export async function login(d: AccountDeps, input: { usernameOrEmail: string; pa
   await limitRate(d.em, `login:name:${name}`, d.config.limits.loginPerMinute, 60);
   const user = await findByLogin(d.em, name);
   const ok = user ? await verifyPassword(user.passwordHash ?? null, input.password) : await verifyAgainstDummy(input.password);
-  if (!user || !ok) throw new AppError(401, E.badCredentials);
+  if (!user || !ok) throw new AppError('bad_credentials');
   if (!user.emailVerifiedAt) {
     return { kind: 'unverified', email: user.email!, flowToken: await issueCode(d, user, 'verify_email', verificationCodeMail, 'keep') };
   }

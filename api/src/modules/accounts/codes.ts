@@ -1,7 +1,7 @@
 /** E-mail code flows (registration and recovery): issue a code, check it with limited attempts. */
 import { LockMode, type EntityManager } from '@mikro-orm/postgresql';
 import type { Config } from '../../config.ts';
-import { AppError, badRequest, tooManyRequests } from '../../errors.ts';
+import { AppError } from '../../errors.ts';
 import { limitRate } from '../limits/rateLimit.ts';
 import type { Mailer, MailMessage } from '../mail/mailer.ts';
 import { EmailCode, type CodePurpose, type User } from './entities.ts';
@@ -28,7 +28,7 @@ export async function issueCode(d: CodeDeps, user: User, purpose: CodePurpose, m
   const sinceSent = flow && !flow.consumedAt ? now - flow.sentAt.getTime() : Infinity;
   const tooEarly = sinceSent < d.config.codes.resendSeconds * 1000;
   if (tooEarly && onTooEarly === 'fail') {
-    throw tooManyRequests(`Код уже отправлен. Повторите через ${Math.ceil(d.config.codes.resendSeconds - sinceSent / 1000)} с`);
+    throw new AppError('code_too_early', { detail: `Код уже отправлен. Повторите через ${Math.ceil(d.config.codes.resendSeconds - sinceSent / 1000)} с` });
   }
   const flowToken = newToken();
   if (tooEarly) {
@@ -43,7 +43,7 @@ export async function issueCode(d: CodeDeps, user: User, purpose: CodePurpose, m
     // Mailed before it is stored: a code that never left is never counted as sent.
     await d.mailer.send(mail(user.email!, code, d.config.codes.ttlMinutes));
   } catch (error) {
-    throw new AppError(500, 'Не удалось отправить письмо. Попробуйте позже', {}, error);
+    throw new AppError('mail_failed', { cause: error });
   }
   const fields = {
     flowTokenHash: hashToken(flowToken),
@@ -87,7 +87,7 @@ export async function checkCode(d: CodeDeps, purpose: CodePurpose, flowToken: st
     flow.verifiedAt = new Date();
     return { kind: 'ok' };
   });
-  if (outcome.kind === 'invalid') throw badRequest('Код недействителен. Запросите новый код');
-  if (outcome.kind === 'expired') throw badRequest('Срок действия кода истёк. Запросите новый код');
-  if (outcome.kind === 'wrong') throw badRequest('Неверный код', { data: { retries_left: outcome.retriesLeft } });
+  if (outcome.kind === 'invalid') throw new AppError('code_invalid');
+  if (outcome.kind === 'expired') throw new AppError('code_expired');
+  if (outcome.kind === 'wrong') throw new AppError('code_wrong', { extra: { data: { retries_left: outcome.retriesLeft } } });
 }

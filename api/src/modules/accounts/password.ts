@@ -1,6 +1,5 @@
 /** Changing a password, and recovering it by an e-mail code. */
-import { E } from '@app/contract';
-import { badRequest, conflict, notFound } from '../../errors.ts';
+import { AppError } from '../../errors.ts';
 import { recoveryCodeMail } from '../mail/templates.ts';
 import { checkCode, findFlow, issueCode } from './codes.ts';
 import type { AccountDeps } from './registration.ts';
@@ -11,7 +10,7 @@ import { findByEmail } from './users.ts';
 /** Sets a new password and revokes every session, the current one included. */
 export async function changePassword(d: AccountDeps, session: AuthSession, password: string): Promise<void> {
   const user = session.user;
-  if (await verifyPassword(user.passwordHash ?? null, password)) throw conflict(E.samePassword);
+  if (await verifyPassword(user.passwordHash ?? null, password)) throw new AppError('same_password');
   user.passwordHash = await hashPassword(password);
   await d.em.flush();
   await revokeAllSessions(d.em, user.id);
@@ -20,7 +19,7 @@ export async function changePassword(d: AccountDeps, session: AuthSession, passw
 /** Mails a recovery code (request and resend alike); returns the flow token for the cookie. */
 export async function requestRecovery(d: AccountDeps, email: string): Promise<string> {
   const user = await findByEmail(d.em, email);
-  if (!user) throw notFound(E.recoveryUnknownEmail);
+  if (!user) throw new AppError('recovery_unknown_email');
   return issueCode(d, user, 'recovery', recoveryCodeMail);
 }
 
@@ -30,8 +29,8 @@ export const verifyRecoveryCode = (d: AccountDeps, flowToken: string | undefined
  * also confirms the e-mail of a not yet verified account. */
 export async function completeRecovery(d: AccountDeps, flowToken: string | undefined, password: string): Promise<void> {
   const flow = await findFlow(d.em, 'recovery', flowToken);
-  if (!flow || !flow.verifiedAt) throw badRequest('Сначала подтвердите код из письма');
-  if (flow.expiresAt.getTime() < Date.now()) throw badRequest('Срок действия кода истёк. Запросите новый код');
+  if (!flow || !flow.verifiedAt) throw new AppError('code_not_verified');
+  if (flow.expiresAt.getTime() < Date.now()) throw new AppError('code_expired');
   const user = flow.user;
   user.passwordHash = await hashPassword(password);
   user.emailVerifiedAt ??= new Date();

@@ -1,7 +1,7 @@
 /** Registration: create an unverified account, mail a code, verify it. */
 import { UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/postgresql';
 import type { Config } from '../../config.ts';
-import { badRequest, conflict, notFound } from '../../errors.ts';
+import { AppError } from '../../errors.ts';
 import { limitRate } from '../limits/rateLimit.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { verificationCodeMail } from '../mail/templates.ts';
@@ -9,13 +9,17 @@ import { checkCode, findFlow, issueCode } from './codes.ts';
 import { User } from './entities.ts';
 import { hashPassword } from './secrets.ts';
 import { findByEmail, findByUsernameOrEmail } from './users.ts';
-import { E } from '@app/contract';
+import { ERRORS } from '@app/contract';
 
 export interface AccountDeps {
   em: EntityManager;
   config: Config;
   mailer: Mailer;
 }
+
+/** 409 with the fields taken (the specification's `detail.conflicts`). */
+const registrationConflict = (conflicts: ('username' | 'email')[]) =>
+  new AppError('registration_conflict', { detail: { message: ERRORS.registration_conflict.message, conflicts } });
 
 /** An unverified account holds its username and e-mail this long; then a new registration may take them. */
 const UNVERIFIED_HOLD_MS = 24 * 3600_000;
@@ -47,7 +51,7 @@ export async function register(d: AccountDeps, input: { username: string; email:
     }
   }
   if (conflicts.size > 0) {
-    throw conflict({ message: 'Конфликт данных', conflicts: [...conflicts] });
+    throw registrationConflict([...conflicts]);
   }
   const passwordHash = await hashPassword(input.password);
   const user = reuse ?? d.em.create(User, { username: input.username, email, passwordHash, emailVerifiedAt: null, telegramUid: null, deletedAt: null });
@@ -56,7 +60,7 @@ export async function register(d: AccountDeps, input: { username: string; email:
     await d.em.flush();
   } catch (error) {
     // Two registrations raced for the same name or e-mail: the loser gets the usual 409.
-    if (error instanceof UniqueConstraintViolationException) throw conflict({ message: 'Конфликт данных', conflicts: ['username', 'email'] });
+    if (error instanceof UniqueConstraintViolationException) throw registrationConflict(['username', 'email']);
     throw error;
   }
   return issueCode(d, user, 'verify_email', verificationCodeMail);
@@ -65,8 +69,8 @@ export async function register(d: AccountDeps, input: { username: string; email:
 /** Mails a new code to an unverified account; returns the new flow token. */
 export async function resendVerification(d: AccountDeps, input: { email: string }): Promise<string> {
   const user = await findByEmail(d.em, input.email);
-  if (!user) throw notFound(E.userNotFound);
-  if (user.emailVerifiedAt) throw badRequest('Почта уже подтверждена. Войдите в аккаунт');
+  if (!user) throw new AppError('user_not_found');
+  if (user.emailVerifiedAt) throw new AppError('email_already_verified');
   return issueCode(d, user, 'verify_email', verificationCodeMail);
 }
 

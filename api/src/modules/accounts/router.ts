@@ -4,6 +4,7 @@ import { initServer } from '@ts-rest/fastify';
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../../config.ts';
 import { clearCookie, COOKIE, readCookie, setCookie, type CookieReply } from '../../http/cookies.ts';
+import { errorBody } from '../../errors.ts';
 import { sessionOf } from '../../http/context.ts';
 import type { Storage } from '../../storage/storage.ts';
 import type { Mailer } from '../mail/mailer.ts';
@@ -51,7 +52,7 @@ export function accountRouters(config: Config, mailer: Mailer, storage: Storage)
         setCookie(reply, config, COOKIE.verification, result.flowToken, codeCookieAge);
         return {
           status: 403,
-          body: { detail: 'Почта не подтверждена. Введите код из письма', data: { email: result.email, verification_token: result.flowToken } },
+          body: { ...errorBody('email_not_verified'), data: { email: result.email, verification_token: result.flowToken } },
         };
       }
       startSession(reply, result.token);

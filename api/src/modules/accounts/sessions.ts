@@ -1,7 +1,7 @@
 /** Sessions: an opaque random token in a cookie, only its hash in the database. */
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Config } from '../../config.ts';
-import { unauthorized } from '../../errors.ts';
+import { AppError } from '../../errors.ts';
 import { Session, User } from './entities.ts';
 import { hashToken, newToken } from './secrets.ts';
 
@@ -43,7 +43,7 @@ export async function findSession(em: EntityManager, token: string | undefined):
 
 export async function requireSession(em: EntityManager, token: string | undefined): Promise<AuthSession> {
   const session = await findSession(em, token);
-  if (!session) throw unauthorized();
+  if (!session) throw new AppError('unauthorized');
   return session;
 }
 

@@ -1,6 +1,6 @@
 /** Fixed-window rate limits kept in PostgreSQL, so that they hold across API instances. */
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { tooManyRequests } from '../../errors.ts';
+import { AppError } from '../../errors.ts';
 
 /** Counts a hit on `key`; throws 429 once more than `limit` hits fall in the current window. */
 export async function limitRate(em: EntityManager, key: string, limit: number, windowSeconds: number): Promise<void> {
@@ -11,7 +11,7 @@ export async function limitRate(em: EntityManager, key: string, limit: number, w
      returning hits`,
     [key, windowSeconds, windowSeconds],
   );
-  if (rows[0].hits > limit) throw tooManyRequests();
+  if (rows[0].hits > limit) throw new AppError('rate_limited');
 }
 
 /** Drops windows older than a day; called by the periodic housekeeping. */

@@ -1,16 +1,17 @@
 /** Placing an order: the `payment/create` use case. */
 import { randomUUID } from 'node:crypto';
-import { E, LIMITS, priceOf, purchaseJson, V, type PendingPaymentData, type PurchaseJson } from '@app/contract';
+import { LIMITS, priceOf, purchaseJson, type PendingPaymentData, type PurchaseJson } from '@app/contract';
 import { extractSourceText, sniffFile } from '@app/paper';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
-import { AppError, badRequest, conflict } from '../../errors.ts';
+import { AppError } from '../../errors.ts';
+import { validationFailure } from '../../http/errors.ts';
 import { extractedTextKey, orderFileKey, type Storage } from '../../storage/storage.ts';
 import type { AuthSession } from '../accounts/sessions.ts';
 import { Paper } from '../papers/entities.ts';
-import { Payment } from '../payments/entities.ts';
-import type { PaymentProvider } from '../payments/providers/types.ts';
+import { Payment } from './entities.ts';
+import type { PaymentProvider } from './providers/types.ts';
 import { releasePromo, reservePromo } from '../promo/promo.ts';
 import { ACTIVE_STATUSES, Order, OrderFile, type OrderOptions } from './entities.ts';
 import { pendingDataOf } from './status.ts';
@@ -38,7 +39,7 @@ export interface PlaceOrderInput {
 /** 406: an unpaid order exists; its data lets the client continue or cancel it. */
 export class PendingPurchase extends AppError {
   constructor(data: PendingPaymentData) {
-    super(406, E.pendingPurchase, { data });
+    super('pending_payment', { extra: { data } });
   }
 }
 
@@ -47,32 +48,32 @@ function parsePurchase(text: string): PurchaseJson {
   try {
     raw = JSON.parse(text);
   } catch {
-    throw new AppError(422, 'purchase_json: некорректный JSON');
+    throw new AppError('purchase_invalid', { detail: 'purchase_json: некорректный JSON' });
   }
   const parsed = purchaseJson.safeParse(raw);
   if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new AppError(422, issue.message, { errors: parsed.error.issues.map((i) => ({ field: i.path.join('.'), message: i.message })) });
+    const { detail, errors } = validationFailure(parsed.error.issues);
+    throw new AppError('purchase_invalid', { detail, extra: { errors } });
   }
   return parsed.data;
 }
 
 /** Checks each file by its content and reads its text (isolated), before any money is asked for. */
 async function checkFiles(files: UploadedFile[]) {
-  if (files.length > LIMITS.files.max) throw new AppError(413, E.filesTooLarge);
+  if (files.length > LIMITS.files.max) throw new AppError('files_too_large');
   const total = files.reduce((n, f) => n + f.bytes.byteLength, 0);
-  if (total > LIMITS.files.maxBytesTotal || files.some((f) => f.bytes.byteLength > LIMITS.files.maxBytesEach)) throw new AppError(413, E.filesTooLarge);
+  if (total > LIMITS.files.maxBytesTotal || files.some((f) => f.bytes.byteLength > LIMITS.files.maxBytesEach)) throw new AppError('files_too_large');
   const checked = [];
   for (const file of files) {
     const sniff = sniffFile(file.bytes, file.fileName);
-    if (!sniff.ok) throw new AppError(file.bytes.byteLength === 0 ? 400 : 415, `${file.fileName}: ${sniff.reason}`);
+    if (!sniff.ok) throw new AppError(file.bytes.byteLength === 0 ? 'file_empty' : 'file_unsupported', { detail: `${file.fileName}: ${sniff.reason}` });
     let text: string;
     try {
       text = (await extractSourceText({ name: file.fileName, bytes: file.bytes }, { timeoutMs: 20_000 })).text;
     } catch (error) {
-      throw new AppError(415, `${file.fileName}: ${(error as Error).message}`);
+      throw new AppError('file_unsupported', { detail: `${file.fileName}: ${(error as Error).message}` });
     }
-    if (text.trim().length < 50) throw new AppError(415, `${file.fileName}: в файле не найден текст`);
+    if (text.trim().length < 50) throw new AppError('file_unsupported', { detail: `${file.fileName}: в файле не найден текст` });
     checked.push({ ...file, kind: sniff.kind, text });
   }
   return checked;
@@ -89,14 +90,14 @@ export async function placeOrder(d: OrderDeps, session: AuthSession, input: Plac
 
   const pending = await d.em.findOne(Order, { user: user.id, status: 'pending_payment' });
   if (pending) throw new PendingPurchase(await pendingDataOf(d.em, pending));
-  if (await d.em.count(Order, { user: user.id, status: { $in: ACTIVE_STATUSES } })) throw conflict(E.activeGeneration);
+  if (await d.em.count(Order, { user: user.id, status: { $in: ACTIVE_STATUSES } })) throw new AppError('active_generation');
 
   let source: Paper | null = null;
   if (purchase.kind === 'from_demo') {
     source = await d.em.findOne(Paper, { id: purchase.paper_id, user: user.id, type: 'demo' });
-    if (!source) throw badRequest(E.demoNotFound);
+    if (!source) throw new AppError('demo_not_found');
   }
-  if (purchase.gost_citations.length !== input.files.length) throw new AppError(412, V.citationsMatchFiles);
+  if (purchase.gost_citations.length !== input.files.length) throw new AppError('citations_mismatch');
   const files = await checkFiles(input.files);
 
   const plan = purchase.model_name ?? source?.plan ?? 'basic';
@@ -187,6 +188,6 @@ export async function placeOrder(d: OrderDeps, session: AuthSession, input: Plac
     await d.em.flush();
     if (order.promoCode) await releasePromo(d.em, order.promoCode.id);
     d.log.error({ err: error, orderId }, 'payment provider failed to create a payment');
-    throw new AppError(500, 'Платёжная система временно недоступна. Попробуйте позже', {}, error);
+    throw new AppError('payment_provider_unavailable', { cause: error });
   }
 }

@@ -1,12 +1,92 @@
-/** HTTP for the user's current generation. */
-import { contract } from '@app/contract';
+/** HTTP for orders: the user's current generation, promo lookup, order creation (multipart),
+ * cancel, provider notifications, and the sandbox provider's page. Thin: parse, call, answer. */
+import { contract, createPaymentFields, LIMITS } from '@app/contract';
 import { initServer } from '@ts-rest/fastify';
+import type { FastifyRequest } from 'fastify';
+import type { Config } from '../../config.ts';
+import { AppError } from '../../errors.ts';
 import { sessionOf } from '../../http/context.ts';
-import { generationStatus } from './status.ts';
+import type { Jobs } from '../../jobs/queues.ts';
+import type { Storage } from '../../storage/storage.ts';
+import { placeOrder, type UploadedFile } from './place.ts';
+import { cancelPayment, generationStatus } from './status.ts';
+import { promoDiscount } from '../promo/promo.ts';
+import type { SandboxBooks } from './providers/sandbox.ts';
+import type { PaymentProvider } from './providers/types.ts';
+import { sandboxPageHtml } from './sandboxPage.ts';
+import { syncPayment } from './payments.ts';
 
 const s = initServer();
+
+/** Reads the multipart form of payment/create within the file limits (413 past them). */
+async function readPurchaseForm(request: FastifyRequest) {
+  if (!request.isMultipart()) throw new AppError('unsupported_media_type', { detail: 'Ожидается multipart/form-data' });
+  const fields: Record<string, string> = {};
+  const files: UploadedFile[] = [];
+  const parts = request.parts({
+    limits: { files: LIMITS.files.max, fileSize: LIMITS.files.maxBytesEach, fields: 10, fieldSize: 64 * 1024, parts: 20 },
+  });
+  for await (const part of parts) {
+    if (part.type === 'file') {
+      const bytes = await part.toBuffer();
+      if (part.fieldname !== 'files') throw new AppError('unknown_field', { detail: `Неизвестное поле с файлом: ${part.fieldname}` });
+      files.push({ fileName: part.filename || 'файл', bytes });
+    } else {
+      fields[part.fieldname] = String(part.value);
+    }
+  }
+  const parsed = createPaymentFields.safeParse(fields);
+  if (!parsed.success) throw new AppError('validation_failed', { detail: parsed.error.issues[0].message });
+  return { ...parsed.data, files };
+}
 
 export const generationRouter = () =>
   s.router(contract.generation, {
     hasActiveGeneration: async ({ request }) => generationStatus(request.em, await sessionOf(request)),
   });
+
+export function paymentRouter(deps: { config: Config; storage: Storage; provider: PaymentProvider; sandbox: SandboxBooks | null; jobs: Jobs }) {
+  const paymentDeps = (request: FastifyRequest) => ({ em: request.em, provider: deps.provider, jobs: deps.jobs, log: request.log });
+  return s.router(contract.payment, {
+    promoCode: async ({ params, request }) => {
+      await sessionOf(request);
+      return { status: 200, body: { ok: true, data: { discount: await promoDiscount(request.em, params.code) } } };
+    },
+    create: async ({ request }) => {
+      const session = await sessionOf(request);
+      const form = await readPurchaseForm(request);
+      const data = await placeOrder(
+        { em: request.em, config: deps.config, storage: deps.storage, provider: deps.provider, log: request.log },
+        session,
+        { purchaseJson: form.purchase_json, promoCode: form.promo_code || undefined, fromTelegram: form.from_telegram, files: form.files },
+      );
+      return { status: 200, body: { ok: true, data } };
+    },
+    cancel: async ({ body, request }) => {
+      await cancelPayment(paymentDeps(request), await sessionOf(request), body.payment_id);
+      return { status: 200, body: { ok: true, detail: 'Платеж успешно отменен' } };
+    },
+    yookassaNotification: async ({ body, request }) => {
+      // Only the id is taken from the notification; the payment itself is re-read from YooKassa.
+      const id = (body as { object?: { id?: unknown } })?.object?.id;
+      if (deps.provider.name === 'yookassa' && typeof id === 'string' && id.length <= 64) await syncPayment(paymentDeps(request), id);
+      return { status: 200, body: { ok: true } };
+    },
+    sandboxPage: async ({ params }) => {
+      if (!deps.sandbox) throw new AppError('not_found');
+      const p = await deps.sandbox.page(params.paymentId).catch(() => null);
+      if (!p) throw new AppError('not_found', { detail: 'Платёж не найден' });
+      return { status: 200, body: sandboxPageHtml({ id: p.id, amount: p.amount, description: p.description, status: p.status, returnUrl: p.return_url }) };
+    },
+    sandboxDecide: async ({ params, request, reply }) => {
+      if (!deps.sandbox) throw new AppError('not_found');
+      const p = await deps.sandbox.page(params.paymentId).catch(() => null);
+      if (!p) throw new AppError('not_found', { detail: 'Платёж не найден' });
+      await deps.sandbox.decide(p.id, params.decision);
+      // The sandbox tells us the way YooKassa would: a notification that we verify by re-reading.
+      await syncPayment(paymentDeps(request), p.id);
+      reply.header('location', p.return_url);
+      return { status: 303, body: null };
+    },
+  });
+}

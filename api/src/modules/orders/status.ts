@@ -1,11 +1,10 @@
 /** The user's current order: has_active_generation, cancelling an unpaid order, expiring them. */
-import { E } from '@app/contract';
 import { LockMode, type EntityManager } from '@mikro-orm/postgresql';
 import type { FastifyBaseLogger } from 'fastify';
-import { badRequest } from '../../errors.ts';
+import { AppError, errorBody } from '../../errors.ts';
 import type { AuthSession } from '../accounts/sessions.ts';
-import { Payment } from '../payments/entities.ts';
-import type { PaymentProvider } from '../payments/providers/types.ts';
+import { Payment } from './entities.ts';
+import type { PaymentProvider } from './providers/types.ts';
 import { releasePromo } from '../promo/promo.ts';
 import { ACTIVE_STATUSES, Order } from './entities.ts';
 import { publishOrder } from './events.ts';
@@ -26,7 +25,7 @@ export async function pendingDataOf(em: EntityManager, order: Order) {
 export type GenerationStatus =
   | { status: 200; body: { data: { type: 'active_generation'; topic: string; confirmation_url: null; task_id: string } } }
   | { status: 202; body: { data: Awaited<ReturnType<typeof pendingDataOf>> & { type: 'pending_payment' } } }
-  | { status: 400; body: { detail: string; data: { type: 'no_active_generation'; topic: null; confirmation_url: null; task_id: null } } };
+  | { status: 400; body: ReturnType<typeof errorBody<'no_active_generation'>> & { data: { type: 'no_active_generation'; topic: null; confirmation_url: null; task_id: null } } };
 
 /** has_active_generation: 200 running, 202 waiting for payment, 400 nothing. */
 export async function generationStatus(em: EntityManager, session: AuthSession): Promise<GenerationStatus> {
@@ -34,7 +33,7 @@ export async function generationStatus(em: EntityManager, session: AuthSession):
   if (active) return { status: 200, body: { data: { type: 'active_generation', topic: active.topic, confirmation_url: null, task_id: active.id } } };
   const pending = await em.findOne(Order, { user: session.user.id, status: 'pending_payment', paymentExpiresAt: { $gt: new Date() } });
   if (pending) return { status: 202, body: { data: { type: 'pending_payment', ...(await pendingDataOf(em, pending)) } } };
-  return { status: 400, body: { detail: E.noActiveGeneration, data: { type: 'no_active_generation', topic: null, confirmation_url: null, task_id: null } } };
+  return { status: 400, body: { ...errorBody('no_active_generation'), data: { type: 'no_active_generation', topic: null, confirmation_url: null, task_id: null } } };
 }
 
 /** Ends an unpaid order: its payment, the order, the promo use. Nothing happens to a paid one. */
@@ -64,9 +63,9 @@ async function releaseAtProvider(provider: PaymentProvider, payment: Payment | n
 
 export async function cancelPayment(d: { em: EntityManager; provider: PaymentProvider; log: FastifyBaseLogger }, session: AuthSession, paymentId: string) {
   const payment = /^[0-9a-f-]{36}$/i.test(paymentId) ? await d.em.findOne(Payment, { id: paymentId, user: session.user.id }) : null;
-  if (!payment || payment.status !== 'pending') throw badRequest(E.paymentNotFoundOrProcessed);
+  if (!payment || payment.status !== 'pending') throw new AppError('payment_not_found');
   const order = await endUnpaid(d.em, payment.order.id, 'canceled');
-  if (!order) throw badRequest(E.paymentNotFoundOrProcessed);
+  if (!order) throw new AppError('payment_not_found');
   await releaseAtProvider(d.provider, payment, d.log);
 }
 

@@ -2,7 +2,7 @@
 import type { PaperDetail, PaperListItem, PaperSort, PaperType } from '@app/contract';
 import { LIMITS } from '@app/contract';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { notFound } from '../../errors.ts';
+import { AppError } from '../../errors.ts';
 import type { Storage } from '../../storage/storage.ts';
 import type { AuthSession } from '../accounts/sessions.ts';
 import { Paper } from './entities.ts';
@@ -39,7 +39,7 @@ export async function listPapers(
 
 async function ownPaper(em: EntityManager, session: AuthSession, id: number): Promise<Paper> {
   const paper = await em.findOne(Paper, { id, user: session.user.id });
-  if (!paper) throw notFound('Работа не найдена');
+  if (!paper) throw new AppError('paper_not_found');
   return paper;
 }
 
@@ -60,13 +60,13 @@ export async function paperDetail(em: EntityManager, session: AuthSession, id: n
 /** The .docx of a paid full paper, with a file name made from its title. */
 export async function openDocx(em: EntityManager, storage: Storage, session: AuthSession, id: number) {
   const p = await ownPaper(em, session, id);
-  if (!downloadable(p)) throw notFound('Файл доступен после оплаты полной версии');
+  if (!downloadable(p)) throw new AppError('docx_not_paid');
   return { ...(await storage.open(p.docxKey!)), fileName: `${fileNameOf(p.title)}.docx` };
 }
 
 export async function openPreview(em: EntityManager, storage: Storage, session: AuthSession, id: number) {
   const p = await ownPaper(em, session, id);
-  if (!p.pdfKey) throw notFound('Предпросмотр недоступен');
+  if (!p.pdfKey) throw new AppError('preview_unavailable');
   return { ...(await storage.open(p.pdfKey)), fileName: `${fileNameOf(p.title)}.pdf` };
 }
 

@@ -1,7 +1,6 @@
 /** Promo codes: a percent off within a validity period and a usage limit. */
-import { V } from '@app/contract';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { AppError, badRequest } from '../../errors.ts';
+import { AppError } from '../../errors.ts';
 import { PromoCode } from './entities.ts';
 
 const live = (now = new Date()) => ({
@@ -20,7 +19,7 @@ async function findLive(em: EntityManager, code: string): Promise<PromoCode | nu
 /** The discount of a code as the promo endpoint answers it; 400 'Промокод не найден' otherwise. */
 export async function promoDiscount(em: EntityManager, code: string): Promise<number> {
   const promo = await findLive(em, code);
-  if (!promo) throw badRequest(V.promoNotFound);
+  if (!promo) throw new AppError('promo_not_found');
   return promo.percent;
 }
 
@@ -36,7 +35,7 @@ export async function reservePromo(em: EntityManager, code: string): Promise<Pro
         [promo.id],
       )
     : [];
-  if (!promo || taken.length === 0) throw new AppError(412, V.promoNotFound);
+  if (!promo || taken.length === 0) throw new AppError('promo_rejected');
   return promo;
 }
 
@@ -50,8 +49,8 @@ export async function createPromo(
   input: { code: string; percent: number; validFrom?: Date | null; validUntil?: Date | null; usageLimit?: number | null },
 ): Promise<PromoCode> {
   const code = input.code.trim().toUpperCase();
-  if (!/^[A-Z0-9А-ЯЁ_-]{4,10}$/u.test(code)) throw badRequest('Код: от 4 до 10 букв или цифр');
-  if (!Number.isInteger(input.percent) || input.percent < 1 || input.percent > 100) throw badRequest('Скидка: целое число от 1 до 100');
+  if (!/^[A-Z0-9А-ЯЁ_-]{4,10}$/u.test(code)) throw new AppError('bad_request', { detail: 'Код: от 4 до 10 букв или цифр' });
+  if (!Number.isInteger(input.percent) || input.percent < 1 || input.percent > 100) throw new AppError('bad_request', { detail: 'Скидка: целое число от 1 до 100' });
   const promo = em.create(PromoCode, {
     code,
     percent: input.percent,

@@ -1,7 +1,7 @@
 /** Reviews: anyone reads them; an author writes one for each paid full paper not yet reviewed. */
 import type { Review as ReviewDto, ReviewSort } from '@app/contract';
 import { UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/postgresql';
-import { badRequest, notFound } from '../../errors.ts';
+import { AppError } from '../../errors.ts';
 import type { AuthSession } from '../accounts/sessions.ts';
 import { Paper } from '../papers/entities.ts';
 import { Review } from './entities.ts';
@@ -54,7 +54,7 @@ export async function availableReviewCount(em: EntityManager, userId: number): P
   return Number(row.count);
 }
 
-const noneAvailable = () => badRequest('Отзыв можно оставить после покупки полной версии работы');
+const noneAvailable = () => new AppError('review_not_available');
 
 export async function createReview(em: EntityManager, session: AuthSession, input: { rating: number; comment: string }): Promise<ReviewDto> {
   const [candidate] = await em.execute<{ id: number }[]>(`select p.id ${UNREVIEWED} order by p.id limit 1`, [session.user.id]);
@@ -72,7 +72,7 @@ export async function createReview(em: EntityManager, session: AuthSession, inpu
 
 async function ownReview(em: EntityManager, session: AuthSession, id: number): Promise<Review> {
   const review = await em.findOne(Review, { id, user: session.user.id }, { populate: ['user'] });
-  if (!review) throw notFound('Отзыв не найден');
+  if (!review) throw new AppError('review_not_found');
   return review;
 }
 

@@ -2,7 +2,7 @@
 import { contract } from '@app/contract';
 import { initServer } from '@ts-rest/fastify';
 import { optionalSessionOf, sessionOf } from '../../http/context.ts';
-import { unauthorized } from '../../errors.ts';
+import { AppError } from '../../errors.ts';
 import { availableReviewCount, createReview, deleteReview, listReviews, reviewStats, updateReview } from './reviews.ts';
 
 const s = initServer();
@@ -11,7 +11,7 @@ export const reviewsRouter = () =>
   s.router(contract.review, {
     list: async ({ query, request }) => {
       const session = query.only_user_reviews ? await optionalSessionOf(request) : null;
-      if (query.only_user_reviews && !session) throw unauthorized();
+      if (query.only_user_reviews && !session) throw new AppError('unauthorized');
       return { status: 200, body: await listReviews(request.em, query, session?.user.id ?? null) };
     },
     stats: async ({ request }) => ({ status: 200, body: { ok: true, data: await reviewStats(request.em) } }),

@@ -1,14 +1,14 @@
 /** Binding a Telegram account: the web asks for a one-time token, the bot consumes it. */
 import { LockMode, type EntityManager } from '@mikro-orm/postgresql';
 import type { Config } from '../../config.ts';
-import { badRequest, conflict } from '../../errors.ts';
+import { AppError } from '../../errors.ts';
 import { TelegramBindToken, User } from '../accounts/entities.ts';
 import type { AuthSession } from '../accounts/sessions.ts';
 import { hashToken, newToken } from '../accounts/secrets.ts';
 
 /** A one-time token for the bot's start parameter (base64url, fits Telegram's 64 characters). */
 export async function createBindToken(em: EntityManager, config: Config, session: AuthSession): Promise<{ token: string; botUrl: string | null }> {
-  if (session.user.telegramUid) throw conflict('Telegram уже привязан к аккаунту');
+  if (session.user.telegramUid) throw new AppError('telegram_already_bound');
   const token = newToken();
   em.create(TelegramBindToken, {
     user: session.user,
@@ -22,7 +22,7 @@ export async function createBindToken(em: EntityManager, config: Config, session
 }
 
 export async function unbindTelegram(em: EntityManager, session: AuthSession): Promise<void> {
-  if (!session.user.telegramUid) throw badRequest('Telegram не привязан');
+  if (!session.user.telegramUid) throw new AppError('telegram_not_bound');
   session.user.telegramUid = null;
   await em.flush();
 }

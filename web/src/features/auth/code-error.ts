@@ -1,9 +1,9 @@
 import { E, retriesLeftText } from '@app/contract';
-import { dataOf, errorText, statusOf } from '@/lib/errors';
+import { codeOf, dataOf, errorText, statusOf } from '@/lib/errors';
 
 /** A rejected code: the attempts left when the server says so, otherwise 'try later'. */
 export function codeErrorText(error: unknown): string {
   if (statusOf(error) !== 400) return errorText(error);
-  const data = dataOf<{ retries_left?: number }>(error);
+  const data = codeOf(error) === 'code_wrong' ? dataOf<{ retries_left?: number }>(error) : null;
   return typeof data?.retries_left === 'number' ? retriesLeftText(data.retries_left) : E.retryLater;
 }

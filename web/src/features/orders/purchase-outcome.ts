@@ -1,6 +1,6 @@
 /** What a payment/create answer means for the user (specification section 8, purchase and order). */
 import { E, FALLBACK_ERROR, pendingPaymentData, STATUS_TEXT, V, type PendingPaymentData } from '@app/contract';
-import { detailOf } from '@/lib/errors';
+import { codeOf, detailOf } from '@/lib/errors';
 
 export type PurchaseOutcome =
   | { kind: 'redirect'; url: string }
@@ -14,31 +14,37 @@ function withDetail(text: string, detail: string | null): string {
 }
 
 export function purchaseOutcome(status: number, body: unknown): PurchaseOutcome {
-  const detail = detailOf({ status, body });
-  switch (status) {
-    case 200: {
-      const url = (body as { data?: { confirmation_url?: unknown } } | null)?.data?.confirmation_url;
-      return typeof url === 'string' && url ? { kind: 'redirect', url } : { kind: 'error', message: E.unexpectedServerResponse };
-    }
-    case 406: {
+  if (status === 200) {
+    const url = (body as { data?: { confirmation_url?: unknown } } | null)?.data?.confirmation_url;
+    return typeof url === 'string' && url ? { kind: 'redirect', url } : { kind: 'error', message: E.unexpectedServerResponse };
+  }
+  // Section 8: a 401 or 404 on purchase goes to /login.
+  if (status === 401 || status === 404) return { kind: 'login' };
+  const failure = { status, body };
+  const detail = detailOf(failure);
+  switch (codeOf(failure)) {
+    case 'pending_payment': {
       const data = pendingPaymentData.safeParse((body as { data?: unknown } | null)?.data);
       return data.success ? { kind: 'pending', data: data.data } : { kind: 'error', message: E.pendingPurchase };
     }
-    case 401:
-    case 404:
-      return { kind: 'login' };
-    case 400:
+    case 'demo_not_found':
+      return { kind: 'error', message: E.demoNotFound };
+    case 'demo_already_bought':
       return { kind: 'error', message: detail ?? E.demoNotFound };
-    case 409:
+    case 'active_generation':
       return { kind: 'error', message: E.activeGeneration };
-    case 412:
-      if (detail && /промокод/i.test(detail)) return { kind: 'error', message: V.promoNotFound, promoRejected: true };
+    case 'promo_rejected':
+      return { kind: 'error', message: V.promoNotFound, promoRejected: true };
+    case 'citations_mismatch':
       return { kind: 'error', message: withDetail(E.purchaseValidation, detail) };
-    case 413:
+    case 'files_too_large':
       return { kind: 'error', message: E.filesTooLarge };
-    case 415:
+    case 'file_empty':
+      return { kind: 'error', message: detail ?? STATUS_TEXT[400] };
+    case 'file_unsupported':
       return { kind: 'error', message: withDetail(E.onlyAllowedFiles, detail) };
-    case 422:
+    case 'purchase_invalid':
+    case 'validation_failed':
       return { kind: 'error', message: withDetail(STATUS_TEXT[422], detail) };
     default:
       return { kind: 'error', message: STATUS_TEXT[status] ?? detail ?? FALLBACK_ERROR };

@@ -8,7 +8,7 @@ import { FormAlert } from '@/components/FormAlert';
 import { FormStack } from '@/components/FormStack';
 import { NewPasswordFields } from '@/components/NewPasswordFields';
 import { signOutLocally } from '@/lib/session-store';
-import { statusOf } from '@/lib/errors';
+import { codeOf } from '@/lib/errors';
 import { useZodForm } from '@/lib/form';
 import { PASSWORD_CHANGED } from '@/lib/notices';
 import { useChangePasswordMutation } from '../api/change-password';
@@ -29,7 +29,7 @@ export function ChangePasswordForm() {
           signOutLocally(client, to);
           void navigate(to.path, { state: { notice: to.notice } });
         },
-        onError: (error) => form.setFormError(statusOf(error) === 409 ? E.samePassword : E.changePasswordFailed),
+        onError: (error) => form.setFormError(codeOf(error) === 'same_password' ? E.samePassword : E.changePasswordFailed),
       },
     );
   });

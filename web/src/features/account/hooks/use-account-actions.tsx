@@ -8,7 +8,7 @@ import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { AppDialog } from '@/components/AppDialog';
 import { refreshSession, useSession } from '@/lib/auth';
 import { signOutLocally } from '@/lib/session-store';
-import { statusOf } from '@/lib/errors';
+import { codeOf } from '@/lib/errors';
 import { usePublicConfig } from '@/lib/public-config';
 import { useBindTelegramMutation } from '../api/bind-telegram';
 import { useDeleteAccountMutation } from '../api/delete-account';
@@ -68,7 +68,7 @@ export function useAccountActions() {
         },
         onError: (e) => {
           // Already bound elsewhere (another tab): show the current state.
-          if (statusOf(e) === 409) void refreshSession(client);
+          if (codeOf(e) === 'telegram_already_bound') void refreshSession(client);
           else console.error('telegram bind failed', e);
         },
       });

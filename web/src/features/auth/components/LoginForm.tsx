@@ -9,7 +9,7 @@ import { FormStack } from '@/components/FormStack';
 import { FormField } from '@/components/FormField';
 import { PasswordInput } from '@/components/PasswordInput';
 import { refreshSession } from '@/lib/auth';
-import { dataOf, detailOf, statusOf } from '@/lib/errors';
+import { codeOf, dataOf, detailOf } from '@/lib/errors';
 import { useZodForm } from '@/lib/form';
 import { store, STORAGE } from '@/lib/storage';
 import { useLoginMutation } from '../api/login';
@@ -27,12 +27,12 @@ export function LoginForm({ notice }: { notice?: string }) {
         // The guard of this page moves the user on once the profile is known.
         onSuccess: () => refreshSession(client),
         onError: (error) => {
-          const status = statusOf(error);
-          const unverified = status === 403 ? dataOf<{ email: string }>(error) : null;
+          const code = codeOf(error);
+          const unverified = code === 'email_not_verified' ? dataOf<{ email: string }>(error) : null;
           if (unverified) {
             store(STORAGE.email, unverified.email);
             void navigate('/verify-email', { state: { notice: detailOf(error) } });
-          } else form.setFormError(status === 401 ? E.badCredentials : E.tryLater);
+          } else form.setFormError(code === 'bad_credentials' ? E.badCredentials : E.tryLater);
         },
       },
     );

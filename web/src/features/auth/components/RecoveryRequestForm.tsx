@@ -6,7 +6,7 @@ import { AppLink } from '@/components/AppLink';
 import { FormAlert } from '@/components/FormAlert';
 import { FormStack } from '@/components/FormStack';
 import { FormField } from '@/components/FormField';
-import { statusOf } from '@/lib/errors';
+import { codeOf } from '@/lib/errors';
 import { useZodForm } from '@/lib/form';
 import { readStored, store, STORAGE } from '@/lib/storage';
 import { useRecoveryRequestMutation } from '../api/recovery-request';
@@ -27,10 +27,10 @@ export function RecoveryRequestForm() {
       {
         onSuccess: toCodePage,
         onError: (error) => {
-          const status = statusOf(error);
-          if (status === 404) form.setServerErrors({ email: E.recoveryUnknownEmail });
+          const code = codeOf(error);
+          if (code === 'recovery_unknown_email') form.setServerErrors({ email: E.recoveryUnknownEmail });
           // A code was sent moments ago: continue with it.
-          else if (status === 429) toCodePage();
+          else if (code === 'code_too_early' || code === 'rate_limited') toCodePage();
           else form.setFormError(E.tryLater);
         },
       },

@@ -7,7 +7,7 @@ import { FormAlert } from '@/components/FormAlert';
 import { FormStack } from '@/components/FormStack';
 import { FormField } from '@/components/FormField';
 import { PasswordInput } from '@/components/PasswordInput';
-import { errorText, fieldErrorsOf, isHttpFailure, statusOf } from '@/lib/errors';
+import { codeOf, errorText, fieldErrorsOf, isHttpFailure } from '@/lib/errors';
 import { useZodForm } from '@/lib/form';
 import { store, STORAGE } from '@/lib/storage';
 import { useRegisterMutation } from '../api/register';
@@ -29,18 +29,18 @@ export function RegisterForm() {
           void navigate('/verify-email');
         },
         onError: (error) => {
-          const status = statusOf(error);
-          if (status === 409 && isHttpFailure(error)) {
+          const code = codeOf(error);
+          if (code === 'registration_conflict' && isHttpFailure(error)) {
             const conflicts = (error.body as { detail?: { conflicts?: string[] } }).detail?.conflicts ?? [];
             form.setServerErrors({
               username: conflicts.includes('username') ? E.usernameTaken : undefined,
               email: conflicts.includes('email') ? E.emailTaken : undefined,
             });
-          } else if (status === 429) {
+          } else if (code === 'code_too_early' || code === 'rate_limited') {
             // A code was sent moments ago: continue with it.
             store(STORAGE.email, email);
             void navigate('/verify-email');
-          } else if (status === 422 && Object.keys(fieldErrorsOf(error)).length > 0) {
+          } else if (code === 'validation_failed' && Object.keys(fieldErrorsOf(error)).length > 0) {
             form.setServerErrors(fieldErrorsOf(error));
           } else {
             form.setFormError(errorText(error));

@@ -24,14 +24,14 @@ describe('attempts left after a wrong code', () => {
     [21, 'Осталось 21 попытка'],
     [22, 'Осталось 22 попытки'],
   ])('%i → %s', async (n, text) => {
-    const fetch = answerFetch(400, { detail: 'Неверный код', data: { retries_left: n } });
+    const fetch = answerFetch(400, { detail: 'Неверный код', code: 'code_wrong', data: { retries_left: n } });
     await submitWrongCode();
     expect(await screen.findByText(text)).toBeTruthy();
     expect(fetch).toHaveBeenCalledOnce();
   });
 
   it('without a count: try later', async () => {
-    answerFetch(400, { detail: 'Код устарел' });
+    answerFetch(400, { detail: 'Код устарел', code: 'code_expired' });
     await submitWrongCode();
     expect(await screen.findByText('Повторите попытку позже')).toBeTruthy();
   });

@@ -1,4 +1,5 @@
+import { createPaymentFormData, type CreatePaymentForm } from '@app/contract';
 import { tsr } from '@/lib/api-client';
 
 /** POST payment/create (multipart). Resolves with every status; the caller maps it (section 8). */
-export const createPayment = (body: FormData) => tsr.payment.create.mutate({ body });
+export const createPayment = (form: CreatePaymentForm) => tsr.payment.create.mutate({ body: createPaymentFormData(form) });

@@ -73,7 +73,7 @@ describe('order form', () => {
 
   it('table of contents: 3 chapters of 3 subsections, a 4th removable one, validation, close rules', async () => {
     // Every order is refused, so that several can be sent and looked at.
-    const fetch = mockApi(() => [409, { detail: 'Уже идёт генерация' }]);
+    const fetch = mockApi(() => [409, { detail: 'Уже идёт генерация', code: 'active_generation' }]);
     renderWithApp(<OrderForm />);
     const toc = checkbox('Своё оглавление');
 
@@ -199,7 +199,7 @@ describe('order form', () => {
 describe('order form promo code', () => {
   it('is checked 500 ms after the last keystroke, from 4 characters; any change resets it', async () => {
     vi.useFakeTimers();
-    const fetch = mockApi((url) => (url.pathname.includes('promo-code/SALE20') ? [200, { ok: true, data: { discount: 20 } }] : [400, { detail: 'Промокод не найден' }]));
+    const fetch = mockApi((url) => (url.pathname.includes('promo-code/SALE20') ? [200, { ok: true, data: { discount: 20 } }] : [400, { detail: 'Промокод не найден', code: 'promo_not_found' }]));
     renderWithApp(<OrderForm />);
     const promo = screen.getByRole('textbox', { name: 'Промокод' }) as HTMLInputElement;
     expect(promo.maxLength).toBe(10);
@@ -258,9 +258,9 @@ describe('order form promo code', () => {
 
   it('an unconfirmed code is checked on submit and blocks the order when not found; a 412 about the promo resets it', async () => {
     const fetch = mockApi((url) => {
-      if (url.pathname.includes('promo-code/ABC')) return [400, { detail: 'Промокод не найден' }];
+      if (url.pathname.includes('promo-code/ABC')) return [400, { detail: 'Промокод не найден', code: 'promo_not_found' }];
       if (url.pathname.includes('promo-code/GOOD')) return [200, { ok: true, data: { discount: 10 } }];
-      return [412, { detail: 'Промокод не найден' }];
+      return [412, { detail: 'Промокод не найден', code: 'promo_rejected' }];
     });
     renderWithApp(<OrderForm />);
     fillTopic();
@@ -284,10 +284,10 @@ describe('order form promo code', () => {
 
 describe('order form answers', () => {
   it.each([
-    [409, { detail: 'x' }, 'У вас уже есть активная задача на генерацию'],
-    [413, { detail: 'x' }, 'Файлы слишком большие или их слишком много'],
-    [415, { detail: 'Файл «a.pdf» не является PDF' }, 'Разрешены только файлы PDF, DOCX и TXT. Файл «a.pdf» не является PDF'],
-    [429, { detail: 'x' }, 'Слишком много запросов. Попробуйте позже'],
+    [409, { detail: 'x', code: 'active_generation' }, 'У вас уже есть активная задача на генерацию'],
+    [413, { detail: 'x', code: 'files_too_large' }, 'Файлы слишком большие или их слишком много'],
+    [415, { detail: 'Файл «a.pdf» не является PDF', code: 'file_unsupported' }, 'Разрешены только файлы PDF, DOCX и TXT. Файл «a.pdf» не является PDF'],
+    [429, { detail: 'x', code: 'rate_limited' }, 'Слишком много запросов. Попробуйте позже'],
     [200, { ok: true, data: {} }, 'Неожиданный ответ сервера'],
   ])('%i: shows the catalogue text', async (status, body, text) => {
     mockApi(() => [status, body]);
@@ -300,7 +300,7 @@ describe('order form answers', () => {
   it('406 opens the pending purchase dialog; its countdown closes it at zero', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: false });
     const pending = { confirmation_url: '/pay/old', topic: 'Старая тема заказа', task_id: 'tid', payment_id: 'pid', minutes_to_cancel: 0, seconds_to_cancel: 3 };
-    mockApi(() => [406, { detail: 'У вас есть незавершенная покупка', data: pending }]);
+    mockApi(() => [406, { detail: 'У вас есть незавершенная покупка', code: 'pending_payment', data: pending }]);
     renderWithApp(<OrderForm />);
     fillTopic();
     fireEvent.click(payButton());

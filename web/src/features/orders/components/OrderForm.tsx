@@ -111,11 +111,7 @@ export function OrderForm() {
       required_volume: volume,
       gost_citations: files.map((f) => f.citation.trim()),
     };
-    const body = new FormData();
-    body.append('purchase_json', JSON.stringify(order));
-    for (const f of files) body.append('files', f.file, f.file.name);
-    if (code) body.append('promo_code', code);
-    await purchase.pay(body);
+    await purchase.pay({ purchase: order, files: files.map((f) => f.file), promoCode: code || undefined });
   };
 
   return (

@@ -8,7 +8,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { AppDialog } from '@/components/AppDialog';
 import { FormAlert } from '@/components/FormAlert';
-import { detailOf } from '@/lib/errors';
+import { codeOf, detailOf } from '@/lib/errors';
 import { signOutLocally } from '@/lib/session-store';
 import { useCountdown } from '@/lib/use-countdown';
 import { cancelPayment } from '../api/cancel-payment';
@@ -65,7 +65,7 @@ function PendingBody({ data, onClose, onCancelled }: { data: PendingPaymentData;
         signOutLocally(client);
         return;
       }
-      setError(response.status === 400 ? E.paymentNotFoundOrProcessed : (detailOf(response) ?? E.cancelPaymentFailed));
+      setError(codeOf(response) === 'payment_not_found' ? E.paymentNotFoundOrProcessed : (detailOf(response) ?? E.cancelPaymentFailed));
     } catch (e) {
       console.error('payment cancel failed', e);
       setError(NETWORK_ERROR);

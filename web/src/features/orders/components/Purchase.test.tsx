@@ -44,7 +44,7 @@ describe('purchase panel of a demo', () => {
   it('a typed code that is not confirmed blocks paying without a request; a confirmed one is sent', async () => {
     vi.useFakeTimers();
     const fetch = mockApi((url) =>
-      url.pathname.includes('promo-code/') ? [200, { ok: true, data: { discount: 50 } }] : [409, { detail: 'Уже идёт генерация' }],
+      url.pathname.includes('promo-code/') ? [200, { ok: true, data: { discount: 50 } }] : [409, { detail: 'Уже идёт генерация', code: 'active_generation' }],
     );
     renderWithApp(<Purchase target={TARGET} wideQuery="(min-width: 900px)" />);
     fireEvent.change(screen.getByRole('textbox', { name: 'Промокод' }), { target: { value: 'HALF' } });

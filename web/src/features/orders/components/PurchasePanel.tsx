@@ -45,11 +45,7 @@ export function usePurchasePanel({ paperId, generationModel, options }: Purchase
       // The sources of the demo stay with the paper; no new files are attached here.
       gost_citations: [],
     };
-    const body = new FormData();
-    body.append('purchase_json', JSON.stringify(order));
-    body.append('from_telegram', 'false');
-    if (promo.toSend) body.append('promo_code', promo.toSend);
-    await purchase.pay(body);
+    await purchase.pay({ purchase: order, fromTelegram: false, promoCode: promo.toSend || undefined });
   };
 
   return { generationModel, references: options.references, year, setYear, volume, setVolume, format, setFormat, promo, purchase, base, price, pay };

@@ -2,7 +2,7 @@
  * 4+ characters is checked 500 ms after the last keystroke, a valid code needs a truthy discount. */
 import { LIMITS, NETWORK_ERROR, V } from '@app/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { errorText } from '@/lib/errors';
+import { codeOf, errorText } from '@/lib/errors';
 import { checkPromo } from '../api/check-promo';
 
 export type PromoStatus = 'idle' | 'checking' | 'valid' | 'invalid';
@@ -32,7 +32,7 @@ export function usePromo() {
     try {
       const response = await checkPromo(code);
       if (response.status === 200 && response.body.data.discount) result = { discount: response.body.data.discount };
-      else if (response.status === 200 || response.status === 400) result = { error: V.promoNotFound };
+      else if (response.status === 200 || codeOf(response) === 'promo_not_found') result = { error: V.promoNotFound };
       else result = { error: errorText(response) };
     } catch (error) {
       console.error('promo code check failed', error);

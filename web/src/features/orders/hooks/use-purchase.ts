@@ -1,6 +1,6 @@
 /** Sends an order to payment/create and acts on the answer: the provider's page, the pending
  * purchase dialog (406), /login (401, 404), or a message. */
-import type { PendingPaymentData } from '@app/contract';
+import type { CreatePaymentForm, PendingPaymentData } from '@app/contract';
 import { NETWORK_ERROR } from '@app/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -14,7 +14,7 @@ export function usePurchase({ onPromoRejected }: { onPromoRejected: (message: st
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState<PendingPaymentData | null>(null);
 
-  const pay = async (form: FormData) => {
+  const pay = async (form: CreatePaymentForm) => {
     setBusy(true);
     setError(null);
     let outcome;

@@ -21,7 +21,7 @@ describe('review form', () => {
   });
 
   it('shows the server reason when no review is available', async () => {
-    answerFetch(400, { detail: 'Отзыв можно оставить после покупки полной версии работы' });
+    answerFetch(400, { detail: 'Отзыв можно оставить после покупки полной версии работы', code: 'review_not_available' });
     renderWithApp(<ReviewFormDialog open review={null} onClose={() => {}} />);
     fireEvent.change(await screen.findByLabelText('Комментарий'), { target: { value: 'Отличный сервис, всё понравилось' } });
     fireEvent.click(screen.getByRole('button', { name: 'Отправить' }));

@@ -7,7 +7,7 @@ import { AppDialog } from '@/components/AppDialog';
 import { FormAlert } from '@/components/FormAlert';
 import { FormStack } from '@/components/FormStack';
 import { FormField } from '@/components/FormField';
-import { detailOf, statusOf } from '@/lib/errors';
+import { codeOf, detailOf } from '@/lib/errors';
 import { useZodForm } from '@/lib/form';
 import { useCreateReviewMutation } from '../api/create-review';
 import { reviewKeys } from '../api/keys';
@@ -21,7 +21,7 @@ interface Props {
 }
 
 const saveErrorText = (error: unknown) =>
-  statusOf(error) === 400 ? (detailOf(error) ?? E.reviewNotAllowed) : E.reviewSaveFailed;
+  codeOf(error) === 'review_not_available' ? (detailOf(error) ?? E.reviewNotAllowed) : E.reviewSaveFailed;
 
 export function ReviewFormDialog({ open, review, onClose }: Props) {
   const client = useQueryClient();

@@ -8,10 +8,9 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { LockMode } from '@mikro-orm/postgresql';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Jobs } from '../../jobs/queues.ts';
-import { Order } from '../orders/entities.ts';
-import { publishOrder } from '../orders/events.ts';
+import { publishOrder } from './events.ts';
 import { releasePromo } from '../promo/promo.ts';
-import { Payment, type PaymentStatus } from './entities.ts';
+import { Order, Payment, type PaymentStatus } from './entities.ts';
 import type { PaymentProvider } from './providers/types.ts';
 
 export interface PaymentDeps {
