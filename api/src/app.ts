@@ -18,6 +18,7 @@ import { registerOpenApi } from './http/openapi.ts';
 import { accountRouters } from './modules/accounts/router.ts';
 import { generationRouter, paymentRouter } from './modules/orders/router.ts';
 import { registerOrderSockets } from './modules/orders/sockets.ts';
+import { sweepUploadsWhileRunning } from './modules/orders/upload.ts';
 import { papersRouter } from './modules/papers/router.ts';
 import type { Services } from './services.ts';
 import { reviewsRouter } from './modules/reviews/router.ts';
@@ -71,6 +72,7 @@ async function appPlugin(fastify: FastifyInstance, deps: AppDeps) {
     await payments.register(s.plugin(paymentRouter(deps)), routeOptions);
   });
   registerOrderSockets(fastify, deps.events, deps.config.trustedOrigins);
+  await sweepUploadsWhileRunning(fastify, deps.config.uploadsDir);
   await fastify.register(s.plugin(systemRouter(deps.orm, deps.config)), routeOptions);
 }
 

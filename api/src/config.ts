@@ -100,6 +100,8 @@ export interface Config {
   publicUrl: string;
   trustedOrigins: string[];
   dataDir: string;
+  /** Uploads being received (DATA_DIR/uploads), until they are checked and stored. */
+  uploadsDir: string;
   databaseUrl: string | null;
   embeddedPgPort: number;
   secretKey: string;
@@ -166,6 +168,7 @@ export function loadConfig(env: Env): Config {
     publicUrl,
     trustedOrigins: [new URL(publicUrl).origin, ...e.TRUSTED_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean)],
     dataDir,
+    uploadsDir: join(dataDir, 'uploads'),
     databaseUrl: e.DATABASE_URL ?? null,
     embeddedPgPort: e.EMBEDDED_PG_PORT,
     secretKey: e.SECRET_KEY ?? localSecret(dataDir),

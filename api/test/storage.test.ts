@@ -1,6 +1,7 @@
 /** Both storage backends behave alike: the local directory, and S3 spoken to a local S3 server
  * (s3rver; it speaks the protocol but does not verify signatures, so credentials are not tested). */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import S3rver from 's3rver';
@@ -45,6 +46,28 @@ describe.each(backends)('%s', (_name, make) => {
     await storage.delete('papers/abc/preview.pdf');
     await expect(storage.get('papers/abc/preview.pdf')).rejects.toThrow();
   });
+
+  it('stores a file from disk as it streams (an upload is never read into memory whole)', async () => {
+    const storage = make();
+    const bytes = randomBytes(6 * 1024 * 1024 + 17);
+    const upload = join(tmp(), 'upload-1');
+    writeFileSync(upload, bytes);
+    await storage.putFile('orders/o-1/1.pdf', upload, 'application/pdf');
+    expect((await storage.get('orders/o-1/1.pdf')).equals(bytes)).toBe(true);
+    const opened = await storage.open('orders/o-1/1.pdf');
+    expect(opened.size).toBe(bytes.length);
+    opened.stream.destroy();
+  });
+});
+
+it('the local directory moves an upload in rather than copying it', async () => {
+  const root = tmp();
+  const upload = join(root, 'uploads', 'u-1');
+  mkdirSync(join(root, 'uploads'));
+  writeFileSync(upload, 'текст');
+  await createLocalStorage(join(root, 'files')).putFile('orders/o-1/1.txt', upload, 'text/plain');
+  expect(existsSync(upload)).toBe(false);
+  expect(readFileSync(join(root, 'files', 'orders', 'o-1', '1.txt'), 'utf8')).toBe('текст');
 });
 
 it('the local directory refuses keys outside its root', async () => {

@@ -30,7 +30,7 @@ export const LIMITS = {
   gostCitation: { min: 10, max: 150 },
   structureTitle: { min: 10, max: 200 },
   structure: { chapters: 3, initialSubsections: 3, maxSubsections: 4 },
-  files: { max: 5, extensions: ['.txt', '.pdf', '.docx'] as const, maxBytesEach: 20 * 1024 * 1024, maxBytesTotal: 50 * 1024 * 1024 },
+  files: { max: 5, extensions: ['.txt', '.pdf', '.docx'] as const, maxBytesEach: 20 * 1024 * 1024, maxBytesTotal: 100 * 1024 * 1024 },
   publicationYear: { min: 1990, max: 2025, default: 1990 },
   volume: { min: 80, max: 120, default: 80 },
   promo: { inputMax: 10, lookupFrom: 4, debounceMs: 500 },

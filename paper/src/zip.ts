@@ -46,6 +46,30 @@ function readEntry(zip: ZipFile, entry: Entry): Promise<Buffer> {
   });
 }
 
+/** Reads the directory of an open zip, checking the declared sizes of every entry. */
+function listEntries(zip: ZipFile, limits: ZipLimits): Promise<Entry[]> {
+  const entries: Entry[] = [];
+  return new Promise<Entry[]>((resolve, reject) => {
+    let total = 0;
+    zip.on('entry', (entry: Entry) => {
+      entries.push(entry);
+      total += entry.uncompressedSize;
+      const ratio = entry.compressedSize > 0 ? entry.uncompressedSize / entry.compressedSize : entry.uncompressedSize > 0 ? Infinity : 0;
+      if (entries.length > limits.maxEntries) return reject(new PaperError('file_rejected', 'В архиве .docx слишком много файлов'));
+      if (entry.uncompressedSize > limits.maxEntryBytes || total > limits.maxTotalBytes) {
+        return reject(new PaperError('file_rejected', 'Архив .docx распаковывается в слишком большой объём (возможна «zip-бомба»)'));
+      }
+      if (entry.uncompressedSize > 1024 * 1024 && ratio > limits.maxRatio) {
+        return reject(new PaperError('file_rejected', 'Архив .docx сжат подозрительно сильно (возможна «zip-бомба»)'));
+      }
+      zip.readEntry();
+    });
+    zip.on('end', () => resolve(entries));
+    zip.on('error', (error: Error) => reject(new PaperError('file_rejected', 'Файл повреждён: архив .docx не читается', { cause: error })));
+    zip.readEntry();
+  });
+}
+
 /**
  * Lists the entries (checking the declared sizes of all of them) and reads those `wanted` accepts.
  * Throws a PaperError with a Russian reason.
@@ -61,27 +85,8 @@ export async function readZip(
   } catch (error) {
     throw new PaperError('file_rejected', 'Файл повреждён: это не корректный архив .docx', { cause: error });
   }
-  const entries: Entry[] = [];
   try {
-    await new Promise<void>((resolve, reject) => {
-      let total = 0;
-      zip.on('entry', (entry: Entry) => {
-        entries.push(entry);
-        total += entry.uncompressedSize;
-        const ratio = entry.compressedSize > 0 ? entry.uncompressedSize / entry.compressedSize : entry.uncompressedSize > 0 ? Infinity : 0;
-        if (entries.length > limits.maxEntries) return reject(new PaperError('file_rejected', 'В архиве .docx слишком много файлов'));
-        if (entry.uncompressedSize > limits.maxEntryBytes || total > limits.maxTotalBytes) {
-          return reject(new PaperError('file_rejected', 'Архив .docx распаковывается в слишком большой объём (возможна «zip-бомба»)'));
-        }
-        if (entry.uncompressedSize > 1024 * 1024 && ratio > limits.maxRatio) {
-          return reject(new PaperError('file_rejected', 'Архив .docx сжат подозрительно сильно (возможна «zip-бомба»)'));
-        }
-        zip.readEntry();
-      });
-      zip.on('end', () => resolve());
-      zip.on('error', (error: Error) => reject(new PaperError('file_rejected', 'Файл повреждён: архив .docx не читается', { cause: error })));
-      zip.readEntry();
-    });
+    const entries = await listEntries(zip, limits);
     const out = new Map<string, Buffer>();
     for (const entry of entries) {
       if (!wanted(entry.fileName)) continue;
@@ -92,6 +97,26 @@ export async function readZip(
       }
     }
     return out;
+  } finally {
+    zip.close();
+  }
+}
+
+/**
+ * The names of the entries of a zip file on disk, after checking the declared sizes of every one:
+ * only the central directory is read, nothing is unpacked. Throws a PaperError with a Russian reason.
+ */
+export async function listZipFile(path: string, limits: ZipLimits = DEFAULT_ZIP_LIMITS): Promise<Set<string>> {
+  let zip: ZipFile;
+  try {
+    zip = await new Promise<ZipFile>((resolve, reject) =>
+      yauzl.open(path, { lazyEntries: true, autoClose: false, strictFileNames: false }, (error, z) => (error || !z ? reject(error ?? new Error('zip')) : resolve(z))),
+    );
+  } catch (error) {
+    throw new PaperError('file_rejected', 'Файл повреждён: это не корректный архив .docx', { cause: error });
+  }
+  try {
+    return new Set((await listEntries(zip, limits)).map((e) => e.fileName));
   } finally {
     zip.close();
   }

@@ -3,7 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../errors.ts';
 
-function hasNul(value: unknown, depth = 0): boolean {
+export function hasNul(value: unknown, depth = 0): boolean {
   if (typeof value === 'string') return value.includes('\u0000');
   if (depth > 64 || value === null || typeof value !== 'object') return false;
   for (const v of Object.values(value)) if (hasNul(v, depth + 1)) return true;

@@ -1,7 +1,7 @@
 /** Where files live: a local directory by default, S3-compatible object storage in production.
  * Keys are relative paths like `orders/<id>/1.pdf`; nothing else in the code knows the backend. */
 import { createReadStream } from 'node:fs';
-import { mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import type { Readable } from 'node:stream';
 import type { Config } from '../config.ts';
@@ -9,6 +9,9 @@ import { createS3Storage } from './s3.ts';
 
 export interface Storage {
   put(key: string, bytes: Uint8Array, contentType: string): Promise<void>;
+  /** Stores the file at `path` without reading it into memory: the local directory moves it in
+   * (the file is gone from `path` afterwards), S3 streams it up (the caller removes it). */
+  putFile(key: string, path: string, contentType: string): Promise<void>;
   get(key: string): Promise<Buffer>;
   /** A stream for sending a file to a client, with its size. */
   open(key: string): Promise<{ stream: Readable; size: number }>;
@@ -31,6 +34,17 @@ export function createLocalStorage(root: string): Storage {
       await mkdir(dirname(path(key)), { recursive: true });
       await writeFile(path(key), bytes);
     },
+    async putFile(key, from) {
+      await mkdir(dirname(path(key)), { recursive: true });
+      try {
+        await rename(from, path(key));
+      } catch (error) {
+        // Another file system (a DATA_DIR whose files/ is a separate mount): copy, then remove.
+        if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
+        await copyFile(from, path(key));
+        await rm(from, { force: true });
+      }
+    },
     get: (key) => readFile(path(key)),
     async open(key) {
       const { size } = await stat(path(key));
@@ -41,6 +55,4 @@ export function createLocalStorage(root: string): Storage {
 }
 
 export const orderFileKey = (orderId: string, position: number, kind: string) => join('orders', orderId, `${position}.${kind}`);
-/** The text read out of an attached file at upload, so the worker need not read it again. */
-export const extractedTextKey = (orderId: string, position: number) => join('orders', orderId, `${position}.extracted.txt`);
 export const paperFileKey = (orderId: string, file: 'paper.docx' | 'preview.pdf') => join('papers', orderId, file);

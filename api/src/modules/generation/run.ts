@@ -3,12 +3,12 @@
  * files, create the paper. Exactly one paper per order: the claim and the completion are guarded
  * by the order's status, so a duplicated job or a second worker changes nothing.
  */
-import { generatePaper, PaperError, type AttachedSource, type PaperInput, type PaperPlan, type ProgressEvent } from '@app/paper';
+import { extractSourceText, generatePaper, PaperError, type AttachedSource, type PaperInput, type PaperPlan, type ProgressEvent } from '@app/paper';
 import { LockMode, type EntityManager } from '@mikro-orm/postgresql';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Jobs } from '../../jobs/queues.ts';
-import { extractedTextKey, paperFileKey, type Storage } from '../../storage/storage.ts';
+import { paperFileKey, type Storage } from '../../storage/storage.ts';
 import { Order, OrderFile } from '../orders/entities.ts';
 import { publishOrder } from '../orders/events.ts';
 import { Paper } from '../papers/entities.ts';
@@ -55,13 +55,32 @@ async function recordProgress(em: EntityManager, orderId: string, p: ProgressEve
   await publish(em, orderId);
 }
 
+/** Fewer characters than this is no source to cite. */
+const MIN_SOURCE_CHARS = 50;
+
+/** The text of an attached file, read out in an isolated thread. The upload checked only the
+ * file's structure; a file that yields no usable text fails the generation (invalid_input: not
+ * retried, and the order is refunded) with a message that names the file. */
+async function attachedText(storage: Storage, f: OrderFile): Promise<string> {
+  const bytes = await storage.get(f.storageKey);
+  // The stored kind decides the type, whatever became of the name.
+  const name = f.fileName.toLowerCase().endsWith(`.${f.kind}`) ? f.fileName : `${f.fileName}.${f.kind}`;
+  let text: string;
+  try {
+    text = (await extractSourceText({ name, bytes })).text;
+  } catch (error) {
+    if (!(error instanceof PaperError && error.code === 'file_rejected')) throw error;
+    const message = error.message.includes(f.fileName) ? error.message : `Файл «${f.fileName}»: ${error.message}`;
+    throw new PaperError('invalid_input', message, { cause: error });
+  }
+  if (text.trim().length < MIN_SOURCE_CHARS) throw new PaperError('invalid_input', `Файл «${f.fileName}»: в файле не найден текст`);
+  return text;
+}
+
 async function buildInput(em: EntityManager, storage: Storage, order: Order): Promise<PaperInput> {
   const files = await em.find(OrderFile, { order: order.id }, { orderBy: { position: 'asc' } });
   const attachedSources: AttachedSource[] = [];
-  for (const f of files) {
-    const text = (await storage.get(extractedTextKey(order.id, f.position))).toString('utf8');
-    attachedSources.push({ text, citation: f.citation, fileName: f.fileName });
-  }
+  for (const f of files) attachedSources.push({ text: await attachedText(storage, f), citation: f.citation, fileName: f.fileName });
   const o = order.options;
   const fromDemo = order.sourcePaper ? ((await em.findOneOrFail(Paper, { id: order.sourcePaper.id })).enginePlan as PaperPlan | null) : null;
   return {

@@ -1,13 +1,13 @@
 /** Placing an order: the `payment/create` use case. */
 import { randomUUID } from 'node:crypto';
 import { LIMITS, priceOf, purchaseJson, type PendingPaymentData, type PurchaseJson } from '@app/contract';
-import { extractSourceText, sniffFile } from '@app/paper';
+import type { FileKind } from '@app/paper';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import { AppError } from '../../errors.ts';
 import { validationFailure } from '../../http/errors.ts';
-import { extractedTextKey, orderFileKey, type Storage } from '../../storage/storage.ts';
+import { orderFileKey, type Storage } from '../../storage/storage.ts';
 import type { AuthSession } from '../accounts/sessions.ts';
 import { Paper } from '../papers/entities.ts';
 import { Payment } from './entities.ts';
@@ -24,9 +24,12 @@ export interface OrderDeps {
   log: FastifyBaseLogger;
 }
 
+/** A file received to disk and checked by its content (upload.ts); its text is read by the worker. */
 export interface UploadedFile {
   fileName: string;
-  bytes: Buffer;
+  kind: FileKind;
+  size: number;
+  path: string;
 }
 
 export interface PlaceOrderInput {
@@ -58,25 +61,11 @@ function parsePurchase(text: string): PurchaseJson {
   return parsed.data;
 }
 
-/** Checks each file by its content and reads its text (isolated), before any money is asked for. */
-async function checkFiles(files: UploadedFile[]) {
-  if (files.length > LIMITS.files.max) throw new AppError('files_too_large');
-  const total = files.reduce((n, f) => n + f.bytes.byteLength, 0);
-  if (total > LIMITS.files.maxBytesTotal || files.some((f) => f.bytes.byteLength > LIMITS.files.maxBytesEach)) throw new AppError('files_too_large');
-  const checked = [];
-  for (const file of files) {
-    const sniff = sniffFile(file.bytes, file.fileName);
-    if (!sniff.ok) throw new AppError(file.bytes.byteLength === 0 ? 'file_empty' : 'file_unsupported', { detail: `${file.fileName}: ${sniff.reason}` });
-    let text: string;
-    try {
-      text = (await extractSourceText({ name: file.fileName, bytes: file.bytes }, { timeoutMs: 20_000 })).text;
-    } catch (error) {
-      throw new AppError('file_unsupported', { detail: `${file.fileName}: ${(error as Error).message}` });
-    }
-    if (text.trim().length < 50) throw new AppError('file_unsupported', { detail: `${file.fileName}: в файле не найден текст` });
-    checked.push({ ...file, kind: sniff.kind, text });
-  }
-  return checked;
+/** The limits once more, whoever called: the form reader has checked each file as it arrived. */
+function checkFiles(files: UploadedFile[]) {
+  const total = files.reduce((n, f) => n + f.size, 0);
+  if (files.length > LIMITS.files.max || total > LIMITS.files.maxBytesTotal || files.some((f) => f.size > LIMITS.files.maxBytesEach)) throw new AppError('files_too_large');
+  return files;
 }
 
 /**
@@ -98,7 +87,7 @@ export async function placeOrder(d: OrderDeps, session: AuthSession, input: Plac
     if (!source) throw new AppError('demo_not_found');
   }
   if (purchase.gost_citations.length !== input.files.length) throw new AppError('citations_mismatch');
-  const files = await checkFiles(input.files);
+  const files = checkFiles(input.files);
 
   const plan = purchase.model_name ?? source?.plan ?? 'basic';
   const paperType = purchase.paper_type;
@@ -138,7 +127,7 @@ export async function placeOrder(d: OrderDeps, session: AuthSession, input: Plac
         position: i + 1,
         fileName: f.fileName.slice(0, 200),
         kind: f.kind,
-        size: f.bytes.byteLength,
+        size: f.size,
         storageKey: orderFileKey(orderId, i + 1, f.kind),
         citation: purchase.gost_citations[i],
       }),
@@ -165,8 +154,7 @@ export async function placeOrder(d: OrderDeps, session: AuthSession, input: Plac
 
   try {
     for (const [i, f] of files.entries()) {
-      await d.storage.put(orderFileKey(orderId, i + 1, f.kind), f.bytes, 'application/octet-stream');
-      await d.storage.put(extractedTextKey(orderId, i + 1), Buffer.from(f.text), 'text/plain; charset=utf-8');
+      await d.storage.putFile(orderFileKey(orderId, i + 1, f.kind), f.path, 'application/octet-stream');
     }
     const created = await d.provider.create({
       paymentId,

@@ -1,6 +1,6 @@
 /** HTTP for orders: the user's current generation, promo lookup, order creation (multipart),
  * cancel, provider notifications, and the sandbox provider's page. Thin: parse, call, answer. */
-import { contract, createPaymentFields, LIMITS } from '@app/contract';
+import { contract } from '@app/contract';
 import { initServer } from '@ts-rest/fastify';
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../../config.ts';
@@ -8,7 +8,8 @@ import { AppError } from '../../errors.ts';
 import { sessionOf } from '../../http/context.ts';
 import type { Jobs } from '../../jobs/queues.ts';
 import type { Storage } from '../../storage/storage.ts';
-import { placeOrder, type UploadedFile } from './place.ts';
+import { placeOrder } from './place.ts';
+import { receivePurchaseForm } from './upload.ts';
 import { cancelPayment, generationStatus } from './status.ts';
 import { promoDiscount } from '../promo/promo.ts';
 import type { SandboxBooks } from './providers/sandbox.ts';
@@ -17,28 +18,6 @@ import { sandboxPageHtml } from './sandboxPage.ts';
 import { syncPayment } from './payments.ts';
 
 const s = initServer();
-
-/** Reads the multipart form of payment/create within the file limits (413 past them). */
-async function readPurchaseForm(request: FastifyRequest) {
-  if (!request.isMultipart()) throw new AppError('unsupported_media_type', { detail: 'Ожидается multipart/form-data' });
-  const fields: Record<string, string> = {};
-  const files: UploadedFile[] = [];
-  const parts = request.parts({
-    limits: { files: LIMITS.files.max, fileSize: LIMITS.files.maxBytesEach, fields: 10, fieldSize: 64 * 1024, parts: 20 },
-  });
-  for await (const part of parts) {
-    if (part.type === 'file') {
-      const bytes = await part.toBuffer();
-      if (part.fieldname !== 'files') throw new AppError('unknown_field', { detail: `Неизвестное поле с файлом: ${part.fieldname}` });
-      files.push({ fileName: part.filename || 'файл', bytes });
-    } else {
-      fields[part.fieldname] = String(part.value);
-    }
-  }
-  const parsed = createPaymentFields.safeParse(fields);
-  if (!parsed.success) throw new AppError('validation_failed', { detail: parsed.error.issues[0].message });
-  return { ...parsed.data, files };
-}
 
 export const generationRouter = () =>
   s.router(contract.generation, {
@@ -54,13 +33,17 @@ export function paymentRouter(deps: { config: Config; storage: Storage; provider
     },
     create: async ({ request }) => {
       const session = await sessionOf(request);
-      const form = await readPurchaseForm(request);
-      const data = await placeOrder(
-        { em: request.em, config: deps.config, storage: deps.storage, provider: deps.provider, log: request.log },
-        session,
-        { purchaseJson: form.purchase_json, promoCode: form.promo_code || undefined, fromTelegram: form.from_telegram, files: form.files },
-      );
-      return { status: 200, body: { ok: true, data } };
+      const form = await receivePurchaseForm(request, deps.config.uploadsDir);
+      try {
+        const data = await placeOrder(
+          { em: request.em, config: deps.config, storage: deps.storage, provider: deps.provider, log: request.log },
+          session,
+          { purchaseJson: form.purchase_json, promoCode: form.promo_code || undefined, fromTelegram: form.from_telegram, files: form.files },
+        );
+        return { status: 200, body: { ok: true, data } };
+      } finally {
+        await form.discard();
+      }
     },
     cancel: async ({ body, request }) => {
       await cancelPayment(paymentDeps(request), await sessionOf(request), body.payment_id);

@@ -5,8 +5,10 @@
 import { Worker } from 'node:worker_threads';
 import { PaperError } from '../../errors.ts';
 import type { ZipLimits } from '../../zip.ts';
+import { SOURCE_ZIP_LIMITS } from './inspect.ts';
 import { sniffFile } from './sniff.ts';
 export { sniffFile } from './sniff.ts';
+export { UploadInspector } from './inspect.ts';
 export type { SniffResult, FileKind } from './sniff.ts';
 
 export interface ExtractLimits {
@@ -29,8 +31,6 @@ export interface ExtractedText {
   truncated: boolean;
 }
 
-const ZIP_LIMITS: ZipLimits = { maxEntries: 1000, maxTotalBytes: 60 * 1024 * 1024, maxEntryBytes: 40 * 1024 * 1024, maxRatio: 150 };
-
 export function extractSourceText(file: { name: string; bytes: Uint8Array }, limits: ExtractLimits = {}): Promise<ExtractedText> {
   const sniff = sniffFile(file.bytes, file.name);
   if (!sniff.ok) return Promise.reject(new PaperError('file_rejected', sniff.reason));
@@ -42,7 +42,7 @@ export function extractSourceText(file: { name: string; bytes: Uint8Array }, lim
         bytes: file.bytes,
         maxPages: limits.maxPages ?? 500,
         maxChars: limits.maxChars ?? 1_000_000,
-        zip: { ...ZIP_LIMITS, ...limits.zip },
+        zip: { ...SOURCE_ZIP_LIMITS, ...limits.zip },
       },
       // The caller's flags minus those that make no sense in a worker (--input-type, --watch, --inspect...).
       execArgv: process.execArgv.filter((a) => !/^--(input-type|watch|inspect|test|eval|print)/.test(a)),

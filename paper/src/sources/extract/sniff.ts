@@ -7,7 +7,7 @@ export type SniffResult = { ok: true; kind: FileKind } | { ok: false; reason: st
 
 export const MAX_FILE_BYTES = 20 * 1024 * 1024;
 
-const KIND_NAMES: Record<string, string> = {
+export const KIND_NAMES: Record<string, string> = {
   pdf: 'PDF-документ',
   docx: 'документ Word (.docx)',
   zip: 'ZIP-архив',
@@ -44,14 +44,22 @@ export function detectContent(bytes: Uint8Array): string {
   return control / Math.max(1, head.length) < 0.01 ? 'txt' : 'binary';
 }
 
-export function sniffFile(bytes: Uint8Array, fileName: string): SniffResult {
+export const UNSUPPORTED_FORMAT = 'Неподдерживаемый формат файла: можно загрузить только .txt, .pdf и .docx';
+
+/** The kind a file name's extension names, or null for one we do not take. */
+export function kindOfName(fileName: string): FileKind | null {
   const ext = /\.([a-z0-9]+)$/i.exec(fileName.trim())?.[1]?.toLowerCase() ?? '';
-  if (!['txt', 'pdf', 'docx'].includes(ext)) return { ok: false, reason: 'Неподдерживаемый формат файла: можно загрузить только .txt, .pdf и .docx' };
+  return ['txt', 'pdf', 'docx'].includes(ext) ? (ext as FileKind) : null;
+}
+
+export function sniffFile(bytes: Uint8Array, fileName: string): SniffResult {
+  const ext = kindOfName(fileName);
+  if (!ext) return { ok: false, reason: UNSUPPORTED_FORMAT };
   if (bytes.byteLength === 0) return { ok: false, reason: 'Файл пустой' };
   if (bytes.byteLength > MAX_FILE_BYTES) return { ok: false, reason: `Файл больше ${MAX_FILE_BYTES / 1024 / 1024} МБ` };
   const content = detectContent(bytes);
   if (content !== ext) {
     return { ok: false, reason: `Содержимое файла не соответствует расширению .${ext}: это ${KIND_NAMES[content] ?? 'файл другого типа'}` };
   }
-  return { ok: true, kind: ext as FileKind };
+  return { ok: true, kind: ext };
 }

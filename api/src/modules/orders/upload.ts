@@ -1,0 +1,200 @@
+/**
+ * The payment/create form, read as it streams in, with memory bounded whatever the files weigh:
+ * each text field is checked as it arrives, and each file is written to a folder of the request
+ * under DATA_DIR/uploads while its size and content are checked, chunk by chunk. Reading stops at
+ * the first thing wrong (413 at the size limit, 415 at a wrong type, 400 for a malformed body),
+ * the folder is removed, and nothing else has happened yet: the order is created only after.
+ */
+import { randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, readdir, rm, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { createPaymentFields, CREATE_PAYMENT_FILES_FIELD, LIMITS, type ErrorCode } from '@app/contract';
+import { UploadInspector } from '@app/paper';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError } from '../../errors.ts';
+import { hasNul } from '../../http/input.ts';
+import type { UploadedFile } from './place.ts';
+
+/** purchase_json is at most 20,000 characters (the contract); bytes past this are not read. */
+const FIELD_BYTES = 96 * 1024;
+const TEXT_FIELDS = new Set(Object.keys(createPaymentFields.shape));
+/** What a refused request may still send (it is read and dropped so that the client gets the
+ * answer); past this the connection is closed. */
+const DISCARD_BYTES = LIMITS.files.maxBytesTotal + 10 * 1024 * 1024;
+/** A folder of uploads untouched this long belongs to a request that is long gone. */
+const STALE_MS = 60 * 60 * 1000;
+
+/** @fastify/multipart's own errors by their code; any other parser error is a malformed body. */
+const MULTIPART_CODES: Record<string, ErrorCode> = {
+  FST_FILES_LIMIT: 'files_too_large',
+  FST_REQ_FILE_TOO_LARGE: 'files_too_large',
+  FST_PARTS_LIMIT: 'body_too_large',
+  FST_FIELDS_LIMIT: 'body_too_large',
+  FST_PROTO_VIOLATION: 'unknown_field',
+  FST_INVALID_MULTIPART_CONTENT_TYPE: 'unsupported_media_type',
+};
+
+export interface PurchaseForm {
+  purchase_json: string;
+  promo_code?: string;
+  from_telegram?: boolean;
+  files: UploadedFile[];
+  /** Removes what is left of the upload (a stored file has been moved out already). */
+  discard(): Promise<void>;
+}
+
+const refused = (code: ErrorCode, detail: string) => new AppError(code, { detail });
+
+/** A file name fit to show and store: no control characters, at most 200 characters with the
+ * extension kept. */
+function cleanFileName(raw: string): string {
+  const name = raw.replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  if (name.length <= 200) return name;
+  const ext = /\.[a-z0-9]{1,5}$/i.exec(name)?.[0] ?? '';
+  return name.slice(0, 200 - ext.length) + ext;
+}
+
+/** Streams one file part to `path`, checking it on the way; returns the checked file. */
+async function receiveFile(file: Readable, fileName: string, path: string, alreadyReceived: number): Promise<UploadedFile> {
+  const inspector = new UploadInspector(fileName);
+  if (inspector.rejected) throw refused('file_unsupported', `${fileName}: ${inspector.rejected}`);
+  let size = 0;
+  await pipeline(
+    file,
+    async function* check(chunks: AsyncIterable<Buffer>) {
+      for await (const chunk of chunks) {
+        size += chunk.length;
+        if (size > LIMITS.files.maxBytesEach || alreadyReceived + size > LIMITS.files.maxBytesTotal) throw new AppError('files_too_large');
+        const reason = inspector.push(chunk);
+        if (reason) throw refused('file_unsupported', `${fileName}: ${reason}`);
+        yield chunk;
+      }
+    },
+    createWriteStream(path),
+  );
+  const verdict = await inspector.finish(path);
+  if (!verdict.ok) throw refused(size === 0 ? 'file_empty' : 'file_unsupported', `${fileName}: ${verdict.reason}`);
+  return { fileName, kind: verdict.kind, size, path };
+}
+
+/** The rest of a refused request is read and dropped, so that the client, still sending, gets
+ * the answer; a client that goes on past any real form is cut off. */
+function stopReading(request: FastifyRequest) {
+  const raw = request.raw;
+  raw.unpipe();
+  if (raw.readableEnded) return;
+  let dropped = 0;
+  raw.on('data', (chunk: Buffer) => {
+    dropped += chunk.length;
+    if (dropped > DISCARD_BYTES) raw.destroy();
+  });
+  raw.resume();
+}
+
+/** Parser and stream failures as our errors; a failure of our own disk stays a 500. */
+function asUploadError(error: unknown): unknown {
+  if (error instanceof AppError) return error;
+  const e = error as NodeJS.ErrnoException;
+  if (e?.code && MULTIPART_CODES[e.code]) return new AppError(MULTIPART_CODES[e.code], { cause: error });
+  if (e?.path) return error;
+  return new AppError('malformed_multipart', { cause: error });
+}
+
+/** Reads the payment/create form (see the file comment). The caller must `discard()` the result. */
+export async function receivePurchaseForm(request: FastifyRequest, uploadsDir: string): Promise<PurchaseForm> {
+  if (!request.isMultipart()) throw new AppError('unsupported_media_type', { detail: 'Ожидается multipart/form-data' });
+  const dir = join(uploadsDir, randomUUID());
+  const discard = () => rm(dir, { recursive: true, force: true });
+  const fields: Record<string, string> = {};
+  const files: UploadedFile[] = [];
+  let received = 0;
+  try {
+    await mkdir(dir, { recursive: true });
+    // The parser's limits are a backstop one past ours: ours answer first, with a precise message.
+    const parts = request.parts({
+      limits: {
+        files: LIMITS.files.max + 1,
+        fileSize: LIMITS.files.maxBytesEach + 1,
+        fields: TEXT_FIELDS.size + 1,
+        fieldSize: FIELD_BYTES,
+        parts: LIMITS.files.max + TEXT_FIELDS.size + 2,
+        headerPairs: 20,
+      },
+    });
+    for await (const part of parts) {
+      const name = part.fieldname;
+      if (hasNul(name)) throw new AppError('invalid_characters');
+      const shown = name.slice(0, 100);
+      if (part.type === 'file') {
+        if (name !== CREATE_PAYMENT_FILES_FIELD) throw refused('unknown_field', `Неизвестное поле с файлом: ${shown}`);
+        if (files.length === LIMITS.files.max) throw new AppError('files_too_large');
+        if (hasNul(part.filename)) throw new AppError('invalid_characters');
+        const file = await receiveFile(part.file, cleanFileName(part.filename), join(dir, String(files.length + 1)), received);
+        received += file.size;
+        files.push(file);
+      } else {
+        if (!TEXT_FIELDS.has(name) || part.fieldnameTruncated) throw refused('unknown_field', `Неизвестное поле: ${shown}`);
+        if (name in fields) throw refused('malformed_multipart', `Поле ${name} передано несколько раз`);
+        if (part.valueTruncated) throw refused('body_too_large', `Поле ${name} слишком длинное`);
+        // A part sent as application/json arrives parsed; the form wants its text.
+        const value = typeof part.value === 'string' ? part.value : JSON.stringify(part.value);
+        if (hasNul(value)) throw new AppError('invalid_characters');
+        fields[name] = value;
+      }
+    }
+  } catch (error) {
+    stopReading(request);
+    await discard();
+    throw asUploadError(error);
+  }
+  try {
+    const parsed = createPaymentFields.safeParse(fields);
+    if (!parsed.success) throw new AppError('validation_failed', { detail: parsed.error.issues[0].message });
+    // purchase_json is JSON text: a NUL it spells as \u0000 is refused like a raw one.
+    if (hasNul(parseOrNull(parsed.data.purchase_json))) throw new AppError('invalid_characters');
+    return { ...parsed.data, files, discard };
+  } catch (error) {
+    await discard();
+    throw error;
+  }
+}
+
+function parseOrNull(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
+/** Removes the folders of uploads that no request is writing any more. */
+export async function sweepStaleUploads(uploadsDir: string, now = Date.now()): Promise<number> {
+  const entries = await readdir(uploadsDir).catch(() => [] as string[]);
+  let removed = 0;
+  for (const entry of entries) {
+    const path = join(uploadsDir, entry);
+    const inside = await readdir(path).catch(() => [] as string[]);
+    const times = await Promise.all([path, ...inside.map((f) => join(path, f))].map((p) => stat(p).then((s) => s.mtimeMs, () => 0)));
+    if (now - Math.max(...times) < STALE_MS) continue;
+    await rm(path, { recursive: true, force: true });
+    removed++;
+  }
+  return removed;
+}
+
+/** Leftovers of requests cut short by a crash are removed when the server starts, then hourly.
+ * Only stale folders go: another server sharing DATA_DIR may be receiving right now. */
+export async function sweepUploadsWhileRunning(app: FastifyInstance, uploadsDir: string) {
+  const sweep = () =>
+    sweepStaleUploads(uploadsDir).then(
+      (removed) => removed && app.log.info({ removed }, 'stale uploads removed'),
+      (error) => app.log.warn({ err: error }, 'stale uploads not removed'),
+    );
+  await mkdir(uploadsDir, { recursive: true });
+  await sweep();
+  const timer = setInterval(() => void sweep(), STALE_MS).unref();
+  app.addHook('onClose', async () => clearInterval(timer));
+}
