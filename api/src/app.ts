@@ -12,6 +12,7 @@ import type { Config } from './config.ts';
 import type { Orm } from './db/orm.ts';
 import { sendError, sendValidationError } from './http/errors.ts';
 import { refuseNulCharacters } from './http/input.ts';
+import { onSocketError } from './http/socketErrors.ts';
 import { checkOrigin } from './http/origin.ts';
 import { serveSamples, serveWeb } from './http/web.ts';
 import { registerOpenApi } from './http/openapi.ts';
@@ -37,7 +38,7 @@ async function appPlugin(fastify: FastifyInstance, deps: AppDeps) {
   useRussianZodMessages();
   await fastify.register(cookie);
   await fastify.register(multipart);
-  await fastify.register(websocket, { options: { maxPayload: 4096 } });
+  await fastify.register(websocket, { options: { maxPayload: 4096 }, errorHandler: onSocketError });
   checkOrigin(fastify, deps.config.trustedOrigins);
   refuseNulCharacters(fastify);
   fastify.decorateRequest('em', null as never);
@@ -92,6 +93,8 @@ export async function buildServer(deps: AppDeps, options: { logStream?: Destinat
     logger,
     routerOptions: { ignoreTrailingSlash: true },
     bodyLimit: 64 * 1024,
+    // Bad URLs and over-long path parameters, which the router answers before any hook runs.
+    frameworkErrors: sendError,
   });
   await server.register(app, deps);
   return server;

@@ -17,6 +17,7 @@ export const ERRORS = {
   forbidden: error(403, STATUS_TEXT[403]),
   not_found: error(404, STATUS_TEXT[404]),
   body_too_large: error(413, 'Слишком большой запрос'),
+  uri_too_long: error(414, 'Слишком длинный адрес запроса'),
   unsupported_media_type: error(415, 'Неподдерживаемый тип содержимого запроса'),
   validation_failed: error(422, STATUS_TEXT[422]),
   rate_limited: error(429, STATUS_TEXT[429]),

@@ -3,6 +3,7 @@
 import { WS_CLOSE } from '@app/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
+import { AppError } from '../../errors.ts';
 import { optionalSessionOf } from '../../http/context.ts';
 import { originAllowed } from '../../http/origin.ts';
 import { Order } from './entities.ts';
@@ -44,6 +45,10 @@ export function registerOrderSockets(app: FastifyInstance, events: OrderEvents, 
     const ping = setInterval(() => socket.readyState === socket.OPEN && socket.ping(), 25_000);
     socket.on('close', () => clearInterval(ping));
   };
-  app.get('/api/v1/payment/ws/:task_id', { websocket: true }, open('payment'));
-  app.get('/api/v1/users/ws/:task_id', { websocket: true }, open('generation'));
+  // A plain HTTP request to a socket's address gets an error answer like any other.
+  const notSocket = async () => {
+    throw new AppError('bad_request', { detail: 'По этому адресу открывается только WebSocket' });
+  };
+  app.route({ method: 'GET', url: '/api/v1/payment/ws/:task_id', handler: notSocket, wsHandler: open('payment') });
+  app.route({ method: 'GET', url: '/api/v1/users/ws/:task_id', handler: notSocket, wsHandler: open('generation') });
 }

@@ -106,6 +106,9 @@ function asUploadError(error: unknown): unknown {
 /** Reads the payment/create form (see the file comment). The caller must `discard()` the result. */
 export async function receivePurchaseForm(request: FastifyRequest, uploadsDir: string): Promise<PurchaseForm> {
   if (!request.isMultipart()) throw new AppError('unsupported_media_type', { detail: 'Ожидается multipart/form-data' });
+  // RFC 2046: a boundary of 1 to 70 characters.
+  const boundary = /;\s*boundary=(?:"([^"]{1,70})"|([^;\s"]{1,70}))(?:;|\s|$)/i.exec(request.headers['content-type'] ?? '');
+  if (!boundary) throw refused('malformed_multipart', 'В заголовке Content-Type нет корректного boundary');
   const dir = join(uploadsDir, randomUUID());
   const discard = () => rm(dir, { recursive: true, force: true });
   const fields: Record<string, string> = {};
