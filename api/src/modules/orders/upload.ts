@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Readable } from 'node:stream';
+import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createPaymentFields, CREATE_PAYMENT_FILES_FIELD, LIMITS, type ErrorCode } from '@app/contract';
 import { UploadInspector } from '@app/paper';
@@ -24,6 +24,8 @@ const TEXT_FIELDS = new Set(Object.keys(createPaymentFields.shape));
 /** What a refused request may still send (it is read and dropped so that the client gets the
  * answer); past this the connection is closed. */
 const DISCARD_BYTES = LIMITS.files.maxBytesTotal + 10 * 1024 * 1024;
+/** Each stage of a file's way to disk holds this much at most: little in flight per upload. */
+const STREAM_HWM = 16 * 1024;
 /** A folder of uploads untouched this long belongs to a request that is long gone. */
 const STALE_MS = 60 * 60 * 1000;
 
@@ -62,19 +64,17 @@ async function receiveFile(file: Readable, fileName: string, path: string, alrea
   const inspector = new UploadInspector(fileName);
   if (inspector.rejected) throw refused('file_unsupported', `${fileName}: ${inspector.rejected}`);
   let size = 0;
-  await pipeline(
-    file,
-    async function* check(chunks: AsyncIterable<Buffer>) {
-      for await (const chunk of chunks) {
-        size += chunk.length;
-        if (size > LIMITS.files.maxBytesEach || alreadyReceived + size > LIMITS.files.maxBytesTotal) throw new AppError('files_too_large');
-        const reason = inspector.push(chunk);
-        if (reason) throw refused('file_unsupported', `${fileName}: ${reason}`);
-        yield chunk;
-      }
+  const check = new Transform({
+    highWaterMark: STREAM_HWM,
+    transform(chunk: Buffer, _encoding, done) {
+      size += chunk.length;
+      if (size > LIMITS.files.maxBytesEach || alreadyReceived + size > LIMITS.files.maxBytesTotal) return done(new AppError('files_too_large'));
+      const reason = inspector.push(chunk);
+      if (reason) return done(refused('file_unsupported', `${fileName}: ${reason}`));
+      done(null, chunk);
     },
-    createWriteStream(path),
-  );
+  });
+  await pipeline(file, check, createWriteStream(path, { highWaterMark: STREAM_HWM }));
   const verdict = await inspector.finish(path);
   if (!verdict.ok) throw refused(size === 0 ? 'file_empty' : 'file_unsupported', `${fileName}: ${verdict.reason}`);
   return { fileName, kind: verdict.kind, size, path };
@@ -118,6 +118,8 @@ export async function receivePurchaseForm(request: FastifyRequest, uploadsDir: s
     await mkdir(dir, { recursive: true });
     // The parser's limits are a backstop one past ours: ours answer first, with a precise message.
     const parts = request.parts({
+      highWaterMark: STREAM_HWM,
+      fileHwm: STREAM_HWM,
       limits: {
         files: LIMITS.files.max + 1,
         fileSize: LIMITS.files.maxBytesEach + 1,
