@@ -52,8 +52,13 @@ const schema = z.object({
   YOOKASSA_SHOP_ID: z.string().optional(),
   YOOKASSA_SECRET_KEY: z.string().optional(),
   YOOKASSA_API_URL: z.string().url().default('https://api.yookassa.ru/v3'),
+  /** 54-FZ receipts (payments and refunds) sent through YooKassa; off when the shop sends them elsewhere. */
+  YOOKASSA_RECEIPTS: bool.default('true'),
   /** Minutes an unpaid order waits for its payment before it expires. */
   PAYMENT_TTL_MINUTES: int(30),
+  /** How often the worker re-reads unsettled payments and refunds and finishes what a lost
+   * notification or a crash left open. */
+  RECONCILE_INTERVAL_SECONDS: int(60),
 
   /** OpenAI-compatible endpoint. Without it papers are written by the offline writer (development only). */
   LLM_BASE_URL: z.string().url().optional(),
@@ -122,8 +127,9 @@ export interface Config {
   limits: { loginPerMinute: number; registerPerHour: number; codeRequestsPerHour: number };
   payments: {
     provider: 'sandbox' | 'yookassa';
-    yookassa: { shopId: string; secretKey: string; apiUrl: string } | null;
+    yookassa: { shopId: string; secretKey: string; apiUrl: string; receipts: boolean } | null;
     ttlMinutes: number;
+    reconcileSeconds: number;
   };
   llm: { baseUrl: string; apiKey: string; models: { basic: string; professional: string }; concurrency: number; timeoutMs: number } | null;
   sources: { search: 'none' | 'openalex' | 'crossref'; mailto: string | null };
@@ -192,8 +198,12 @@ export function loadConfig(env: Env): Config {
     },
     payments: {
       provider: e.PAYMENT_PROVIDER,
-      yookassa: e.PAYMENT_PROVIDER === 'yookassa' ? { shopId: e.YOOKASSA_SHOP_ID!, secretKey: e.YOOKASSA_SECRET_KEY!, apiUrl: e.YOOKASSA_API_URL.replace(/\/$/, '') } : null,
+      yookassa:
+        e.PAYMENT_PROVIDER === 'yookassa'
+          ? { shopId: e.YOOKASSA_SHOP_ID!, secretKey: e.YOOKASSA_SECRET_KEY!, apiUrl: e.YOOKASSA_API_URL.replace(/\/$/, ''), receipts: e.YOOKASSA_RECEIPTS }
+          : null,
       ttlMinutes: e.PAYMENT_TTL_MINUTES,
+      reconcileSeconds: e.RECONCILE_INTERVAL_SECONDS,
     },
     llm: e.LLM_BASE_URL
       ? {

@@ -162,6 +162,12 @@ const payment = c.router({
     body: s.cancelPaymentBody,
     responses: { 200: s.okBody, 400: s.errorBody, 401: s.errorBody, 404: s.errorBody },
   },
+  refunds: {
+    method: 'GET',
+    path: '/api/v1/payment/refunds/',
+    responses: { 200: s.refundListBody, 401: s.errorBody },
+    summary: "The user's refunds, newest first: amount, status and why",
+  },
   yookassaNotification: {
     method: 'POST',
     path: '/api/v1/payment/yookassa/notification/',

@@ -2,7 +2,10 @@
 import { randomBytes } from 'node:crypto';
 import { Document, Packer, Paragraph } from 'docx';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
+import pg from 'pg';
 import type { WebSocket } from 'ws';
+import { ORDER_CHANNEL } from '../../src/modules/orders/events.ts';
+import { reconcile } from '../../src/modules/orders/reconcile.ts';
 import type { Client, TestApp } from './app.ts';
 
 export interface Part {
@@ -117,4 +120,35 @@ export async function socketTranscript(t: TestApp, client: Client, path: string)
       check();
     });
   return { ws, messages, waitFor, closed: () => closed, close: () => ws.terminate() };
+}
+
+/** What the payment functions need, from a test app. */
+export const paymentDeps = (t: TestApp) => ({ em: t.orm.em.fork(), provider: t.services.provider, jobs: t.services.jobs, log: t.app.log });
+
+/** One run of the reconciliation, as the worker runs it every period. */
+export const reconcileNow = (t: TestApp) =>
+  reconcile({ ...paymentDeps(t), periodSeconds: 0, staleSeconds: t.config.worker.staleSeconds, maxAttempts: t.config.worker.maxAttempts });
+
+/** Resolves when every given order has one of `statuses`, woken by the order events that every
+ * change publishes (PostgreSQL LISTEN), not by sleeping. */
+export async function waitForOrders(t: TestApp, orderIds: string[], statuses: string[], timeoutMs = 120_000): Promise<Record<string, string>> {
+  const client = new pg.Client({ connectionString: t.databaseUrl });
+  await client.connect();
+  let wake: () => void = () => undefined;
+  client.on('notification', () => wake());
+  await client.query(`listen ${ORDER_CHANNEL}`);
+  const deadline = Date.now() + timeoutMs;
+  try {
+    for (;;) {
+      const woken = new Promise<void>((resolve) => (wake = resolve));
+      const { rows } = await t.sql('select id, status from orders where id = any($1)', [orderIds]);
+      const current = Object.fromEntries(rows.map((r) => [r.id, r.status]));
+      if (orderIds.every((id) => statuses.includes(current[id]))) return current;
+      const left = deadline - Date.now();
+      if (left <= 0) throw new Error(`orders not ${statuses.join('/')} in time: ${JSON.stringify(current)}`);
+      await Promise.race([woken, new Promise((resolve) => setTimeout(resolve, left).unref())]);
+    }
+  } finally {
+    await client.end();
+  }
 }

@@ -1,4 +1,5 @@
 /** Russian e-mails: subject, plain text and HTML. */
+import { formatRubles } from '@app/contract';
 import type { MailMessage } from './mailer.ts';
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -44,11 +45,29 @@ export function generationCompletedMail(to: string, p: { title: string; url: str
   return { to, subject: p.full ? 'Ваша работа готова' : 'Демо-версия работы готова', text: lines.join('\n\n'), html: layout('Работа готова', lines) };
 }
 
-export function generationFailedMail(to: string, p: { topic: string; message: string; supportEmail: string }): MailMessage {
+export function paymentSucceededMail(to: string, p: { topic: string; full: boolean; amount: number; url: string }): MailMessage {
+  const lines = [
+    `Оплата ${formatRubles(p.amount)} получена: ${p.full ? 'полная версия' : 'демо-версия'} работы «${p.topic}».`,
+    'Работа уже создаётся: обычно это занимает от 5 до 20 минут. Когда она будет готова, мы пришлём письмо.',
+    'Следить за ходом работы можно по ссылке:',
+    p.url,
+  ];
+  return { to, subject: 'Оплата получена', text: lines.join('\n\n'), html: layout('Оплата получена', lines) };
+}
+
+export function generationFailedMail(to: string, p: { topic: string; message: string; amount: number; supportEmail: string }): MailMessage {
   const lines = [
     `Не удалось создать работу на тему «${p.topic}».`,
     p.message,
-    `Оплата сохранена: напишите нам на ${p.supportEmail}, и мы создадим работу повторно или вернём деньги.`,
+    `Мы возвращаем оплату (${formatRubles(p.amount)}) автоматически и пришлём письмо, когда возврат пройдёт. Вопросы: ${p.supportEmail}.`,
   ];
   return { to, subject: 'Не удалось создать работу', text: lines.join('\n\n'), html: layout('Работа не создана', lines) };
+}
+
+export function refundSucceededMail(to: string, p: { topic: string; amount: number }): MailMessage {
+  const lines = [
+    `Возврат ${formatRubles(p.amount)} за работу «${p.topic}» выполнен.`,
+    'Банк обычно зачисляет деньги на карту или счёт в течение нескольких дней. Статус возврата виден в личном кабинете.',
+  ];
+  return { to, subject: 'Возврат выполнен', text: lines.join('\n\n'), html: layout('Возврат выполнен', lines) };
 }
