@@ -90,6 +90,8 @@ export async function buildServer(deps: AppDeps, options: { logStream?: Destinat
     logger,
     routerOptions: { ignoreTrailingSlash: true },
     bodyLimit: 64 * 1024,
+    // Behind a reverse proxy, request.ip (rate limits) is the client's only when the proxy is trusted.
+    trustProxy: deps.config.trustProxy,
   });
   await server.register(app, deps);
   return server;

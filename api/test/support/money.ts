@@ -2,6 +2,7 @@
  * the end of every payment and fault test, against our database and the provider's own books. */
 import { expect } from 'vitest';
 import type { TestApp } from './app.ts';
+import { untilOrderEvents } from './events.ts';
 
 export interface ProviderBooks {
   /** Rubles the provider took. */
@@ -61,4 +62,22 @@ export async function sandboxBooks(t: Pick<TestApp, 'sql'>): Promise<ProviderBoo
             (select coalesce(sum(amount), 0)::int from sandbox_refunds where status = 'succeeded') as refunded`,
   );
   return rows[0];
+}
+
+/** Resolves when no generation is on its way and no captured money is left open. */
+export function waitForMoneySettled(t: Pick<TestApp, 'sql' | 'databaseUrl'>, timeoutMs = 180_000) {
+  const state = async () => {
+    const books = await moneyBooks(t);
+    const { rows } = await t.sql(`select count(*)::int as n from orders where status in ('queued', 'generating')`);
+    return { books, generating: rows[0].n as number };
+  };
+  return untilOrderEvents(
+    t,
+    async () => {
+      const s = await state();
+      return s.books.open.length === 0 && s.generating === 0 ? s.books : null;
+    },
+    async () => `money still open: ${JSON.stringify(await state())}`,
+    timeoutMs,
+  );
 }

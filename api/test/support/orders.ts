@@ -2,11 +2,10 @@
 import { randomBytes } from 'node:crypto';
 import { Document, Packer, Paragraph } from 'docx';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import pg from 'pg';
 import type { WebSocket } from 'ws';
-import { ORDER_CHANNEL } from '../../src/modules/orders/events.ts';
 import { reconcile } from '../../src/modules/orders/reconcile.ts';
 import type { Client, TestApp } from './app.ts';
+import { untilOrderEvents } from './events.ts';
 
 export interface Part {
   name: string;
@@ -129,26 +128,16 @@ export const paymentDeps = (t: TestApp) => ({ em: t.orm.em.fork(), provider: t.s
 export const reconcileNow = (t: TestApp) =>
   reconcile({ ...paymentDeps(t), periodSeconds: 0, staleSeconds: t.config.worker.staleSeconds, maxAttempts: t.config.worker.maxAttempts });
 
-/** Resolves when every given order has one of `statuses`, woken by the order events that every
- * change publishes (PostgreSQL LISTEN), not by sleeping. */
-export async function waitForOrders(t: TestApp, orderIds: string[], statuses: string[], timeoutMs = 120_000): Promise<Record<string, string>> {
-  const client = new pg.Client({ connectionString: t.databaseUrl });
-  await client.connect();
-  let wake: () => void = () => undefined;
-  client.on('notification', () => wake());
-  await client.query(`listen ${ORDER_CHANNEL}`);
-  const deadline = Date.now() + timeoutMs;
-  try {
-    for (;;) {
-      const woken = new Promise<void>((resolve) => (wake = resolve));
-      const { rows } = await t.sql('select id, status from orders where id = any($1)', [orderIds]);
-      const current = Object.fromEntries(rows.map((r) => [r.id, r.status]));
-      if (orderIds.every((id) => statuses.includes(current[id]))) return current;
-      const left = deadline - Date.now();
-      if (left <= 0) throw new Error(`orders not ${statuses.join('/')} in time: ${JSON.stringify(current)}`);
-      await Promise.race([woken, new Promise((resolve) => setTimeout(resolve, left).unref())]);
-    }
-  } finally {
-    await client.end();
-  }
+/** Resolves when every given order has one of `statuses` (woken by order events). */
+export async function waitForOrders(t: TestApp, orderIds: string[], statuses: string[], timeoutMs = 180_000): Promise<Record<string, string>> {
+  const current = async () => Object.fromEntries((await t.sql('select id, status from orders where id = any($1)', [orderIds])).rows.map((r) => [r.id, r.status]));
+  return untilOrderEvents(
+    t,
+    async () => {
+      const now = await current();
+      return orderIds.every((id) => statuses.includes(now[id])) ? now : null;
+    },
+    async () => `orders not ${statuses.join('/')}: ${JSON.stringify(await current())}`,
+    timeoutMs,
+  );
 }

@@ -36,6 +36,23 @@ export const recoveryCodeMail = (to: string, code: string, ttlMinutes: number) =
     ignore: 'Если вы не запрашивали восстановление пароля, проигнорируйте это письмо: пароль останется прежним.',
   }, ttlMinutes);
 
+/** After a password recovery: what ended with the old password, and how to bind Telegram again. */
+export function passwordChangedMail(to: string, p: { telegramUnbound: boolean; cabinetUrl: string; supportEmail: string }): MailMessage {
+  const lines = [
+    'Пароль вашего аккаунта изменён через восстановление по почте.',
+    'Мы завершили все сеансы: на всех устройствах нужно войти заново с новым паролем.',
+    ...(p.telegramUnbound
+      ? [
+          'Telegram отвязан от аккаунта: после восстановления пароля мы не можем знать, у кого сейчас доступ к нему. ' +
+            'Чтобы снова получать уведомления в Telegram, войдите в личный кабинет и нажмите «Привязать Telegram»:',
+          p.cabinetUrl,
+        ]
+      : []),
+    `Если пароль меняли не вы, сразу восстановите доступ через «Забыли пароль?» на странице входа и напишите нам на ${p.supportEmail}.`,
+  ];
+  return { to, subject: 'Пароль изменён', text: lines.join('\n\n'), html: layout('Пароль изменён', lines) };
+}
+
 export function generationCompletedMail(to: string, p: { title: string; url: string; full: boolean }): MailMessage {
   const lines = [
     p.full ? `Полная версия работы «${p.title}» готова.` : `Демо-версия работы «${p.title}» готова.`,

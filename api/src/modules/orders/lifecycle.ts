@@ -1,9 +1,10 @@
-/** The ends of a paid order that are not a delivered paper: a generation that failed for good,
- * and a refund that support decides on. Both give the money back. */
+/** The ends of a paid order that are not a delivered paper: a generation that failed for good, a
+ * refund that support decides on, an account deleted while its order was on its way. All give the
+ * money back. */
 import { LockMode, type EntityManager } from '@mikro-orm/postgresql';
 import { AppError } from '../../errors.ts';
 import { Paper } from '../papers/entities.ts';
-import { Payment, type Refund } from './entities.ts';
+import { ACTIVE_STATUSES, Order, Payment, type Refund } from './entities.ts';
 import { publishOrder } from './events.ts';
 import type { PaymentDeps } from './payments.ts';
 import { recordRefund, sendRefund } from './refunds.ts';
@@ -59,4 +60,21 @@ export async function refundOrderBySupport(d: PaymentDeps, orderId: string, comm
   });
   await sendRefund(d, refund.id);
   return refund;
+}
+
+/**
+ * An account is being deleted: its unpaid and unfinished orders end (cancelled: no paper is made
+ * for an account that no longer exists, and a late payment is refunded), and what was captured for
+ * them is recorded for refund. Runs inside the deletion's transaction; the reconciliation sends the
+ * refunds within one period.
+ */
+export async function endOrdersOfDeletedAccount(em: EntityManager, userId: number): Promise<void> {
+  const orders = await em.find(Order, { user: userId, status: { $in: ['pending_payment', ...ACTIVE_STATUSES] } }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+  for (const order of orders) {
+    const payment = await lockCapturedPayment(em, order.id);
+    order.status = 'canceled';
+    if (payment) await recordRefund(em, { order, payment, reason: 'account_deleted' });
+  }
+  await em.flush();
+  for (const order of orders) await publishOrder(em, order);
 }

@@ -11,6 +11,7 @@ import type { Jobs } from '../../jobs/queues.ts';
 import { REFUND_REASONS, type PaperType, type RefundItem, type RefundReason, type RefundStatus } from '@app/contract';
 import { Refund, type Order, type Payment } from './entities.ts';
 import type { PaymentProvider, ProviderRefund } from './providers/types.ts';
+import { publishOrder } from './events.ts';
 import { liveRefundOf, lockOrder } from './repository.ts';
 
 export interface RefundDeps {
@@ -63,12 +64,15 @@ export async function sendRefund(d: RefundDeps, refundId: string): Promise<Refun
     return 'pending';
   }
   const status = await d.em.fork().transactional(async (em) => {
-    await lockOrder(em, refund.order.id);
+    const order = await lockOrder(em, refund.order.id);
     const current = await em.findOneOrFail(Refund, { id: refundId }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
-    if (current.status !== 'pending') return null;
+    if (!order || current.status !== 'pending') return null;
     current.providerRefundId = remote.providerRefundId;
     current.status = remote.status;
     if (remote.status !== 'pending') current.receiptEmail = null;
+    await em.flush();
+    // The order's state is unchanged, but whoever follows the order learns that its money moved.
+    await publishOrder(em, order);
     return current.status;
   });
   if (status === 'succeeded') await d.jobs.notify({ orderId: refund.order.id, kind: 'refund_succeeded' });
