@@ -107,6 +107,9 @@ export const paperDetailBody = z.object({
   options: paperOptions,
   type: f.paperType.default('demo'),
   generation_model: f.plan.default('basic'),
+  /** For a demo whose full version was bought: its .docx link, null while it is being written.
+   * null when the full version was not bought (then the preview offers it for sale). */
+  full_version: z.object({ download_url: z.string().nullable() }).nullable(),
 });
 export type PaperDetail = z.infer<typeof paperDetailBody>;
 export const paperIdParams = z.object({ paperId: z.coerce.number().int().positive().max(2_147_483_647) });

@@ -91,14 +91,13 @@ export async function placeOrder(d: OrderDeps, session: AuthSession, input: Plac
 
   const pending = await d.em.findOne(Order, { user: user.id, status: 'pending_payment' });
   if (pending) throw new PendingPurchase(await pendingDataOf(d.em, pending));
-  if (await d.em.count(Order, { user: user.id, status: { $in: ACTIVE_STATUSES } })) throw new AppError('active_generation');
-
   let source: Paper | null = null;
   if (purchase.kind === 'from_demo') {
     source = await d.em.findOne(Paper, { id: purchase.paper_id, user: user.id, type: 'demo' });
     if (!source) throw new AppError('demo_not_found');
     if (await demoAlreadyBought(d.em, source.id)) throw new AppError('demo_already_bought');
   }
+  if (await d.em.count(Order, { user: user.id, status: { $in: ACTIVE_STATUSES } })) throw new AppError('active_generation');
   if (purchase.gost_citations.length !== input.files.length) throw new AppError('citations_mismatch');
   const files = await checkFiles(input.files);
 
