@@ -86,6 +86,7 @@ async function buildInput(em: EntityManager, storage: Storage, order: Order): Pr
 export async function runGeneration(d: GenerationDeps, orderId: string): Promise<void> {
   const { staleSeconds, maxAttempts } = d.config.worker;
   if (!(await claim(d.em, orderId, staleSeconds))) return;
+  d.log.info({ orderId }, 'generation claimed');
   await publish(d.em, orderId);
   const em = d.em.fork();
   const order = await em.findOneOrFail(Order, { id: orderId }, { populate: ['user'] });
