@@ -1,5 +1,8 @@
 /** The order sockets serve only the owner: while the owner's generation runs, a thousand sockets
- * of another user for the owner's task id get nothing of it and are closed with 4404. */
+ * of another user for the owner's task id get nothing of it and are closed with 4404. And the
+ * worker renders its PDFs under DATA_DIR/tmp/pdf, leaving nothing there. */
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { WS_CLOSE } from '@app/contract';
 import type { WebSocket } from 'ws';
 import pino from 'pino';
@@ -19,8 +22,9 @@ beforeAll(async () => {
   workerOrm = await openOrm(t.databaseUrl, { poolMax: 5 });
   worker = await startWorker(t.config, workerOrm, t.databaseUrl, pino({ level: 'warn' }));
 });
+let workerStopped = false;
 afterAll(async () => {
-  await worker?.stop();
+  if (!workerStopped) await worker?.stop();
   await workerOrm?.close();
   await t?.close();
 });
@@ -77,4 +81,14 @@ it("another user's sockets for a running generation get nothing of it and are cl
   progress.close();
   expect(transcript.at(-1).status).toBe('completed');
   expect(transcript.filter((m) => m.status === 'in_progress').length).toBeGreaterThan(3);
+});
+
+it("renders PDFs under DATA_DIR/tmp/pdf: between jobs only the converters' profiles, nothing after the worker stops", async () => {
+  const pdfDir = join(t.config.dataDir, 'tmp', 'pdf');
+  const pools = readdirSync(pdfDir);
+  expect(pools).toHaveLength(1);
+  expect(readdirSync(join(pdfDir, pools[0])).every((name) => /^profile-\d+$/.test(name))).toBe(true);
+  workerStopped = true;
+  await worker.stop();
+  expect(readdirSync(pdfDir)).toEqual([]);
 });
