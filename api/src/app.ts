@@ -13,6 +13,7 @@ import type { Orm } from './db/orm.ts';
 import { sendError, sendValidationError } from './http/errors.ts';
 import { refuseNulCharacters } from './http/input.ts';
 import { checkOrigin } from './http/origin.ts';
+import { registerSecurityHeaders } from './http/security.ts';
 import { serveSamples, serveWeb } from './http/web.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { accountRouters } from './modules/accounts/router.ts';
@@ -34,6 +35,8 @@ const s = initServer();
 
 async function appPlugin(fastify: FastifyInstance, deps: AppDeps) {
   useRussianZodMessages();
+  // First, so that every response carries them: errors, 404s, static files, the web app.
+  await registerSecurityHeaders(fastify, deps.config.publicUrl);
   await fastify.register(cookie);
   await fastify.register(multipart);
   await fastify.register(websocket, { options: { maxPayload: 4096 } });

@@ -165,7 +165,15 @@ export interface Config {
   llm: { baseUrl: string; apiKey: string; models: { basic: string; professional: string }; concurrency: number; timeoutMs: number } | null;
   sources: { search: 'none' | 'openalex' | 'crossref'; mailto: string | null };
   storage: { kind: 'local'; dir: string } | { kind: 's3'; endpoint: string; region: string; bucket: string; accessKeyId: string; secretAccessKey: string };
-  worker: { concurrency: number; pdfPoolSize: number; staleSeconds: number; maxAttempts: number };
+  worker: {
+    concurrency: number;
+    pdfPoolSize: number;
+    /** The PDF converters' work folders (DATA_DIR/tmp/pdf): removed after every job, and a killed
+     * worker's on the next start. */
+    pdfTmpDir: string;
+    staleSeconds: number;
+    maxAttempts: number;
+  };
 }
 
 export class ConfigError extends Error {}
@@ -262,6 +270,7 @@ export function loadConfig(env: Env): Config {
     worker: {
       concurrency: e.WORKER_CONCURRENCY,
       pdfPoolSize: e.PDF_POOL_SIZE,
+      pdfTmpDir: join(dataDir, 'tmp', 'pdf'),
       staleSeconds: e.GENERATION_STALE_SECONDS,
       maxAttempts: e.GENERATION_MAX_ATTEMPTS,
     },
