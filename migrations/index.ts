@@ -3,9 +3,13 @@
 import { Migration20261121_01_accounts } from './Migration20261121_01_accounts.ts';
 import { Migration20261121_02_papers_reviews } from './Migration20261121_02_papers_reviews.ts';
 import { Migration20261121_03_orders_payments } from './Migration20261121_03_orders_payments.ts';
+import { Migration20261125_01_registrations } from './Migration20261125_01_registrations.ts';
+import { Migration20261125_02_refunds } from './Migration20261125_02_refunds.ts';
 
 export const migrations = [
   { name: 'Migration20261121_01_accounts', class: Migration20261121_01_accounts },
   { name: 'Migration20261121_02_papers_reviews', class: Migration20261121_02_papers_reviews },
   { name: 'Migration20261121_03_orders_payments', class: Migration20261121_03_orders_payments },
+  { name: 'Migration20261125_01_registrations', class: Migration20261125_01_registrations },
+  { name: 'Migration20261125_02_refunds', class: Migration20261125_02_refunds },
 ];

@@ -14,6 +14,7 @@ import { sendError, sendValidationError } from './http/errors.ts';
 import { refuseNulCharacters } from './http/input.ts';
 import { onSocketError } from './http/socketErrors.ts';
 import { checkOrigin } from './http/origin.ts';
+import { registerSecurityHeaders } from './http/security.ts';
 import { serveSamples, serveWeb } from './http/web.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { accountRouters } from './modules/accounts/router.ts';
@@ -36,6 +37,8 @@ const s = initServer();
 
 async function appPlugin(fastify: FastifyInstance, deps: AppDeps) {
   useRussianZodMessages();
+  // First, so that every response carries them: errors, 404s, static files, the web app.
+  await registerSecurityHeaders(fastify, deps.config.publicUrl);
   await fastify.register(cookie);
   await fastify.register(multipart);
   await fastify.register(websocket, { options: { maxPayload: 4096 }, errorHandler: onSocketError });
@@ -95,6 +98,8 @@ export async function buildServer(deps: AppDeps, options: { logStream?: Destinat
     bodyLimit: 64 * 1024,
     // Bad URLs and over-long path parameters, which the router answers before any hook runs.
     frameworkErrors: sendError,
+    // Behind a reverse proxy, request.ip (rate limits) is the client's only when the proxy is trusted.
+    trustProxy: deps.config.trustProxy,
   });
   await server.register(app, deps);
   return server;

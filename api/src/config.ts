@@ -4,9 +4,14 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
+import type { FailureLimits } from './modules/limits/failures.ts';
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** Address ranges that Fastify's trustProxy (proxy-addr) knows by name. */
+const PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 const int = (def: number) => z.coerce.number().int().positive().default(def);
@@ -26,6 +31,16 @@ const schema = z.object({
   /** Secret for code and token MACs. Required in production; in development one is kept in DATA_DIR. */
   SECRET_KEY: z.string().min(32).optional(),
   COOKIE_SECURE: bool.optional(),
+  /** Behind a reverse proxy: the proxies whose X-Forwarded-For tells the client's address
+   * (comma-separated addresses, CIDRs or 'loopback', 'linklocal', 'uniquelocal'), or 'true' (any
+   * peer: only when nothing but the proxy can reach the server). Unset: the connection's address. */
+  TRUST_PROXY: z
+    .string()
+    .refine(
+      (v) => ['true', 'false'].includes(v.trim()) || v.split(',').every((a) => PROXY_NAMES.includes(a.trim()) || ipaddr.isValid(a.trim()) || ipaddr.isValidCIDR(a.trim())),
+      "expected 'true', 'false' or addresses, CIDRs, 'loopback', 'linklocal', 'uniquelocal' separated by commas",
+    )
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 
   SMTP_URL: z.string().optional(),
@@ -52,8 +67,13 @@ const schema = z.object({
   YOOKASSA_SHOP_ID: z.string().optional(),
   YOOKASSA_SECRET_KEY: z.string().optional(),
   YOOKASSA_API_URL: z.string().url().default('https://api.yookassa.ru/v3'),
+  /** 54-FZ receipts (payments and refunds) sent through YooKassa; off when the shop sends them elsewhere. */
+  YOOKASSA_RECEIPTS: bool.default('true'),
   /** Minutes an unpaid order waits for its payment before it expires. */
   PAYMENT_TTL_MINUTES: int(30),
+  /** How often the worker re-reads unsettled payments and refunds and finishes what a lost
+   * notification or a crash left open. */
+  RECONCILE_INTERVAL_SECONDS: int(60),
 
   /** OpenAI-compatible endpoint. Without it papers are written by the offline writer (development only). */
   LLM_BASE_URL: z.string().url().optional(),
@@ -85,8 +105,17 @@ const schema = z.object({
   RESEND_SECONDS: int(60),
   SESSION_TTL_DAYS: int(30),
   TELEGRAM_TOKEN_TTL_MINUTES: int(10),
-  /** Requests per minute from one address on login / per hour on registration and codes. */
+  /** Failed logins into one account (or unknown login name) from one address, in the last minute
+   * and the last hour (sliding windows); an attacker at one address never locks the owner out
+   * elsewhere. */
   LOGIN_LIMIT_PER_MINUTE: int(10),
+  LOGIN_LIMIT_PER_HOUR: int(30),
+  /** Failed logins from one address (an IPv6 /64), whatever the login name, in the last minute. */
+  LOGIN_ADDRESS_LIMIT_PER_MINUTE: int(30),
+  /** Failed logins into one account from all addresses in the last hour: stops a distributed
+   * guesser. Larger than LOGIN_LIMIT_PER_HOUR, so that one address cannot reach it. */
+  LOGIN_ACCOUNT_LIMIT_PER_HOUR: int(200),
+  /** Registrations per address per hour; code e-mails per e-mail address per hour. */
   REGISTER_LIMIT_PER_HOUR: int(20),
   CODE_REQUESTS_LIMIT_PER_HOUR: int(10),
 });
@@ -106,6 +135,8 @@ export interface Config {
   embeddedPgPort: number;
   secretKey: string;
   cookieSecure: boolean;
+  /** Fastify's trustProxy option. */
+  trustProxy: boolean | string[];
   logLevel: string;
   mail: { smtpUrl: string | null; from: string; outboxDir: string };
   supportEmail: string;
@@ -121,16 +152,30 @@ export interface Config {
   codes: { ttlMinutes: number; attempts: number; resendSeconds: number };
   sessionTtlDays: number;
   telegramTokenTtlMinutes: number;
-  limits: { loginPerMinute: number; registerPerHour: number; codeRequestsPerHour: number };
+  limits: {
+    /** Failed logins: the subject is the account (or the login name when it names none). */
+    login: FailureLimits;
+    registerPerHour: number;
+    codeRequestsPerHour: number;
+  };
   payments: {
     provider: 'sandbox' | 'yookassa';
-    yookassa: { shopId: string; secretKey: string; apiUrl: string } | null;
+    yookassa: { shopId: string; secretKey: string; apiUrl: string; receipts: boolean } | null;
     ttlMinutes: number;
+    reconcileSeconds: number;
   };
   llm: { baseUrl: string; apiKey: string; models: { basic: string; professional: string }; concurrency: number; timeoutMs: number } | null;
   sources: { search: 'none' | 'openalex' | 'crossref'; mailto: string | null };
   storage: { kind: 'local'; dir: string } | { kind: 's3'; endpoint: string; region: string; bucket: string; accessKeyId: string; secretAccessKey: string };
-  worker: { concurrency: number; pdfPoolSize: number; staleSeconds: number; maxAttempts: number };
+  worker: {
+    concurrency: number;
+    pdfPoolSize: number;
+    /** The PDF converters' work folders (DATA_DIR/tmp/pdf): removed after every job, and a killed
+     * worker's on the next start. */
+    pdfTmpDir: string;
+    staleSeconds: number;
+    maxAttempts: number;
+  };
 }
 
 export class ConfigError extends Error {}
@@ -160,6 +205,9 @@ export function loadConfig(env: Env): Config {
     // The offline writer is for development and tests: a customer must never get its text.
     throw new ConfigError('Invalid configuration:\n  LLM_BASE_URL is required in production');
   }
+  if (e.LOGIN_ACCOUNT_LIMIT_PER_HOUR <= e.LOGIN_LIMIT_PER_HOUR) {
+    throw new ConfigError('Invalid configuration:\n  LOGIN_ACCOUNT_LIMIT_PER_HOUR must be larger than LOGIN_LIMIT_PER_HOUR (otherwise one address can lock an account)');
+  }
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   return {
     env: e.NODE_ENV,
@@ -173,6 +221,7 @@ export function loadConfig(env: Env): Config {
     embeddedPgPort: e.EMBEDDED_PG_PORT,
     secretKey: e.SECRET_KEY ?? localSecret(dataDir),
     cookieSecure: e.COOKIE_SECURE ?? publicUrl.startsWith('https://'),
+    trustProxy: trustProxyOf(e.TRUST_PROXY),
     logLevel: e.LOG_LEVEL,
     mail: { smtpUrl: e.SMTP_URL ?? null, from: e.MAIL_FROM, outboxDir: join(dataDir, 'mail') },
     supportEmail: e.SUPPORT_EMAIL,
@@ -189,14 +238,23 @@ export function loadConfig(env: Env): Config {
     sessionTtlDays: e.SESSION_TTL_DAYS,
     telegramTokenTtlMinutes: e.TELEGRAM_TOKEN_TTL_MINUTES,
     limits: {
-      loginPerMinute: e.LOGIN_LIMIT_PER_MINUTE,
+      login: {
+        perAddressPerMinute: e.LOGIN_ADDRESS_LIMIT_PER_MINUTE,
+        perSubjectAndAddressPerMinute: e.LOGIN_LIMIT_PER_MINUTE,
+        perSubjectAndAddressPerHour: e.LOGIN_LIMIT_PER_HOUR,
+        perSubjectPerHour: e.LOGIN_ACCOUNT_LIMIT_PER_HOUR,
+      },
       registerPerHour: e.REGISTER_LIMIT_PER_HOUR,
       codeRequestsPerHour: e.CODE_REQUESTS_LIMIT_PER_HOUR,
     },
     payments: {
       provider: e.PAYMENT_PROVIDER,
-      yookassa: e.PAYMENT_PROVIDER === 'yookassa' ? { shopId: e.YOOKASSA_SHOP_ID!, secretKey: e.YOOKASSA_SECRET_KEY!, apiUrl: e.YOOKASSA_API_URL.replace(/\/$/, '') } : null,
+      yookassa:
+        e.PAYMENT_PROVIDER === 'yookassa'
+          ? { shopId: e.YOOKASSA_SHOP_ID!, secretKey: e.YOOKASSA_SECRET_KEY!, apiUrl: e.YOOKASSA_API_URL.replace(/\/$/, ''), receipts: e.YOOKASSA_RECEIPTS }
+          : null,
       ttlMinutes: e.PAYMENT_TTL_MINUTES,
+      reconcileSeconds: e.RECONCILE_INTERVAL_SECONDS,
     },
     llm: e.LLM_BASE_URL
       ? {
@@ -215,10 +273,20 @@ export function loadConfig(env: Env): Config {
     worker: {
       concurrency: e.WORKER_CONCURRENCY,
       pdfPoolSize: e.PDF_POOL_SIZE,
+      pdfTmpDir: join(dataDir, 'tmp', 'pdf'),
       staleSeconds: e.GENERATION_STALE_SECONDS,
       maxAttempts: e.GENERATION_MAX_ATTEMPTS,
     },
   };
+}
+
+/** TRUST_PROXY as Fastify's trustProxy: true/false or the proxies' addresses. (A hop count is not
+ * offered: Fastify cannot check the peer with it and trusts nobody.) */
+function trustProxyOf(value: string | undefined): boolean | string[] {
+  const v = value?.trim() ?? '';
+  if (v === '' || v === 'false') return false;
+  if (v === 'true') return true;
+  return v.split(',').map((s) => s.trim()).filter(Boolean);
 }
 
 /** A development secret kept in the data directory, so that codes survive a restart. */

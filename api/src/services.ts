@@ -23,12 +23,17 @@ export interface Services {
   stop(): Promise<void>;
 }
 
+/** The configured payment provider (and the sandbox's own books when it is the sandbox). */
+export function createPaymentProvider(config: Config, orm: Orm): { provider: PaymentProvider; sandbox: SandboxBooks | null } {
+  const sandbox = config.payments.provider === 'sandbox' ? createSandboxProvider(() => orm.em.fork(), config.publicUrl) : null;
+  return { provider: sandbox ?? createYooKassaProvider(config.payments.yookassa!), sandbox };
+}
+
 export async function startServices(config: Config, orm: Orm, databaseUrl: string, log: FastifyBaseLogger): Promise<Services> {
   const boss = await startBoss(databaseUrl, (error) => log.error({ err: error }, 'job queue error'));
   const events = new OrderEvents(databaseUrl, (error) => log.error({ err: error }, 'order events connection error'));
   await events.start();
-  const sandbox = config.payments.provider === 'sandbox' ? createSandboxProvider(() => orm.em.fork(), config.publicUrl) : null;
-  const provider = sandbox ?? createYooKassaProvider(config.payments.yookassa!);
+  const { provider, sandbox } = createPaymentProvider(config, orm);
   if (sandbox) log.warn('PAYMENT_PROVIDER is sandbox: payments are simulated, no money is taken');
   return {
     mailer: createMailer({ ...config.mail, log }),

@@ -1,14 +1,16 @@
-/** The worker process: pg-boss consumers for generations, notifications and the periodic jobs.
- * Any number of workers may run on any number of machines. */
+/** The worker process: pg-boss consumers for generations, notifications and the periodic jobs
+ * (expiry of unpaid orders, the reconciliation). Any number of workers may run on any number of
+ * machines. */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
 import type { Orm } from './db/orm.ts';
 import { QUEUE, type GenerateJob, type NotifyJob } from './jobs/queues.ts';
+import { pruneRateLimits } from './modules/limits/rateLimit.ts';
 import { createEngineParts } from './modules/generation/engine.ts';
 import { runGeneration } from './modules/generation/run.ts';
 import { deliverNotification } from './modules/notifications/notify.ts';
+import { reconcile as reconcileOrders } from './modules/orders/reconcile.ts';
 import { expirePendingOrders } from './modules/orders/status.ts';
-import { pruneRateLimits } from './modules/limits/rateLimit.ts';
 import { startServices } from './services.ts';
 
 export async function startWorker(config: Config, orm: Orm, databaseUrl: string, log: FastifyBaseLogger) {
@@ -16,46 +18,51 @@ export async function startWorker(config: Config, orm: Orm, databaseUrl: string,
   const { boss } = services;
   const engine = createEngineParts(config, log);
   const stopping = new AbortController();
+  const paymentDeps = () => ({ em: orm.em.fork(), provider: services.provider, jobs: services.jobs, log });
 
   await boss.work<GenerateJob>(QUEUE.generate, { batchSize: 1, localConcurrency: config.worker.concurrency, pollingIntervalSeconds: 1 }, async ([job]) => {
-    await runGeneration({ em: orm.em.fork(), config, storage: services.storage, jobs: services.jobs, engine, log, signal: stopping.signal }, job.data.orderId);
+    await runGeneration({ ...paymentDeps(), config, storage: services.storage, engine, signal: stopping.signal }, job.data.orderId);
   });
   await boss.work<NotifyJob>(QUEUE.notify, { batchSize: 1, pollingIntervalSeconds: 2 }, async ([job]) => {
     await deliverNotification({ em: orm.em.fork(), config, mailer: services.mailer, boss }, job.data);
   });
 
-  const expire = () => expirePendingOrders({ em: orm.em.fork(), provider: services.provider, log });
+  const expire = () => expirePendingOrders(paymentDeps());
   await boss.schedule(QUEUE.expirePayments, '* * * * *');
   await boss.work(QUEUE.expirePayments, async () => {
     const n = await expire();
     if (n) log.info({ expired: n }, 'unpaid orders expired');
   });
-  await boss.schedule(QUEUE.reconcile, '* * * * *');
-  await boss.work(QUEUE.reconcile, async () => {
+
+  const period = config.payments.reconcileSeconds;
+  const reconcile = async () => {
+    const report = await reconcileOrders({ ...paymentDeps(), periodSeconds: period, staleSeconds: config.worker.staleSeconds, maxAttempts: config.worker.maxAttempts });
+    if (Object.values(report).some((n) => n > 0)) log.info({ report }, 'reconciliation');
+    return report;
+  };
+  // One reconciliation per period across all workers: pg-boss's schedule (minute granularity),
+  // and for periods under a minute a throttled job that any worker may send (one per slot).
+  await boss.schedule(QUEUE.reconcile, `*/${Math.max(1, Math.round(period / 60))} * * * *`);
+  await boss.work(QUEUE.reconcile, { pollingIntervalSeconds: Math.min(2, period) }, async () => {
     await reconcile();
     await pruneRateLimits(orm.em.fork());
   });
-
-  /** Paid orders whose job was lost, or whose worker died, get a job again (a duplicate is
-   * harmless: a generation must claim its order first). */
-  async function reconcile() {
-    const rows = await orm.em.fork().execute<{ id: string }[]>(
-      `select id from orders where (status = 'queued' and updated_at < now() - interval '30 seconds')
-         or (status = 'generating' and (heartbeat_at is null or heartbeat_at < now() - make_interval(secs => ?)))`,
-      [config.worker.staleSeconds],
-    );
-    for (const { id } of rows) await services.jobs.generate(id);
-    if (rows.length) log.info({ orders: rows.map((r) => r.id) }, 'generations re-queued');
-  }
+  const ticker =
+    period < 60
+      ? setInterval(() => void boss.send(QUEUE.reconcile, {}, { singletonSeconds: period }).catch((error) => log.error({ err: error }, 'reconcile not scheduled')), period * 1000)
+      : null;
+  // A starting worker finishes at once what a dead one left; silent generations are taken over as
+  // soon as they are stale, without waiting for the period.
+  const runNow = () => void reconcile().catch((error) => log.error({ err: error }, 'reconcile failed'));
   await reconcile();
-  // Between the minute-long cron ticks, take over silent generations as soon as they are stale.
-  const sweep = setInterval(() => void reconcile().catch((error) => log.error({ err: error }, 'reconcile failed')), config.worker.staleSeconds * 1000);
+  const sweep = setInterval(runNow, config.worker.staleSeconds * 1000);
   log.info('worker started');
 
   return {
     reconcile,
     expire,
     async stop() {
+      if (ticker) clearInterval(ticker);
       clearInterval(sweep);
       stopping.abort();
       await services.stop();

@@ -36,7 +36,7 @@ describe('codes', () => {
     const results = await Promise.all(guesses.map((g) => c.post('/api/v1/registration/verify-email/', { code: g })));
     const counted = results.filter((r) => r.body.data?.retries_left !== undefined);
     expect(counted).toHaveLength(5);
-    const { rows } = await t.sql(`select attempts_left from email_codes e join users u on u.id = e.user_id where u.username = 'racer'`);
+    const { rows } = await t.sql(`select attempts_left from registrations where username = 'racer'`);
     expect(rows[0].attempts_left).toBe(0);
   });
 
@@ -44,9 +44,10 @@ describe('codes', () => {
     const c = new Client(t.app);
     await c.post('/api/v1/registration/register/', { username: 'hashed', email: 'hashed@example.ru', password: 'password1' });
     const code = await t.outbox.lastCode('hashed@example.ru');
-    const { rows } = await t.sql(`select code_hash, flow_token_hash from email_codes e join users u on u.id = e.user_id where u.username = 'hashed'`);
+    const { rows } = await t.sql(`select code_hash, flow_token_hash, password_hash from registrations where username = 'hashed'`);
     expect(rows[0].code_hash).not.toContain(code);
     expect(rows[0].flow_token_hash).not.toBe(c.cookies.get('verification_token'));
+    expect(rows[0].password_hash).toMatch(/^\$argon2id\$v=19\$/);
   });
 });
 
@@ -101,14 +102,16 @@ describe('rate limits', () => {
   it('limits registrations per address and code mails per e-mail', async () => {
     const limited = await startTestApp({ REGISTER_LIMIT_PER_HOUR: '2', CODE_REQUESTS_LIMIT_PER_HOUR: '2' });
     try {
-      const c = new Client(limited.app);
-      const reg = (n: number) => c.post('/api/v1/registration/register/', { username: `limit${n}`, email: `limit${n}@example.ru`, password: 'password1' });
+      // Browsers at one address (the limit counts the address, the flows are each browser's own).
+      const browsers = [1, 2, 3].map(() => new Client(limited.app));
+      const reg = (n: number) => browsers[n - 1].post('/api/v1/registration/register/', { username: `limit${n}`, email: `limit${n}@example.ru`, password: 'password1' });
       expect([(await reg(1)).status, (await reg(2)).status, (await reg(3)).status]).toEqual([201, 201, 429]);
-      const age = () => limited.sql(`update email_codes set sent_at = now() - interval '2 minutes'`);
+      const age = () => limited.sql(`update registrations set sent_at = now() - interval '2 minutes'`);
+      const resend = () => browsers[0].post('/api/v1/registration/resend-verification-email/', { email: 'limit1@example.ru' });
       await age();
-      expect((await c.post('/api/v1/registration/resend-verification-email/', { email: 'limit1@example.ru' })).status).toBe(200);
+      expect((await resend()).status).toBe(200);
       await age();
-      expect((await c.post('/api/v1/registration/resend-verification-email/', { email: 'limit1@example.ru' })).status).toBe(429);
+      expect((await resend()).status).toBe(429);
     } finally {
       await limited.close();
     }

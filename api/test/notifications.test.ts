@@ -1,10 +1,12 @@
-/** When a generation ends the user hears of it: e-mail with a link, and a Telegram message queued
- * for the bot when the account is bound. A generation that cannot be made ends as `failed` with a
- * Russian message, and the order keeps what support needs. */
+/** When a payment goes through or a generation ends the user hears of it: e-mail with a link, and
+ * a Telegram message queued for the bot when the account is bound. A generation that cannot be made
+ * ends as `failed` with a Russian message and its payment refunded; the order keeps what support
+ * needs. */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startFakeLlm, type FakeLlm } from '../../paper/dev/fake-llm.ts';
 import { retryFailedOrder } from '../src/modules/orders/support.ts';
 import { signUp, startTestApp, type TestApp } from './support/app.ts';
+import { expectMoneyBalanced, sandboxBooks } from './support/money.ts';
 import { createPayment, decideInSandbox, newOrder, socketTranscript } from './support/orders.ts';
 
 let t: TestApp;
@@ -37,13 +39,15 @@ it('completion: an e-mail with the preview link, and a Telegram job when bound',
 
   // The notification job runs after the completion: its e-mail arrives a moment later.
   const mail = await t.outbox.waitFor(u.email, (m) => m.subject === 'Демо-версия работы готова');
+  expect((await t.outbox.messagesTo(u.email)).some((m) => m.subject === 'Оплата получена')).toBe(true);
+  await expectMoneyBalanced(t, await sandboxBooks(t));
   expect(mail.text).toContain(`http://localhost:8000/preview/${last.paper_id}`);
   const jobs = await t.sql(`select data from pgboss.job where name = 'telegram' order by created_on`);
   expect(jobs.rows.map((r) => r.data.kind)).toEqual(expect.arrayContaining(['payment_succeeded', 'generation_completed']));
   expect(jobs.rows.every((r) => r.data.orderId === created.body.data.task_id)).toBe(true);
 });
 
-it('failure: status failed with a Russian message, an e-mail, and the order kept for support to retry', { timeout: 240_000 }, async () => {
+it('failure: status failed with a Russian message, the payment refunded automatically, e-mails, and support may still retry', { timeout: 240_000 }, async () => {
   const u = await signUp(failing, 'unlucky');
   const created = await createPayment(u.client, newOrder());
   const socket = await socketTranscript(failing, u.client, `/api/v1/users/ws/${created.body.data.task_id}`);
@@ -58,7 +62,12 @@ it('failure: status failed with a Russian message, an e-mail, and the order kept
   const payment = (await failing.sql('select status from payments where order_id = $1', [created.body.data.task_id])).rows[0];
   expect(payment.status).toBe('succeeded');
   const mail = await failing.outbox.waitFor(u.email, (m) => m.subject === 'Не удалось создать работу');
-  expect(mail.text).toContain('Оплата сохранена');
+  expect(mail.text).toContain('Мы возвращаем оплату');
+  // Every captured ruble ends as a paper or a refund: this one goes back at once.
+  const refund = (await failing.sql('select status, amount, reason from refunds where order_id = $1', [created.body.data.task_id])).rows;
+  expect(refund).toEqual([{ status: 'succeeded', amount: 30, reason: 'generation_failed' }]);
+  await failing.outbox.waitFor(u.email, (m) => m.subject === 'Возврат выполнен');
+  await expectMoneyBalanced(failing, await sandboxBooks(failing));
   // The user may order again.
   expect((await u.client.get('/api/v1/users/has_active_generation/')).status).toBe(400);
 

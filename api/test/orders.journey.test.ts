@@ -2,6 +2,7 @@
  * order a demo, pay, watch both sockets, get the preview, buy the full version, download it. */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { signUp, startTestApp, type TestApp } from './support/app.ts';
+import { expectMoneyBalanced, sandboxBooks } from './support/money.ts';
 import { createPayment, decideInSandbox, newOrder, samplePdf, socketTranscript, TOPIC } from './support/orders.ts';
 
 let t: TestApp;
@@ -56,7 +57,7 @@ it('demo: create, pay in the sandbox, progress on both sockets, preview; then th
   const demoId = last.paper_id;
   const detail = await u.client.get(`/api/v1/papers/${demoId}/`);
   expect(detail.status).toBe(200);
-  expect(detail.body).toMatchObject({ id: demoId, type: 'demo', generation_model: 'basic', download_url: `/api/v1/papers/${demoId}/preview.pdf` });
+  expect(detail.body).toMatchObject({ id: demoId, type: 'demo', generation_model: 'basic', download_url: `/api/v1/papers/${demoId}/preview.pdf`, full_version: null });
   expect(Object.keys(detail.body.structure)).toHaveLength(3);
   expect(Object.keys(detail.body.structure)[0]).toMatch(/^1\. /);
   expect(detail.body.options.references).toEqual(['Иванов И. И. Цифровая экономика. – М. : Наука, 2020. – 200 с.']);
@@ -74,6 +75,11 @@ it('demo: create, pay in the sandbox, progress on both sockets, preview; then th
   expect(full.body.data.amount).toBe(1990);
   const fullSocket = await socketTranscript(t, u.client, `/api/v1/users/ws/${full.body.data.task_id}`);
   await decideInSandbox(u.client, full.body.data.confirmation_url, 'pay');
+  // Bought: while it is being written the demo says so, and is not sold again.
+  expect((await u.client.get(`/api/v1/papers/${demoId}/`)).body.full_version).toEqual({ download_url: null });
+  const again = await createPayment(u.client, { kind: 'from_demo', paper_id: demoId, model_name: 'basic', paper_type: 'full', min_publication_year: 2015, required_volume: 80, gost_citations: [] });
+  expect(again.status).toBe(409);
+  expect(again.body).toMatchObject({ code: 'demo_already_bought', detail: 'Полная версия этой работы уже куплена: скачайте её в личном кабинете' });
   const fullLast = (await fullSocket.waitFor(done)).at(-1);
   expect(fullLast).toMatchObject({ status: 'completed', type: 'full' });
   fullSocket.close();
@@ -87,6 +93,13 @@ it('demo: create, pay in the sandbox, progress on both sockets, preview; then th
   expect(docx.status).toBe(200);
   expect(docx.raw.headers['content-disposition']).toContain(encodeURIComponent(paper.title));
   expect(docx.raw.rawPayload.subarray(0, 2).toString()).toBe('PK');
+  // The demo's card now downloads the full version, and its preview offers it instead of a sale.
+  expect((await u.client.get('/api/v1/papers/?paper_type=demo')).body.papers).toMatchObject([{ id: demoId, download_url: paper.download_url }]);
+  expect((await u.client.get(`/api/v1/papers/${demoId}/`)).body.full_version).toEqual({ download_url: paper.download_url });
+  await u.client.get('/api/v1/users/has_active_generation/');
+  const third = await createPayment(u.client, { kind: 'from_demo', paper_id: demoId, model_name: 'basic', paper_type: 'full', min_publication_year: 2015, required_volume: 80, gost_citations: [] });
+  expect(third.body.code).toBe('demo_already_bought');
+  await expectMoneyBalanced(t, await sandboxBooks(t));
   // A paid full paper makes one review available.
   expect((await u.client.get('/api/v1/review/available/')).body.data.count).toBe(1);
 });

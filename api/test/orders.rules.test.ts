@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expirePendingOrders } from '../src/modules/orders/status.ts';
 import { Client, signUp, startTestApp, type TestApp } from './support/app.ts';
 import { insertPaidFullPaper } from './support/fixtures.ts';
-import { createPayment, decideInSandbox, newOrder, sampleDocx, samplePdf, socketTranscript } from './support/orders.ts';
+import { createPayment, decideInSandbox, newOrder, paymentDeps, sampleDocx, samplePdf, socketTranscript } from './support/orders.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -154,9 +154,9 @@ describe('cancel and expiry', () => {
     const created = await createPayment(u.client, newOrder());
     const socket = await socketTranscript(t, u.client, `/api/v1/payment/ws/${created.body.data.task_id}`);
     await socket.waitFor((m) => m.length > 0);
-    expect(await expirePendingOrders({ em: t.orm.em.fork(), provider: t.services.provider, log: t.app.log })).toBe(0);
+    expect(await expirePendingOrders(paymentDeps(t))).toBe(0);
     await t.sql(`update orders set payment_expires_at = now() - interval '1 second' where id = $1`, [created.body.data.task_id]);
-    expect(await expirePendingOrders({ em: t.orm.em.fork(), provider: t.services.provider, log: t.app.log })).toBe(1);
+    expect(await expirePendingOrders(paymentDeps(t))).toBe(1);
     await socket.waitFor((m) => m.some((x) => x.status === 'canceled'));
     expect(socket.messages.map((m) => m.status)).toEqual(['pending', 'canceled']);
     socket.close();

@@ -159,6 +159,7 @@ describe('notifications from the queue', () => {
       { userId, kind: 'generation_completed', orderId: await insertOrder(t, u.name, { status: 'completed', paperId: demo }) },
       { userId, kind: 'generation_completed', orderId: await insertOrder(t, u.name, { status: 'completed', paperType: 'full', paperId: full }) },
       { userId, kind: 'generation_failed', orderId: await insertOrder(t, u.name, { status: 'failed', topic: 'Логистика малого бизнеса', error: 'Языковая модель недоступна.' }) },
+      { userId, kind: 'refund_succeeded', orderId: await insertOrder(t, u.name, { status: 'failed', topic: 'Логистика малого бизнеса' }) },
     ];
     for (const job of jobs) await send(job);
     for (const job of jobs) expect((await handled(job)).result).toBe('sent');
@@ -169,7 +170,8 @@ describe('notifications from the queue', () => {
         `Оплата прошла. Демо-версия работы «Логистика малого бизнеса» поставлена в очередь на создание.\n\nХод генерации: /status или ${SITE}/home`,
         `Демо-версия работы «Логистика малого бизнеса: демо» готова.\n\nПосмотреть её и купить полную версию: ${SITE}/preview/${demo}`,
         `Полная версия работы «Логистика малого бизнеса: полная» готова.\n\nСкачать .docx можно в личном кабинете: ${SITE}/home\n\nПросмотр: ${SITE}/preview/${full}`,
-        'Не удалось создать работу на тему «Логистика малого бизнеса».\n\nЯзыковая модель недоступна.\n\nОплата сохранена: напишите нам на support@example.ru, и мы создадим работу повторно или вернём деньги.',
+        'Не удалось создать работу на тему «Логистика малого бизнеса».\n\nЯзыковая модель недоступна.\n\nДеньги вернутся автоматически: мы пришлём сообщение, когда возврат пройдёт. Вопросы: support@example.ru.',
+        `Возврат 490\u00a0₽ за работу «Логистика малого бизнеса» выполнен.\n\nБанк обычно зачисляет деньги в течение нескольких дней.`,
       ].sort(),
     );
   });

@@ -7,6 +7,7 @@ import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildZip } from '../../paper/dev/zip.ts';
 import { signUp, startTestApp, type TestApp } from './support/app.ts';
+import { expectMoneyBalanced, sandboxBooks, waitForMoneySettled } from './support/money.ts';
 import { createPayment, decideInSandbox, newOrder, samplePdf, socketTranscript } from './support/orders.ts';
 import { freePort } from './support/ports.ts';
 import { filesUnder, openPost, textOfSize, waitForFiles } from './support/uploads.ts';
@@ -70,8 +71,11 @@ describe('accepted uploads', () => {
     expect(last.status).toBe('failed');
     expect(last.error).toContain('«скан-учебника.pdf»');
     expect(last.error).toContain('нет текстового слоя');
-    // Not retried: the file will not change.
+    // Not retried: the file will not change. The payment goes back.
     expect((await t.sql('select attempts from orders where id = $1', [created.body.data.task_id])).rows[0].attempts).toBe(1);
+    await waitForMoneySettled(t);
+    expect((await t.sql('select reason, status from refunds where order_id = $1', [created.body.data.task_id])).rows).toEqual([{ reason: 'generation_failed', status: 'succeeded' }]);
+    await expectMoneyBalanced(t, await sandboxBooks(t));
   });
 });
 

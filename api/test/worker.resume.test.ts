@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startFakeLlm, type FakeLlm } from '../../paper/dev/fake-llm.ts';
 import { signUp, startTestApp, type TestApp } from './support/app.ts';
+import { expectMoneyBalanced, sandboxBooks } from './support/money.ts';
 import { createPayment, decideInSandbox, newOrder, socketTranscript } from './support/orders.ts';
 
 let llm: FakeLlm;
@@ -77,4 +78,5 @@ it('resumes after SIGKILL without repeating finished calls and makes exactly one
   expect(order.rows[0]).toEqual({ status: 'completed', attempts: 2 });
   // Every call was answered once, except those the kill interrupted.
   expect(llm.log.filter((c) => c.completed && finishedBefore.has(c.key))).toHaveLength(finishedBefore.size);
+  await expectMoneyBalanced(t, await sandboxBooks(t));
 });

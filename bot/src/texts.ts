@@ -1,5 +1,6 @@
 /** Everything the bot says, in one place. Plain text: titles may hold any characters, and links
  * stay bare URLs (Telegram links them itself; buttons would refuse a development localhost URL). */
+import { formatRubles } from '@app/contract';
 import type { BindFailure, CurrentGeneration, PaperLink } from './deps.ts';
 
 export const COMMANDS = [
@@ -70,7 +71,8 @@ export const somethingWentWrong = 'Что-то пошло не так. Попр�
 export type Notification =
   | { kind: 'payment_succeeded'; topic: string; paperType: 'demo' | 'full' }
   | { kind: 'generation_completed'; title: string; paperId: number; paperType: 'demo' | 'full' }
-  | { kind: 'generation_failed'; topic: string; message: string; supportEmail: string };
+  | { kind: 'generation_failed'; topic: string; message: string; supportEmail: string }
+  | { kind: 'refund_succeeded'; topic: string; amount: number };
 
 export function notification(n: Notification, site: string): string {
   switch (n.kind) {
@@ -87,9 +89,11 @@ export function notification(n: Notification, site: string): string {
       return [
         `Не удалось создать работу на тему «${n.topic}».`,
         n.message,
-        `Оплата сохранена: напишите нам на ${n.supportEmail}, и мы создадим работу повторно или вернём деньги.`,
+        `Деньги вернутся автоматически: мы пришлём сообщение, когда возврат пройдёт. Вопросы: ${n.supportEmail}.`,
       ]
         .filter(Boolean)
         .join('\n\n');
+    case 'refund_succeeded':
+      return [`Возврат ${formatRubles(n.amount)} за работу «${n.topic}» выполнен.`, 'Банк обычно зачисляет деньги в течение нескольких дней.'].join('\n\n');
   }
 }

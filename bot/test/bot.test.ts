@@ -204,7 +204,7 @@ describe('Telegram limits', () => {
 describe('notifications', () => {
   const send = (n: Parameters<typeof sendNotification>[2]) => sendNotification(bot.api, String(chat), n, SITE).then(() => api.sentTo(chat).at(-1)!.payload.text);
 
-  it('payment, completion (demo and full) and failure say what happened with links', async () => {
+  it('payment, completion (demo and full), failure and refund say what happened with links', async () => {
     expect(await send({ kind: 'payment_succeeded', topic: 'Логистика', paperType: 'demo' })).toBe(
       `Оплата прошла. Демо-версия работы «Логистика» поставлена в очередь на создание.\n\nХод генерации: /status или ${SITE}/home`,
     );
@@ -216,7 +216,11 @@ describe('notifications', () => {
     expect(await send({ kind: 'generation_completed', title: 'Логистика в регионе', paperId: 13, paperType: 'full' })).toContain(`Скачать .docx можно в личном кабинете: ${SITE}/home`);
     chat += 1;
     expect(await send({ kind: 'generation_failed', topic: 'Логистика', message: 'Не удалось создать работу: сервис недоступен.', supportEmail: 'help@example.ru' })).toBe(
-      'Не удалось создать работу на тему «Логистика».\n\nНе удалось создать работу: сервис недоступен.\n\nОплата сохранена: напишите нам на help@example.ru, и мы создадим работу повторно или вернём деньги.',
+      'Не удалось создать работу на тему «Логистика».\n\nНе удалось создать работу: сервис недоступен.\n\nДеньги вернутся автоматически: мы пришлём сообщение, когда возврат пройдёт. Вопросы: help@example.ru.',
+    );
+    chat += 1;
+    expect(await send({ kind: 'refund_succeeded', topic: 'Логистика', amount: 1990 })).toBe(
+      'Возврат 1\u00a0990\u00a0₽ за работу «Логистика» выполнен.\n\nБанк обычно зачисляет деньги в течение нескольких дней.',
     );
   });
 

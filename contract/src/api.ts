@@ -21,14 +21,15 @@ const registration = c.router({
     path: '/api/v1/registration/resend-verification-email/',
     body: s.emailBody,
     responses: { 200: s.verificationTokenBody, 400: s.errorBody, 404: s.errorBody, 429: s.errorBody },
-    summary: 'Send a new code to an unverified account',
+    summary: "Send a new code for the registration of the caller's verification cookie (404 without one for this e-mail)",
   },
   verifyEmail: {
     method: 'POST',
     path: '/api/v1/registration/verify-email/',
     body: s.codeBody,
-    responses: { 200: s.okBody, 400: s.codeErrorBody },
-    summary: 'Confirm the e-mail with the code; the account is taken from the verification cookie',
+    responses: { 200: s.okBody, 400: s.codeErrorBody, 409: s.registerConflictBody },
+    summary:
+      'Confirm the e-mail with the code; the registration is taken from the verification cookie. 409 when a verified account took its login meanwhile',
   },
 });
 
@@ -37,7 +38,7 @@ const auth = c.router({
     method: 'POST',
     path: '/api/v1/auth/login/',
     body: s.loginBody,
-    responses: { 200: s.okBody, 401: s.errorBody, 403: s.unverifiedBody },
+    responses: { 200: s.okBody, 401: s.errorBody, 403: s.unverifiedBody, 429: s.errorBody },
     summary: 'Log in by username or e-mail; sets the session cookie',
   },
   logout: {
@@ -161,6 +162,12 @@ const payment = c.router({
     path: '/api/v1/payment/cancel/',
     body: s.cancelPaymentBody,
     responses: { 200: s.okBody, 400: s.errorBody, 401: s.errorBody, 404: s.errorBody },
+  },
+  refunds: {
+    method: 'GET',
+    path: '/api/v1/payment/refunds/',
+    responses: { 200: s.refundListBody, 401: s.errorBody },
+    summary: "The user's refunds, newest first: amount, status and why",
   },
   yookassaNotification: {
     method: 'POST',

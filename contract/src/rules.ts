@@ -14,6 +14,10 @@ export const PRICES: Record<PaperType, Record<Plan, number>> = {
 
 export const MIN_PRICE = 10;
 
+const rubles = new Intl.NumberFormat('ru-RU', { style: 'currency', currency: 'RUB', maximumFractionDigits: 0 });
+/** An amount as every page, e-mail and message shows it: "1 990 ₽". */
+export const formatRubles = (amount: number): string => rubles.format(amount);
+
 /** Price of an order: base price reduced by the discount percent, rounded, never below 10. */
 export function priceOf(paperType: PaperType, plan: Plan, discountPercent = 0): number {
   const base = PRICES[paperType][plan];

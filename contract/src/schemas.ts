@@ -107,6 +107,9 @@ export const paperDetailBody = z.object({
   options: paperOptions,
   type: f.paperType.default('demo'),
   generation_model: f.plan.default('basic'),
+  /** For a demo whose full version was bought: its .docx link, null while it is being written.
+   * null when the full version was not bought (then the preview offers it for sale). */
+  full_version: z.object({ download_url: z.string().nullable() }).nullable(),
 });
 export type PaperDetail = z.infer<typeof paperDetailBody>;
 export const paperIdParams = z.object({ paperId: z.coerce.number().int().positive().max(2_147_483_647) });
@@ -187,6 +190,32 @@ export const createPaymentBody = z.object({
   ok: z.literal(true),
   data: z.object({ confirmation_url: z.string(), task_id: z.string(), payment_id: z.string(), amount: z.number() }),
 });
+/** Why captured money went back, as the cabinet says it. */
+export const REFUND_REASONS = {
+  generation_failed: 'Не удалось создать работу',
+  order_canceled: 'Оплата пришла после отмены заказа',
+  order_expired: 'Оплата пришла после истечения срока заказа',
+  duplicate: 'Повторная оплата',
+  account_deleted: 'Аккаунт удалён',
+  support: 'Решение службы поддержки',
+} as const;
+export type RefundReason = keyof typeof REFUND_REASONS;
+export const REFUND_STATUSES = ['pending', 'succeeded', 'canceled'] as const;
+export type RefundStatus = (typeof REFUND_STATUSES)[number];
+export const refundItem = z.object({
+  id: z.string(),
+  task_id: z.string(),
+  topic: z.string(),
+  paper_type: f.paperType,
+  amount: z.number().int(),
+  /** pending: on its way back; succeeded: returned; canceled: declined by the provider (support acts). */
+  status: z.enum(REFUND_STATUSES),
+  reason: z.string(),
+  created_at: z.string(),
+});
+export type RefundItem = z.infer<typeof refundItem>;
+export const refundListBody = z.object({ refunds: z.array(refundItem) });
+
 export const pendingPurchaseBody = z.object({ detail: z.string(), code: errorCode, data: pendingPaymentData });
 export const cancelPaymentBody = z.object({ payment_id: z.string().min(1).max(64) }).strict();
 

@@ -7,6 +7,8 @@ const guestPages = ['/register', '/login', '/verify-email', '/recovery-request',
 const publicPages = ['/', '/reviews', '/terms', '/privacy'];
 
 test('a guest is sent from private pages to /login and comes back after logging in', async ({ page }) => {
+  // 15 pages before logging in: over a minute when the machine is busy.
+  test.slow();
   for (const path of privatePages) {
     await page.goto(path);
     await expect(page, path).toHaveURL(/\/login$/);
@@ -28,6 +30,8 @@ test('a guest is sent from private pages to /login and comes back after logging 
 });
 
 test('a signed-in user is sent from guest-only pages to /', async ({ page }) => {
+  // 11 pages: over a minute when the machine is busy.
+  test.slow();
   await signedInUser(page.request, 'acc');
   for (const path of guestPages) {
     await page.goto(path);

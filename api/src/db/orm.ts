@@ -5,12 +5,11 @@ import { Migrator } from '@mikro-orm/migrations';
 import { migrations } from '../../../migrations/index.ts';
 import { accountEntities } from '../modules/accounts/entities.ts';
 import { Paper } from '../modules/papers/entities.ts';
-import { Order, OrderFile } from '../modules/orders/entities.ts';
-import { Payment } from '../modules/orders/entities.ts';
+import { Order, OrderFile, Payment, Refund } from '../modules/orders/entities.ts';
 import { PromoCode } from '../modules/promo/entities.ts';
 import { Review } from '../modules/reviews/entities.ts';
 
-export const entities = [...accountEntities, Paper, Review, PromoCode, Order, OrderFile, Payment];
+export const entities = [...accountEntities, Paper, Review, PromoCode, Order, OrderFile, Payment, Refund];
 
 export type Orm = MikroORM;
 

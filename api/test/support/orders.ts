@@ -3,7 +3,9 @@ import { randomBytes } from 'node:crypto';
 import { Document, Packer, Paragraph } from 'docx';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { WebSocket } from 'ws';
+import { reconcile } from '../../src/modules/orders/reconcile.ts';
 import type { Client, TestApp } from './app.ts';
+import { untilOrderEvents } from './events.ts';
 
 export interface Part {
   name: string;
@@ -117,4 +119,25 @@ export async function socketTranscript(t: TestApp, client: Client, path: string)
       check();
     });
   return { ws, messages, waitFor, closed: () => closed, close: () => ws.terminate() };
+}
+
+/** What the payment functions need, from a test app. */
+export const paymentDeps = (t: TestApp) => ({ em: t.orm.em.fork(), provider: t.services.provider, jobs: t.services.jobs, log: t.app.log });
+
+/** One run of the reconciliation, as the worker runs it every period. */
+export const reconcileNow = (t: TestApp) =>
+  reconcile({ ...paymentDeps(t), periodSeconds: 0, staleSeconds: t.config.worker.staleSeconds, maxAttempts: t.config.worker.maxAttempts });
+
+/** Resolves when every given order has one of `statuses` (woken by order events). */
+export async function waitForOrders(t: TestApp, orderIds: string[], statuses: string[], timeoutMs = 180_000): Promise<Record<string, string>> {
+  const current = async () => Object.fromEntries((await t.sql('select id, status from orders where id = any($1)', [orderIds])).rows.map((r) => [r.id, r.status]));
+  return untilOrderEvents(
+    t,
+    async () => {
+      const now = await current();
+      return orderIds.every((id) => statuses.includes(now[id])) ? now : null;
+    },
+    async () => `orders not ${statuses.join('/')}: ${JSON.stringify(await current())}`,
+    timeoutMs,
+  );
 }

@@ -3,9 +3,17 @@
  * user profile directory (-env:UserInstallation), so conversions run in parallel without fighting
  * over a profile lock. A conversion that times out is killed with its whole process group; a
  * converter that failed gets a fresh profile (its restart) and the conversion is tried once more.
+ *
+ * Nothing is left behind: the pool works in its own folder under `tmpDir` (named after its host
+ * and process), every job in a folder of its own (LibreOffice's temporary files included) that is
+ * removed when the job ends, and the profiles are removed on close. The folders of a pool whose
+ * process was killed are removed by the next pool that starts, with any LibreOffice still at work
+ * in them.
  */
 import { spawn } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile, mkdir } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { PaperError } from '../errors.ts';
@@ -22,7 +30,8 @@ export interface PdfPoolOptions {
   /** Time limit of one conversion. */
   timeoutMs?: number;
   sofficePath?: string;
-  /** Where profiles and work files live; defaults to the OS temp dir. */
+  /** Where profiles and work files live (shared by the pools of all processes that use it);
+   * defaults to `paper-pdf` in the OS temp dir. */
   tmpDir?: string;
   /** Largest .docx accepted. */
   maxInputBytes?: number;
@@ -45,14 +54,23 @@ export function createPdfConverterPool(options: PdfPoolOptions = {}): PdfConvert
   const timeoutMs = options.timeoutMs ?? 120_000;
   const soffice = options.sofficePath ?? 'soffice';
   const maxInput = options.maxInputBytes ?? 50 * 1024 * 1024;
-  const baseDir = options.tmpDir ?? os.tmpdir();
+  const baseDir = path.resolve(options.tmpDir ?? path.join(os.tmpdir(), 'paper-pdf'));
   const stats = { conversions: 0, failures: 0, restarts: 0 };
-  let root: Promise<string> | null = null;
   let closed = false;
   const slots: Slot[] = [];
   const waiting: ((slot: Slot) => void)[] = [];
 
-  const rootDir = () => (root ??= mkdtemp(path.join(baseDir, 'paper-pdf-')));
+  // Started at once, so that a killed predecessor's leftovers go when the pool starts.
+  const root = startPool(baseDir);
+  root.catch(() => undefined); // reported by the first conversion
+  /** The pool's folder, made again should it have gone (see removeLeftovers). */
+  const rootDir = async () => {
+    const dir = await root.catch((error: unknown) => {
+      throw new PaperError('pdf_failed', 'Папка для преобразования в PDF недоступна', { cause: error });
+    });
+    await mkdir(dir, { recursive: true });
+    return dir;
+  };
 
   async function acquire(): Promise<Slot> {
     const dir = await rootDir();
@@ -75,7 +93,7 @@ export function createPdfConverterPool(options: PdfPoolOptions = {}): PdfConvert
     else slot.busy = false;
   }
 
-  function run(slot: Slot, input: string, outDir: string, signal?: AbortSignal): Promise<void> {
+  function run(slot: Slot, work: string, input: string, outDir: string, signal?: AbortSignal): Promise<void> {
     return new Promise((resolve, reject) => {
       const args = [
         '--headless',
@@ -91,8 +109,12 @@ export function createPdfConverterPool(options: PdfPoolOptions = {}): PdfConvert
         outDir,
         input,
       ];
-      // Own process group: a timeout kills soffice together with the soffice.bin it starts.
-      const child = spawn(soffice, args, { detached: true, stdio: ['ignore', 'ignore', 'pipe'] });
+      // Own process group: a timeout kills soffice together with the soffice.bin it starts. Its
+      // temporary files go to the job's folder.
+      const child = spawn(soffice, args, { detached: true, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, TMPDIR: work } });
+      // For the pool that cleans up after this process, should it be killed.
+      // Written at once (sync), so that it is there before a kill and gone with the job's folder.
+      if (child.pid) writeFileSync(path.join(work, SOFFICE_PID), String(child.pid));
       let stderr = '';
       child.stderr?.on('data', (d: Buffer) => {
         if (stderr.length < 4000) stderr += d.toString();
@@ -133,7 +155,7 @@ export function createPdfConverterPool(options: PdfPoolOptions = {}): PdfConvert
       const input = path.join(work, 'paper.docx');
       await writeFile(input, docx);
       await mkdir(path.join(work, 'out'));
-      await run(slot, input, path.join(work, 'out'), signal);
+      await run(slot, work, input, path.join(work, 'out'), signal);
       const pdf = await readFile(path.join(work, 'out', 'paper.pdf')).catch(() => null);
       if (!pdf || pdf.subarray(0, 5).toString() !== '%PDF-') {
         // LibreOffice ran to the end and made nothing: the document is at fault, a restart would not help.
@@ -179,7 +201,76 @@ export function createPdfConverterPool(options: PdfPoolOptions = {}): PdfConvert
     },
     async close() {
       closed = true;
-      if (root) await rm(await root, { recursive: true, force: true });
+      const dir = await root.catch(() => null);
+      if (dir) {
+        await rm(dir, { recursive: true, force: true });
+        ownFolders.delete(dir);
+      }
     },
   };
+}
+
+const SOFFICE_PID = 'soffice.pid';
+/** A folder of another host is left alone unless untouched this long (its pool's jobs touch it). */
+const FOREIGN_STALE_MS = 24 * 3600_000;
+/** The pools' folders of this process (several pools may share a process and a tmpDir). */
+const ownFolders = new Set<string>();
+const host = () => os.hostname().replace(/[^\w.-]/g, '_');
+
+/** Removes what killed pools left in `baseDir`, then makes this pool's folder: `host+pid+random`. */
+async function startPool(baseDir: string): Promise<string> {
+  await mkdir(baseDir, { recursive: true });
+  await removeLeftovers(baseDir);
+  // Claimed before it exists, so that another pool of this process starting now leaves it alone.
+  const dir = path.join(baseDir, `${host()}+${process.pid}+${randomBytes(6).toString('hex')}`);
+  ownFolders.add(dir);
+  await mkdir(dir);
+  return dir;
+}
+
+/** A folder is a leftover when its process is gone: on this host, when no process has its pid
+ * (or the pid is ours, but the folder is not: a previous run with the same pid, as in a restarted
+ * container); of another host, when it has not been touched for a day. */
+async function removeLeftovers(baseDir: string): Promise<void> {
+  for (const name of await readdir(baseDir)) {
+    const dir = path.join(baseDir, name);
+    const [owner, pidText] = name.split('+');
+    const pid = Number(pidText);
+    if (!Number.isInteger(pid) || pid <= 0 || ownFolders.has(dir)) continue;
+    if (owner === host()) {
+      if (pid !== process.pid && processAlive(pid)) continue;
+      await killConverters(dir);
+    } else {
+      const touched = await stat(dir).then((s) => s.mtimeMs, () => Date.now());
+      if (Date.now() - touched < FOREIGN_STALE_MS) continue;
+    }
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** A killed worker's LibreOffice lives on in its own process group and would write into the
+ * folder being removed. It is killed only when /proc shows it working on that very job, so a
+ * process that got the pid since is never hit (without /proc nothing is killed). */
+async function killConverters(poolDir: string): Promise<void> {
+  const jobs = await readdir(poolDir).catch(() => []);
+  for (const job of jobs) {
+    const pid = Number(await readFile(path.join(poolDir, job, SOFFICE_PID), 'utf8').catch(() => ''));
+    if (!Number.isInteger(pid) || pid <= 0) continue;
+    const commandLine = await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '');
+    if (!commandLine.includes(path.join(poolDir, job))) continue;
+    try {
+      process.kill(-pid, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+  }
 }

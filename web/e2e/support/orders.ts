@@ -8,10 +8,10 @@ import { PDFDocument, StandardFonts } from 'pdf-lib';
 
 const root = resolve(import.meta.dirname, '../../..');
 
-/** Creates a promo code on the running stack (`npm run promo -w api -- create CODE PERCENT`). */
+/** Creates a promo code on the running stack (`npm run admin -w api -- promo create CODE PERCENT`). */
 export function createPromo(code: string, percent: number): void {
   const env = { ...process.env, ...JSON.parse(process.env.E2E_SERVER_ENV!) };
-  const r = spawnSync(process.execPath, ['api/src/cli/promo.ts', 'create', code, String(percent)], { cwd: root, env, encoding: 'utf8' });
+  const r = spawnSync(process.execPath, ['api/src/cli/admin.ts', 'promo', 'create', code, String(percent)], { cwd: root, env, encoding: 'utf8' });
   if (r.status !== 0) throw new Error(`promo create failed: ${r.stderr}`);
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatRating, formatRubles } from './format';
+import { formatRubles } from '@app/contract';
+import { formatDate, formatRating } from './format';
 
 describe('Russian formats', () => {
   it('long dates', () => expect(formatDate('2026-03-05T12:00:00Z')).toBe('5 марта 2026 г.'));

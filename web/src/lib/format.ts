@@ -1,15 +1,10 @@
-/** Russian formats: long dates, rubles, one-decimal ratings. */
+/** Russian formats: long dates, one-decimal ratings (rubles: formatRubles of the contract). */
 const dateFormat = new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long', year: 'numeric' });
-const rubles = new Intl.NumberFormat('ru-RU', { style: 'currency', currency: 'RUB', maximumFractionDigits: 0 });
 const oneDecimal = new Intl.NumberFormat('ru-RU', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 
 export function formatDate(iso: string): string {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? '' : dateFormat.format(date);
-}
-
-export function formatRubles(amount: number): string {
-  return rubles.format(amount);
 }
 
 /** Average rating with one decimal, or a dash when there is none yet. */

@@ -1,6 +1,7 @@
 /** The account itself: profile and deletion. */
 import type { Profile } from '@app/contract';
 import { EmailCode, Session, TelegramBindToken, User } from './entities.ts';
+import { endOrdersOfDeletedAccount } from '../orders/lifecycle.ts';
 import { Paper } from '../papers/entities.ts';
 import { Review } from '../reviews/entities.ts';
 import type { AccountDeps } from './registration.ts';
@@ -15,8 +16,9 @@ export function profileOf(session: AuthSession): Profile {
 /**
  * Deletes an account: every session is revoked and personal data removed: username, e-mail,
  * password, Telegram id, codes, tokens, the user's papers with their files, reviews (a review
- * shows the username), the topics and attached files of orders. Orders and payments stay,
- * anonymised (amount, status, provider ids), so that the money keeps its record for accounting.
+ * shows the username), the topics and attached files of orders. Unfinished orders end and what was
+ * paid for them is refunded. Orders and payments stay, anonymised (amount, status, provider ids),
+ * so that the money keeps its record for accounting.
  */
 export async function deleteAccount(d: AccountDeps & { storage: Storage }, session: AuthSession): Promise<void> {
   const userId = session.user.id;
@@ -27,6 +29,7 @@ export async function deleteAccount(d: AccountDeps & { storage: Storage }, sessi
     [userId, userId, userId],
   );
   await d.em.transactional(async (em) => {
+    await endOrdersOfDeletedAccount(em, userId);
     await em.execute(`update orders set topic = '', options = '{}' where user_id = ?`, [userId]);
     await em.execute(`delete from order_files where order_id in (select id from orders where user_id = ?)`, [userId]);
     await em.execute(`delete from generation_checkpoints where order_id in (select id from orders where user_id = ?)`, [userId]);

@@ -1,6 +1,32 @@
-/** Accounts: users, sessions, e-mail codes (verification and recovery), Telegram bind tokens. */
+/** Accounts: pending registrations, users, sessions, recovery codes, Telegram bind tokens. */
 import { defineEntity, p, type InferEntity } from '@mikro-orm/postgresql';
 
+/**
+ * A sign-up waiting for its e-mail code. Each registration keeps its own login, password and code
+ * flow, so that a second registration of the same e-mail can never change the first; the user row
+ * is created only when the code of this registration's flow is entered.
+ */
+export const Registration = defineEntity({
+  name: 'Registration',
+  tableName: 'registrations',
+  properties: {
+    /** Random, so that the code hash is bound to this registration before the row exists. */
+    id: p.uuid().primary(),
+    username: p.string(),
+    email: p.string(),
+    passwordHash: p.string(),
+    /** sha256 of the `verification_token` cookie of the one browser flow that may enter the code. */
+    flowTokenHash: p.string().unique(),
+    codeHash: p.string(),
+    attemptsLeft: p.integer(),
+    sentAt: p.datetime(),
+    expiresAt: p.datetime(),
+    createdAt: p.datetime().onCreate(() => new Date()),
+  },
+});
+export type Registration = InferEntity<typeof Registration>;
+
+/** Every live row is a verified account (a sign-up is a Registration until its code is entered). */
 export const User = defineEntity({
   name: 'User',
   tableName: 'users',
@@ -34,11 +60,11 @@ export const Session = defineEntity({
 });
 export type Session = InferEntity<typeof Session>;
 
-export const CODE_PURPOSES = ['verify_email', 'recovery'] as const;
-export type CodePurpose = (typeof CODE_PURPOSES)[number];
+export type CodePurpose = 'recovery';
 
-/** The e-mail code flow of a user for one purpose (one row per user and purpose, reused). The
- * browser holds the flow token in a cookie; the 6-digit code is stored only as a keyed hash. */
+/** The e-mail code flow of an account for one purpose (one row per user and purpose, reused);
+ * today only password recovery (registration codes live in their Registration). The browser holds
+ * the flow token in a cookie; the 6-digit code is stored only as a keyed hash. */
 export const EmailCode = defineEntity({
   name: 'EmailCode',
   tableName: 'email_codes',
@@ -70,4 +96,4 @@ export const TelegramBindToken = defineEntity({
 });
 export type TelegramBindToken = InferEntity<typeof TelegramBindToken>;
 
-export const accountEntities = [User, Session, EmailCode, TelegramBindToken];
+export const accountEntities = [Registration, User, Session, EmailCode, TelegramBindToken];

@@ -1,7 +1,10 @@
 /** Changing a password, and recovering it by an e-mail code. */
 import { AppError } from '../../errors.ts';
-import { recoveryCodeMail } from '../mail/templates.ts';
+import { passwordChangedMail, recoveryCodeMail } from '../mail/templates.ts';
+import { forgetTelegram } from '../telegram/binding.ts';
+import { forgetLoginFailures } from './auth.ts';
 import { checkCode, findFlow, issueCode } from './codes.ts';
+import { EmailCode, User } from './entities.ts';
 import type { AccountDeps } from './registration.ts';
 import { hashPassword, verifyPassword } from './secrets.ts';
 import { revokeAllSessions, type AuthSession } from './sessions.ts';
@@ -16,7 +19,8 @@ export async function changePassword(d: AccountDeps, session: AuthSession, passw
   await revokeAllSessions(d.em, user.id);
 }
 
-/** Mails a recovery code (request and resend alike); returns the flow token for the cookie. */
+/** Mails a recovery code (request and resend alike); returns the flow token for the cookie.
+ * Only accounts recover: a pending registration is not one yet (404). */
 export async function requestRecovery(d: AccountDeps, email: string): Promise<string> {
   const user = await findByEmail(d.em, email);
   if (!user) throw new AppError('recovery_unknown_email');
@@ -25,16 +29,32 @@ export async function requestRecovery(d: AccountDeps, email: string): Promise<st
 
 export const verifyRecoveryCode = (d: AccountDeps, flowToken: string | undefined, code: string) => checkCode(d, 'recovery', flowToken, code);
 
-/** Sets the password of a verified recovery flow and revokes every session. Proving the mailbox
- * also confirms the e-mail of a not yet verified account. */
-export async function completeRecovery(d: AccountDeps, flowToken: string | undefined, password: string): Promise<void> {
+/**
+ * Sets the password of a verified recovery flow and ends everything the old password opened:
+ * every session, the Telegram binding and its unused bind tokens (whoever held the password may
+ * have bound their own Telegram); the failed logins counted against the account are forgotten, so
+ * an owner locked out by a guesser gets in. Then the owner is told by e-mail; a letter that fails
+ * does not undo the recovery, it is returned for the caller to log.
+ */
+export async function completeRecovery(d: AccountDeps, flowToken: string | undefined, password: string): Promise<{ noticeError: unknown }> {
   const flow = await findFlow(d.em, 'recovery', flowToken);
   if (!flow || !flow.verifiedAt) throw new AppError('code_not_verified');
   if (flow.expiresAt.getTime() < Date.now()) throw new AppError('code_expired');
   const user = flow.user;
-  user.passwordHash = await hashPassword(password);
-  user.emailVerifiedAt ??= new Date();
-  flow.consumedAt = new Date();
-  await d.em.flush();
-  await revokeAllSessions(d.em, user.id);
+  const passwordHash = await hashPassword(password);
+  const telegramUnbound = await d.em.transactional(async (em) => {
+    // Spent once: of two concurrent updates with one flow, the second changes nothing.
+    if ((await em.nativeUpdate(EmailCode, { id: flow.id, consumedAt: null }, { consumedAt: new Date() })) === 0) throw new AppError('code_not_verified');
+    await em.nativeUpdate(User, { id: user.id }, { passwordHash });
+    await revokeAllSessions(em, user.id);
+    await forgetLoginFailures(em, user.id);
+    return forgetTelegram(em, user.id);
+  });
+  try {
+    const cabinetUrl = `${d.config.publicUrl}/home`;
+    await d.mailer.send(passwordChangedMail(user.email!, { telegramUnbound, cabinetUrl, supportEmail: d.config.supportEmail }));
+    return { noticeError: null };
+  } catch (error) {
+    return { noticeError: error };
+  }
 }

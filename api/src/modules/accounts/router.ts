@@ -11,7 +11,7 @@ import type { Mailer } from '../mail/mailer.ts';
 import { deleteAccount, profileOf } from './account.ts';
 import { login, logout, logoutAll } from './auth.ts';
 import { changePassword, completeRecovery, requestRecovery, verifyRecoveryCode } from './password.ts';
-import { register, resendVerification, verifyEmail, type AccountDeps } from './registration.ts';
+import { register, REGISTRATION_TTL_SECONDS, resendVerification, verifyEmail, type AccountDeps } from './registration.ts';
 
 const s = initServer();
 const ok = { status: 200 as const, body: { ok: true as const } };
@@ -19,18 +19,20 @@ const ok = { status: 200 as const, body: { ok: true as const } };
 export function accountRouters(config: Config, mailer: Mailer, storage: Storage) {
   const deps = (request: FastifyRequest): AccountDeps => ({ em: request.em, config, mailer });
   const codeCookieAge = config.codes.ttlMinutes * 60;
+  // A registration's flow lives as long as the registration: its code can be re-sent meanwhile.
+  const registrationCookieAge = REGISTRATION_TTL_SECONDS;
   const startSession = (reply: CookieReply, token: string) => setCookie(reply, config, COOKIE.session, token, config.sessionTtlDays * 86_400);
   const endSession = (reply: CookieReply) => clearCookie(reply, config, COOKIE.session);
 
   const registration = s.router(contract.registration, {
     register: async ({ body, request, reply }) => {
       const token = await register(deps(request), { ...body, ip: request.ip });
-      setCookie(reply, config, COOKIE.verification, token, codeCookieAge);
+      setCookie(reply, config, COOKIE.verification, token, registrationCookieAge);
       return { status: 201, body: { ok: true, data: { verification_token: token } } };
     },
     resendVerificationEmail: async ({ body, request, reply }) => {
-      const token = await resendVerification(deps(request), body);
-      setCookie(reply, config, COOKIE.verification, token, codeCookieAge);
+      const token = await resendVerification(deps(request), { email: body.email, flowToken: readCookie(request, COOKIE.verification) });
+      setCookie(reply, config, COOKIE.verification, token, registrationCookieAge);
       return { status: 200, body: { ok: true, data: { verification_token: token } } };
     },
     verifyEmail: async ({ body, request, reply }) => {
@@ -49,7 +51,7 @@ export function accountRouters(config: Config, mailer: Mailer, storage: Storage)
         userAgent: request.headers['user-agent'],
       });
       if (result.kind === 'unverified') {
-        setCookie(reply, config, COOKIE.verification, result.flowToken, codeCookieAge);
+        setCookie(reply, config, COOKIE.verification, result.flowToken, registrationCookieAge);
         return {
           status: 403,
           body: { ...errorBody('email_not_verified'), data: { email: result.email, verification_token: result.flowToken } },
@@ -98,7 +100,8 @@ export function accountRouters(config: Config, mailer: Mailer, storage: Storage)
       return ok;
     },
     update: async ({ body, request, reply }) => {
-      await completeRecovery(deps(request), readCookie(request, COOKIE.recovery), body.password);
+      const { noticeError } = await completeRecovery(deps(request), readCookie(request, COOKIE.recovery), body.password);
+      if (noticeError) request.log.warn({ err: noticeError }, 'the password-changed e-mail was not sent');
       clearCookie(reply, config, COOKIE.recovery);
       endSession(reply);
       return ok;

@@ -26,5 +26,5 @@ export function createEngineParts(config: Config, log: FastifyBaseLogger): Engin
   const mailto = config.sources.mailto ?? undefined;
   const search =
     config.sources.search === 'openalex' ? createOpenAlexSearch({ mailto }) : config.sources.search === 'crossref' ? createCrossrefSearch({ mailto }) : null;
-  return { writer, search, pdf: createPdfConverterPool({ size: config.worker.pdfPoolSize }) };
+  return { writer, search, pdf: createPdfConverterPool({ size: config.worker.pdfPoolSize, tmpDir: config.worker.pdfTmpDir }) };
 }

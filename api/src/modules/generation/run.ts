@@ -4,13 +4,16 @@
  * by the order's status, so a duplicated job or a second worker changes nothing.
  */
 import { extractSourceText, generatePaper, PaperError, type AttachedSource, type PaperInput, type PaperPlan, type ProgressEvent } from '@app/paper';
-import { LockMode, type EntityManager } from '@mikro-orm/postgresql';
+import type { EntityManager } from '@mikro-orm/postgresql';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Jobs } from '../../jobs/queues.ts';
 import { paperFileKey, type Storage } from '../../storage/storage.ts';
 import { Order, OrderFile } from '../orders/entities.ts';
 import { publishOrder } from '../orders/events.ts';
+import { failOrder } from '../orders/lifecycle.ts';
+import type { PaymentProvider } from '../orders/providers/types.ts';
+import { lockOrder } from '../orders/repository.ts';
 import { Paper } from '../papers/entities.ts';
 import { dbCheckpoints } from './checkpoints.ts';
 import type { EngineParts } from './engine.ts';
@@ -20,13 +23,15 @@ export interface GenerationDeps {
   config: Config;
   storage: Storage;
   jobs: Jobs;
+  /** To refund the payment of a generation that failed for good. */
+  provider: PaymentProvider;
   engine: EngineParts;
   log: FastifyBaseLogger;
   /** Stops the run when the worker shuts down (the next worker resumes from the checkpoints). */
   signal?: AbortSignal;
 }
 
-const FAILED_MESSAGE = 'Не удалось создать работу. Мы уже разбираемся; напишите в поддержку, если не хотите ждать.';
+const FAILED_MESSAGE = 'Не удалось создать работу. Оплата будет возвращена автоматически.';
 
 /** Takes the order if it is queued, or generating under a worker that has gone silent. */
 async function claim(em: EntityManager, orderId: string, staleSeconds: number): Promise<boolean> {
@@ -100,6 +105,7 @@ async function buildInput(em: EntityManager, storage: Storage, order: Order): Pr
 export async function runGeneration(d: GenerationDeps, orderId: string): Promise<void> {
   const { staleSeconds, maxAttempts } = d.config.worker;
   if (!(await claim(d.em, orderId, staleSeconds))) return;
+  d.log.info({ orderId }, 'generation claimed');
   await publish(d.em, orderId);
   const em = d.em.fork();
   const order = await em.findOneOrFail(Order, { id: orderId }, { populate: ['user'] });
@@ -128,8 +134,9 @@ export async function runGeneration(d: GenerationDeps, orderId: string): Promise
     await d.storage.put(pdfKey, result.pdf, 'application/pdf');
 
     const completed = await em.transactional(async (tx) => {
-      const current = await tx.findOneOrFail(Order, { id: orderId }, { populate: ['user'], lockMode: LockMode.PESSIMISTIC_WRITE });
-      if (current.status !== 'generating') return false;
+      const current = await lockOrder(tx, orderId);
+      // Support may have refunded and cancelled it meanwhile: then it is not delivered.
+      if (current?.status !== 'generating') return false;
       const paper = tx.create(Paper, {
         user: current.user,
         type: current.paperType,
@@ -175,17 +182,11 @@ export async function runGeneration(d: GenerationDeps, orderId: string): Promise
       await d.em.execute(`update orders set heartbeat_at = null where id = ? and status = 'generating'`, [orderId]);
       throw error;
     }
-    d.log.error({ err: error, orderId, attempts }, 'generation failed for good');
-    await em.fork().transactional(async (tx) => {
-      const current = await tx.findOneOrFail(Order, { id: orderId }, { populate: ['user'] });
-      if (current.status !== 'generating') return;
-      current.status = 'failed';
-      current.error = error instanceof PaperError && error.code === 'invalid_input' ? error.message : FAILED_MESSAGE;
-      current.failureDetail = String((error as Error)?.stack ?? error).slice(0, 4000);
-      await tx.flush();
-      await publishOrder(tx, current);
+    d.log.error({ err: error, orderId, attempts }, 'generation failed for good: the payment is refunded');
+    await failOrder(d, orderId, {
+      message: error instanceof PaperError && error.code === 'invalid_input' ? error.message : FAILED_MESSAGE,
+      detail: String((error as Error)?.stack ?? error),
     });
-    await d.jobs.notify({ orderId, kind: 'generation_failed' });
   } finally {
     clearInterval(heartbeat);
   }

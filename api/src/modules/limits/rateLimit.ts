@@ -14,7 +14,8 @@ export async function limitRate(em: EntityManager, key: string, limit: number, w
   if (rows[0].hits > limit) throw new AppError('rate_limited');
 }
 
-/** Drops windows older than a day; called by the periodic housekeeping. */
+/** Drops windows and failed attempts older than a day; called by the periodic housekeeping. */
 export async function pruneRateLimits(em: EntityManager): Promise<void> {
   await em.execute(`delete from rate_limits where window_start < now() - interval '1 day'`);
+  await em.execute(`delete from failed_attempts where at < now() - interval '1 day'`);
 }

@@ -1,4 +1,5 @@
 /** Russian e-mails: subject, plain text and HTML. */
+import { formatRubles } from '@app/contract';
 import type { MailMessage } from './mailer.ts';
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -35,6 +36,23 @@ export const recoveryCodeMail = (to: string, code: string, ttlMinutes: number) =
     ignore: 'Если вы не запрашивали восстановление пароля, проигнорируйте это письмо: пароль останется прежним.',
   }, ttlMinutes);
 
+/** After a password recovery: what ended with the old password, and how to bind Telegram again. */
+export function passwordChangedMail(to: string, p: { telegramUnbound: boolean; cabinetUrl: string; supportEmail: string }): MailMessage {
+  const lines = [
+    'Пароль вашего аккаунта изменён через восстановление по почте.',
+    'Мы завершили все сеансы: на всех устройствах нужно войти заново с новым паролем.',
+    ...(p.telegramUnbound
+      ? [
+          'Telegram отвязан от аккаунта: после восстановления пароля мы не можем знать, у кого сейчас доступ к нему. ' +
+            'Чтобы снова получать уведомления в Telegram, войдите в личный кабинет и нажмите «Привязать Telegram»:',
+          p.cabinetUrl,
+        ]
+      : []),
+    `Если пароль меняли не вы, сразу восстановите доступ через «Забыли пароль?» на странице входа и напишите нам на ${p.supportEmail}.`,
+  ];
+  return { to, subject: 'Пароль изменён', text: lines.join('\n\n'), html: layout('Пароль изменён', lines) };
+}
+
 export function generationCompletedMail(to: string, p: { title: string; url: string; full: boolean }): MailMessage {
   const lines = [
     p.full ? `Полная версия работы «${p.title}» готова.` : `Демо-версия работы «${p.title}» готова.`,
@@ -44,11 +62,29 @@ export function generationCompletedMail(to: string, p: { title: string; url: str
   return { to, subject: p.full ? 'Ваша работа готова' : 'Демо-версия работы готова', text: lines.join('\n\n'), html: layout('Работа готова', lines) };
 }
 
-export function generationFailedMail(to: string, p: { topic: string; message: string; supportEmail: string }): MailMessage {
+export function paymentSucceededMail(to: string, p: { topic: string; full: boolean; amount: number; url: string }): MailMessage {
+  const lines = [
+    `Оплата ${formatRubles(p.amount)} получена: ${p.full ? 'полная версия' : 'демо-версия'} работы «${p.topic}».`,
+    'Работа уже создаётся: обычно это занимает от 5 до 20 минут. Когда она будет готова, мы пришлём письмо.',
+    'Следить за ходом работы можно по ссылке:',
+    p.url,
+  ];
+  return { to, subject: 'Оплата получена', text: lines.join('\n\n'), html: layout('Оплата получена', lines) };
+}
+
+export function generationFailedMail(to: string, p: { topic: string; message: string; amount: number; supportEmail: string }): MailMessage {
   const lines = [
     `Не удалось создать работу на тему «${p.topic}».`,
     p.message,
-    `Оплата сохранена: напишите нам на ${p.supportEmail}, и мы создадим работу повторно или вернём деньги.`,
+    `Мы возвращаем оплату (${formatRubles(p.amount)}) автоматически и пришлём письмо, когда возврат пройдёт. Вопросы: ${p.supportEmail}.`,
   ];
   return { to, subject: 'Не удалось создать работу', text: lines.join('\n\n'), html: layout('Работа не создана', lines) };
+}
+
+export function refundSucceededMail(to: string, p: { topic: string; amount: number }): MailMessage {
+  const lines = [
+    `Возврат ${formatRubles(p.amount)} за работу «${p.topic}» выполнен.`,
+    'Банк обычно зачисляет деньги на карту или счёт в течение нескольких дней. Статус возврата виден в личном кабинете.',
+  ];
+  return { to, subject: 'Возврат выполнен', text: lines.join('\n\n'), html: layout('Возврат выполнен', lines) };
 }

@@ -1,6 +1,6 @@
 /** An order is the user's task (its id is the task_id of the API): what to write, its price, its
  * payment state and then its generation state. */
-import type { PaperType, Plan, PurchaseJson } from '@app/contract';
+import type { PaperType, Plan, PurchaseJson, RefundReason, RefundStatus } from '@app/contract';
 import { defineEntity, p, type InferEntity } from '@mikro-orm/postgresql';
 import { User } from '../accounts/entities.ts';
 import { Paper } from '../papers/entities.ts';
@@ -71,8 +71,11 @@ export const OrderFile = defineEntity({
 });
 export type OrderFile = InferEntity<typeof OrderFile>;
 
+/** As the provider reports it. Payments are single-stage: pending, then succeeded or canceled
+ * ('waiting_for_capture' only for older two-stage payments). succeeded and canceled are final. */
 export const PAYMENT_STATUSES = ['pending', 'waiting_for_capture', 'succeeded', 'canceled'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+export const isFinalPayment = (status: PaymentStatus) => status === 'succeeded' || status === 'canceled';
 export type ProviderName = 'sandbox' | 'yookassa';
 
 /** A payment with a provider. Kept for accounting after the account is deleted. */
@@ -91,8 +94,35 @@ export const Payment = defineEntity({
     confirmationUrl: p.string().nullable(),
     /** For the 54-FZ receipt; removed with the account. */
     receiptEmail: p.string().nullable(),
+    /** When the reconciliation last re-read it from the provider. */
+    checkedAt: p.datetime().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
     updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
   },
 });
 export type Payment = InferEntity<typeof Payment>;
+
+
+/** A full refund of a captured payment. Its id is also the Idempotence-Key at the provider, so a
+ * refund that is sent again (after a crash, by the reconciliation) is never paid out twice. */
+export const Refund = defineEntity({
+  name: 'Refund',
+  tableName: 'refunds',
+  properties: {
+    id: p.uuid().primary(),
+    payment: () => p.manyToOne(Payment),
+    order: () => p.manyToOne(Order),
+    amount: p.integer(),
+    /** pending until the provider says succeeded (the money is on its way back) or canceled (declined). */
+    status: p.string().$type<RefundStatus>(),
+    reason: p.string().$type<RefundReason>(),
+    /** Support's words, for a refund made by hand. */
+    comment: p.string().nullable(),
+    providerRefundId: p.string().nullable().unique(),
+    /** For the 54-FZ refund receipt; kept only until the refund is final. */
+    receiptEmail: p.string().nullable(),
+    createdAt: p.datetime().onCreate(() => new Date()),
+    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+  },
+});
+export type Refund = InferEntity<typeof Refund>;

@@ -1,17 +1,21 @@
 /**
- * The payment state machine. A provider's word (notification, sandbox decision, expiry) is never
- * taken at face value: the payment is re-read from the provider, captured or released, and only
- * then applied, under a row lock, so that any number of notifications in any order start exactly
- * one generation.
+ * The payment state machine. A provider's word (notification, sandbox decision, reconciliation) is
+ * never taken at face value: the payment is re-read from the provider and only then applied, under
+ * the order's lock, so that any number of notifications in any order start exactly one generation.
+ * Captured money whose order can no longer be delivered (cancelled, expired, a duplicate, a
+ * deleted account) is refunded, never kept.
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { LockMode } from '@mikro-orm/postgresql';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Jobs } from '../../jobs/queues.ts';
-import { publishOrder } from './events.ts';
+import { User } from '../accounts/entities.ts';
 import { releasePromo } from '../promo/promo.ts';
-import { Order, Payment, type PaymentStatus } from './entities.ts';
+import type { RefundReason } from '@app/contract';
+import { isFinalPayment, Payment, type Order, type PaymentStatus } from './entities.ts';
+import { publishOrder } from './events.ts';
 import type { PaymentProvider } from './providers/types.ts';
+import { recordRefund, sendRefund } from './refunds.ts';
+import { demoAlreadyBought, lockOrderAndPayment } from './repository.ts';
 
 export interface PaymentDeps {
   em: EntityManager;
@@ -20,52 +24,81 @@ export interface PaymentDeps {
   log: FastifyBaseLogger;
 }
 
-/** Brings our payment in line with the provider's. Unknown payments are logged and ignored. */
-export async function syncPayment(d: PaymentDeps, providerPaymentId: string): Promise<void> {
-  const payment = await d.em.findOne(Payment, { providerPaymentId }, { populate: ['order', 'user'] });
-  if (!payment) {
-    d.log.warn({ providerPaymentId }, 'payment notification for an unknown payment: ignored');
-    return;
-  }
-  let remote = await d.provider.fetch(providerPaymentId);
+/** Brings our payment (by our id) in line with the provider's; returns the provider's status. */
+export async function syncPayment(d: PaymentDeps, paymentId: string): Promise<PaymentStatus | null> {
+  const payment = await d.em.fork().findOne(Payment, { id: paymentId });
+  if (!payment?.providerPaymentId) return payment?.status ?? null;
+  const remote = await d.provider.fetch(payment.providerPaymentId);
   if (remote.amount !== payment.amount || remote.metadata.payment_id !== payment.id) {
-    d.log.error({ paymentId: payment.id, remote }, 'provider payment does not match ours: ignored');
-    return;
+    d.log.error({ paymentId, remote }, 'provider payment does not match ours: ignored');
+    return null;
   }
-  if (remote.status === 'waiting_for_capture') {
-    // The money is held. We honour it, even after a cancel or an expiry (the user paid; the order
-    // is generated). Only an order whose owner deleted the account is released instead.
-    remote = payment.user.deletedAt ? await d.provider.cancel(providerPaymentId) : await d.provider.capture(providerPaymentId, payment.amount);
-  }
-  if (remote.status === 'succeeded' || remote.status === 'canceled') await applyPaymentStatus(d, payment.id, remote.status);
+  await d.em.fork().nativeUpdate(Payment, { id: paymentId }, { checkedAt: new Date() });
+  if (remote.status === 'succeeded') await paymentSucceeded(d, paymentId);
+  else if (remote.status === 'canceled') await paymentCanceled(d, paymentId);
+  return remote.status;
 }
 
-/** Applies a verified final status. Idempotent: a succeeded payment never changes again. */
-export async function applyPaymentStatus(d: PaymentDeps, paymentId: string, status: 'succeeded' | 'canceled'): Promise<void> {
-  const queuedOrder = await d.em.transactional(async (em) => {
-    const payment = await em.findOneOrFail(Payment, { id: paymentId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
-    const order = await em.findOneOrFail(Order, { id: payment.order.id }, { populate: ['user'], lockMode: LockMode.PESSIMISTIC_WRITE });
-    if (payment.status === 'succeeded' || payment.status === status) return null;
-    payment.status = status as PaymentStatus;
-    let queued = false;
-    if (status === 'succeeded') {
-      if (['pending_payment', 'canceled', 'expired'].includes(order.status)) {
-        order.status = 'queued';
-        order.paidAt = new Date();
-        queued = true;
-      }
-    } else if (order.status === 'pending_payment') {
-      order.status = 'canceled';
-      if (order.promoCode) await releasePromo(em, order.promoCode.id);
+/** A provider's notification names its own payment id; unknown ones are logged and ignored. */
+export async function syncProviderPayment(d: PaymentDeps, providerPaymentId: string): Promise<void> {
+  const payment = await d.em.fork().findOne(Payment, { providerPaymentId });
+  if (!payment) return d.log.warn({ providerPaymentId }, 'payment notification for an unknown payment: ignored');
+  await syncPayment(d, payment.id);
+}
+
+/** Why captured money for this order must go back, or null when the order is to be generated. */
+async function refundReasonFor(em: EntityManager, order: Order): Promise<RefundReason | null> {
+  if (order.status === 'canceled') return 'order_canceled';
+  if (order.status === 'expired') return 'order_expired';
+  if (order.status !== 'pending_payment') return 'duplicate';
+  const user = await em.findOne(User, { id: order.user.id });
+  if (!user || user.deletedAt) return 'account_deleted';
+  if (order.sourcePaper && (await demoAlreadyBought(em, order.sourcePaper.id, order.id))) return 'duplicate';
+  return null;
+}
+
+/** The provider took the money: the order is queued for generation, or the money is refunded. */
+export async function paymentSucceeded(d: PaymentDeps, paymentId: string): Promise<void> {
+  const outcome = await d.em.fork().transactional(async (em) => {
+    const locked = await lockOrderAndPayment(em, paymentId);
+    if (!locked || locked.payment.status === 'succeeded') return null;
+    const { order, payment } = locked;
+    payment.status = 'succeeded';
+    const reason = await refundReasonFor(em, order);
+    let refundId: string | null = null;
+    if (reason) {
+      if (order.status === 'pending_payment') order.status = 'canceled';
+      refundId = (await recordRefund(em, { order, payment, reason })).id;
+    } else {
+      order.status = 'queued';
+      order.paidAt = new Date();
     }
     await em.flush();
     await publishOrder(em, order);
-    return queued ? order.id : null;
+    return { orderId: order.id, refundId };
   });
-  if (queuedOrder) {
-    // After the commit: a lost send is repaired by the reconcile job; a duplicate is harmless
-    // because a generation must claim its order first.
-    await d.jobs.generate(queuedOrder);
-    await d.jobs.notify({ orderId: queuedOrder, kind: 'payment_succeeded' });
+  if (!outcome) return;
+  // After the commit: a lost send is repaired by the reconciliation; a duplicate is harmless
+  // because a generation must claim its order first, and a refund is sent under its own key.
+  if (outcome.refundId) {
+    d.log.warn({ orderId: outcome.orderId, refundId: outcome.refundId }, 'payment succeeded for an order that cannot be delivered: refunding');
+    await sendRefund(d, outcome.refundId);
+  } else {
+    await d.jobs.generate(outcome.orderId);
+    await d.jobs.notify({ orderId: outcome.orderId, kind: 'payment_succeeded' });
   }
+}
+
+/** The provider says the payment will never succeed: the order ends and its promo use is given back. */
+export async function paymentCanceled(d: PaymentDeps, paymentId: string): Promise<void> {
+  await d.em.fork().transactional(async (em) => {
+    const locked = await lockOrderAndPayment(em, paymentId);
+    if (!locked || isFinalPayment(locked.payment.status)) return;
+    const { order, payment } = locked;
+    payment.status = 'canceled';
+    if (order.promoCode) await releasePromo(em, order.promoCode.id);
+    if (order.status === 'pending_payment') order.status = 'canceled';
+    await em.flush();
+    await publishOrder(em, order);
+  });
 }

@@ -14,6 +14,7 @@ import { Payment } from './entities.ts';
 import type { PaymentProvider } from './providers/types.ts';
 import { releasePromo, reservePromo } from '../promo/promo.ts';
 import { ACTIVE_STATUSES, Order, OrderFile, type OrderOptions } from './entities.ts';
+import { demoAlreadyBought, lockOrderAndPayment } from './repository.ts';
 import { pendingDataOf } from './status.ts';
 
 export interface OrderDeps {
@@ -79,13 +80,13 @@ export async function placeOrder(d: OrderDeps, session: AuthSession, input: Plac
 
   const pending = await d.em.findOne(Order, { user: user.id, status: 'pending_payment' });
   if (pending) throw new PendingPurchase(await pendingDataOf(d.em, pending));
-  if (await d.em.count(Order, { user: user.id, status: { $in: ACTIVE_STATUSES } })) throw new AppError('active_generation');
-
   let source: Paper | null = null;
   if (purchase.kind === 'from_demo') {
     source = await d.em.findOne(Paper, { id: purchase.paper_id, user: user.id, type: 'demo' });
     if (!source) throw new AppError('demo_not_found');
+    if (await demoAlreadyBought(d.em, source.id)) throw new AppError('demo_already_bought');
   }
+  if (await d.em.count(Order, { user: user.id, status: { $in: ACTIVE_STATUSES } })) throw new AppError('active_generation');
   if (purchase.gost_citations.length !== input.files.length) throw new AppError('citations_mismatch');
   const files = checkFiles(input.files);
 
@@ -169,12 +170,16 @@ export async function placeOrder(d: OrderDeps, session: AuthSession, input: Plac
     await d.em.flush();
     return { confirmation_url: created.confirmationUrl, task_id: orderId, payment_id: paymentId, amount: order.amount };
   } catch (error) {
-    // No payment exists at the provider: the order is void and the promo use is given back.
+    // No payment exists at the provider (nobody has its page): the order is void and the promo
+    // use is given back.
     await Promise.all(files.map((f, i) => d.storage.delete(orderFileKey(orderId, i + 1, f.kind)).catch(() => undefined)));
-    order.status = 'canceled';
-    payment.status = 'canceled';
-    await d.em.flush();
-    if (order.promoCode) await releasePromo(d.em, order.promoCode.id);
+    await d.em.fork().transactional(async (em) => {
+      const locked = await lockOrderAndPayment(em, paymentId);
+      if (!locked || locked.order.status !== 'pending_payment') return;
+      locked.order.status = 'canceled';
+      locked.payment.status = 'canceled';
+      if (locked.order.promoCode) await releasePromo(em, locked.order.promoCode.id);
+    });
     d.log.error({ err: error, orderId }, 'payment provider failed to create a payment');
     throw new AppError('payment_provider_unavailable', { cause: error });
   }

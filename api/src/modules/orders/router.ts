@@ -15,7 +15,9 @@ import { promoDiscount } from '../promo/promo.ts';
 import type { SandboxBooks } from './providers/sandbox.ts';
 import type { PaymentProvider } from './providers/types.ts';
 import { sandboxPageHtml } from './sandboxPage.ts';
-import { syncPayment } from './payments.ts';
+import { syncProviderPayment } from './payments.ts';
+import { ProviderError } from './providers/types.ts';
+import { listRefunds, syncProviderRefund } from './refunds.ts';
 
 const s = initServer();
 
@@ -45,14 +47,22 @@ export function paymentRouter(deps: { config: Config; storage: Storage; provider
         await form.discard();
       }
     },
+    refunds: async ({ request }) => ({ status: 200, body: { refunds: await listRefunds(request.em, (await sessionOf(request)).user.id) } }),
     cancel: async ({ body, request }) => {
       await cancelPayment(paymentDeps(request), await sessionOf(request), body.payment_id);
       return { status: 200, body: { ok: true, detail: 'Платеж успешно отменен' } };
     },
     yookassaNotification: async ({ body, request }) => {
-      // Only the id is taken from the notification; the payment itself is re-read from YooKassa.
-      const id = (body as { object?: { id?: unknown } })?.object?.id;
-      if (deps.provider.name === 'yookassa' && typeof id === 'string' && id.length <= 64) await syncPayment(paymentDeps(request), id);
+      // Only the event and the id are taken from the notification; the object itself is re-read
+      // from YooKassa. A provider that cannot be reached gets a 503, so it sends the notice again.
+      const { event, object } = (body ?? {}) as { event?: unknown; object?: { id?: unknown } };
+      const id = object?.id;
+      if (deps.provider.name === 'yookassa' && typeof id === 'string' && id.length <= 64) {
+        const sync = typeof event === 'string' && event.startsWith('refund.') ? syncProviderRefund : syncProviderPayment;
+        await sync(paymentDeps(request), id).catch((error: unknown) => {
+          throw error instanceof ProviderError ? new AppError('payment_provider_unavailable', { cause: error }) : error;
+        });
+      }
       return { status: 200, body: { ok: true } };
     },
     sandboxPage: async ({ params }) => {
@@ -67,7 +77,7 @@ export function paymentRouter(deps: { config: Config; storage: Storage; provider
       if (!p) throw new AppError('not_found', { detail: 'Платёж не найден' });
       await deps.sandbox.decide(p.id, params.decision);
       // The sandbox tells us the way YooKassa would: a notification that we verify by re-reading.
-      await syncPayment(paymentDeps(request), p.id);
+      await syncProviderPayment(paymentDeps(request), p.id);
       reply.header('location', p.return_url);
       return { status: 303, body: null };
     },

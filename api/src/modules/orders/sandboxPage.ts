@@ -1,8 +1,10 @@
 /** The sandbox provider's confirmation page (Russian, server-rendered, no scripts). */
+import { formatRubles } from '@app/contract';
+
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export function sandboxPageHtml(p: { id: string; amount: number; description: string; status: string; returnUrl: string }): string {
-  const amount = new Intl.NumberFormat('ru-RU', { style: 'currency', currency: 'RUB', maximumFractionDigits: 0 }).format(p.amount);
+  const amount = formatRubles(p.amount);
   const action = (decision: string) => `/api/v1/payment/sandbox/${encodeURIComponent(p.id)}/${decision}/`;
   const body =
     p.status === 'pending'

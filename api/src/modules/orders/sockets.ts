@@ -26,21 +26,32 @@ export function registerOrderSockets(app: FastifyInstance, events: OrderEvents, 
     };
     if (!UUID.test(taskId)) return notFound();
 
-    // Subscribe before reading, so that no change between the read and the subscription is lost.
+    // Ownership first: a socket of another user must never be subscribed, not even for the
+    // time of a query (it would receive the owner's events meanwhile).
+    const owned = await request.em.count(Order, { id: taskId, user: session.user.id });
+    if (socket.readyState !== socket.OPEN) return;
+    if (!owned) return notFound();
+
+    // Subscribe, then read: no change between the read and the subscription is lost. An event
+    // that arrives before the read is at least as new as it, so the read is then dropped.
     let last = '';
+    let eventArrived = false;
     const send = (event: OrderEvent) => {
       const message = JSON.stringify(channel === 'payment' ? event.payment : event.generation);
       if (message !== last && socket.readyState === socket.OPEN) socket.send(message);
       last = message;
     };
-    const unsubscribe = events.subscribe(taskId, send);
+    const unsubscribe = events.subscribe(taskId, (event) => {
+      eventArrived = true;
+      send(event);
+    });
     socket.on('close', unsubscribe);
     const order = await request.em.findOne(Order, { id: taskId, user: session.user.id });
     if (!order) {
       unsubscribe();
       return notFound();
     }
-    send(orderEventOf(order));
+    if (!eventArrived) send(orderEventOf(order));
     // Keep idle sockets alive through proxies, and notice dead peers.
     const ping = setInterval(() => socket.readyState === socket.OPEN && socket.ping(), 25_000);
     socket.on('close', () => clearInterval(ping));

@@ -1,22 +1,20 @@
 /** The user's current order: has_active_generation, cancelling an unpaid order, expiring them. */
-import { LockMode, type EntityManager } from '@mikro-orm/postgresql';
-import type { FastifyBaseLogger } from 'fastify';
+import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError, errorBody } from '../../errors.ts';
 import type { AuthSession } from '../accounts/sessions.ts';
-import { Payment } from './entities.ts';
-import type { PaymentProvider } from './providers/types.ts';
-import { releasePromo } from '../promo/promo.ts';
-import { ACTIVE_STATUSES, Order } from './entities.ts';
+import { ACTIVE_STATUSES, Order, Payment } from './entities.ts';
 import { publishOrder } from './events.ts';
+import { paymentCanceled, syncPayment, type PaymentDeps } from './payments.ts';
+import { lockOrder, paymentOfOrder } from './repository.ts';
 
 export async function pendingDataOf(em: EntityManager, order: Order) {
-  const payment = await em.findOneOrFail(Payment, { order: order.id }, { orderBy: { createdAt: 'desc' } });
+  const payment = await paymentOfOrder(em, order.id);
   const left = Math.max(0, Math.floor((order.paymentExpiresAt.getTime() - Date.now()) / 1000));
   return {
-    confirmation_url: payment.confirmationUrl ?? '',
+    confirmation_url: payment?.confirmationUrl ?? '',
     topic: order.topic,
     task_id: order.id,
-    payment_id: payment.id,
+    payment_id: payment?.id ?? '',
     minutes_to_cancel: Math.floor(left / 60),
     seconds_to_cancel: left % 60,
   };
@@ -36,50 +34,51 @@ export async function generationStatus(em: EntityManager, session: AuthSession):
   return { status: 400, body: { ...errorBody('no_active_generation'), data: { type: 'no_active_generation', topic: null, confirmation_url: null, task_id: null } } };
 }
 
-/** Ends an unpaid order: its payment, the order, the promo use. Nothing happens to a paid one. */
-async function endUnpaid(em: EntityManager, orderId: string, to: 'canceled' | 'expired'): Promise<Order | null> {
-  return em.transactional(async (tx) => {
-    const order = await tx.findOne(Order, { id: orderId }, { populate: ['user'], lockMode: LockMode.PESSIMISTIC_WRITE });
-    if (!order || order.status !== 'pending_payment') return null;
-    order.status = to;
-    await tx.nativeUpdate(Payment, { order: orderId, status: 'pending' }, { status: 'canceled' });
-    if (order.promoCode) await releasePromo(tx, order.promoCode.id);
-    await tx.flush();
-    await publishOrder(tx, order);
-    return order;
+/**
+ * Ends an unpaid order (the user's cancel or the expiry). The provider is asked first: a payment
+ * that has already gone through is honoured, not cancelled (the answer is false). Otherwise the
+ * order ends under its lock, so no later success can start its generation (a late success is
+ * refunded), and the provider is asked to cancel the payment; the promo use comes back once the
+ * provider says the payment will never succeed.
+ */
+async function endUnpaid(d: PaymentDeps, payment: Payment, to: 'canceled' | 'expired'): Promise<boolean> {
+  const remote = await syncPayment(d, payment.id).catch((error: unknown) => {
+    d.log.warn({ err: error, paymentId: payment.id }, 'provider not reachable; the order is ended and a late success refunded');
+    return null;
   });
-}
-
-/** Tells the provider (best effort: a redirect payment that was never paid cannot be cancelled at
- * YooKassa and simply lapses there; if it is paid after all, the late success is honoured). */
-async function releaseAtProvider(provider: PaymentProvider, payment: Payment | null, log: FastifyBaseLogger) {
-  if (!payment?.providerPaymentId) return;
-  try {
-    await provider.cancel(payment.providerPaymentId);
-  } catch (error) {
-    log.info({ err: error, paymentId: payment.id }, 'provider did not cancel the payment (it lapses on its side)');
+  if (remote === 'succeeded') return false;
+  const ended = await d.em.fork().transactional(async (em) => {
+    const order = await lockOrder(em, payment.order.id);
+    if (!order || order.status !== 'pending_payment') return false;
+    order.status = to;
+    await em.flush();
+    await publishOrder(em, order);
+    return true;
+  });
+  if (ended && payment.providerPaymentId) {
+    const now = await d.provider.cancel(payment.providerPaymentId).catch((error: unknown) => {
+      d.log.info({ err: error, paymentId: payment.id }, 'provider did not cancel the payment (it lapses on its side)');
+      return null;
+    });
+    if (now?.status === 'canceled') await paymentCanceled(d, payment.id);
   }
+  return ended;
 }
 
-export async function cancelPayment(d: { em: EntityManager; provider: PaymentProvider; log: FastifyBaseLogger }, session: AuthSession, paymentId: string) {
+/** payment/cancel: 200 means the payment will never produce a generation; a cancel that comes
+ * after the payment went through answers 400 and the generation goes on. */
+export async function cancelPayment(d: PaymentDeps, session: AuthSession, paymentId: string): Promise<void> {
   const payment = /^[0-9a-f-]{36}$/i.test(paymentId) ? await d.em.findOne(Payment, { id: paymentId, user: session.user.id }) : null;
-  if (!payment || payment.status !== 'pending') throw new AppError('payment_not_found');
-  const order = await endUnpaid(d.em, payment.order.id, 'canceled');
-  if (!order) throw new AppError('payment_not_found');
-  await releaseAtProvider(d.provider, payment, d.log);
+  if (!payment || !(await endUnpaid(d, payment, 'canceled'))) throw new AppError('payment_not_found');
 }
 
 /** The scheduled job: unpaid orders past their time expire. Returns how many. */
-export async function expirePendingOrders(d: { em: EntityManager; provider: PaymentProvider; log: FastifyBaseLogger }): Promise<number> {
+export async function expirePendingOrders(d: PaymentDeps): Promise<number> {
   const due = await d.em.find(Order, { status: 'pending_payment', paymentExpiresAt: { $lte: new Date() } }, { limit: 500 });
   let expired = 0;
   for (const order of due) {
-    const payment = await d.em.findOne(Payment, { order: order.id }, { orderBy: { createdAt: 'desc' } });
-    if (await endUnpaid(d.em.fork(), order.id, 'expired')) {
-      expired++;
-      await releaseAtProvider(d.provider, payment, d.log);
-    }
+    const payment = await paymentOfOrder(d.em, order.id);
+    if (payment && (await endUnpaid(d, payment, 'expired'))) expired++;
   }
   return expired;
 }
-

@@ -3,16 +3,20 @@ import type { PaperDetail, PaperListItem, PaperSort, PaperType } from '@app/cont
 import { LIMITS } from '@app/contract';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError } from '../../errors.ts';
+import { demoAlreadyBought } from '../orders/repository.ts';
 import type { Storage } from '../../storage/storage.ts';
 import type { AuthSession } from '../accounts/sessions.ts';
 import { Paper } from './entities.ts';
 
-const ORDER: Record<PaperSort, Record<string, 'asc' | 'desc'>> = {
-  id_desc: { id: 'desc' },
-  id_asc: { id: 'asc' },
-  title_asc: { title: 'asc', id: 'asc' },
-  title_desc: { title: 'desc', id: 'desc' },
+const ORDER: Record<PaperSort, string> = {
+  id_desc: 'p.id desc',
+  id_asc: 'p.id asc',
+  title_asc: 'p.title asc, p.id asc',
+  title_desc: 'p.title desc, p.id desc',
 };
+
+/** The bought full version of a demo `p`, when it has been written (a lateral subquery). */
+const FULL_VERSION = `select f.id from papers f where f.source_paper_id = p.id and f.type = 'full' and f.paid_at is not null and f.docx_key is not null order by f.id desc limit 1`;
 
 /** A full paper that was paid for can be downloaded as .docx; a demo never. */
 export const downloadable = (p: Pick<Paper, 'type' | 'paidAt' | 'docxKey'>) => p.type === 'full' && !!p.paidAt && !!p.docxKey;
@@ -24,15 +28,27 @@ export async function listPapers(
   session: AuthSession,
   q: { offset: number; search?: string; paper_type: PaperType; order_by: PaperSort },
 ): Promise<{ papers: PaperListItem[]; total_count: number }> {
+  // The cabinet's list is on every visit: two plain queries, not the ORM's query builder.
   const search = q.search?.trim();
-  const where = {
-    user: session.user.id,
-    type: q.paper_type,
-    ...(search ? { title: { $ilike: `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` } } : {}),
-  };
-  const [rows, total] = await em.findAndCount(Paper, where, { orderBy: ORDER[q.order_by], offset: q.offset, limit: LIMITS.papers.pageSize });
+  const where = `p.user_id = ? and p.type = ?${search ? ` and p.title ilike ?` : ''}`;
+  const params: unknown[] = [session.user.id, q.paper_type, ...(search ? [`%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`] : [])];
+  const [rows, [{ total }]] = await Promise.all([
+    em.execute<{ id: number; title: string; annotation: string; type: PaperType; paid_at: string | null; docx_key: string | null; full_id: number | null }[]>(
+      `select p.id, p.title, p.annotation, p.type, p.paid_at, p.docx_key, fv.id as full_id
+       from papers p left join lateral (${FULL_VERSION}) fv on p.type = 'demo'
+       where ${where} order by ${ORDER[q.order_by]} limit ? offset ?`,
+      [...params, LIMITS.papers.pageSize, q.offset],
+    ),
+    em.execute<{ total: number }[]>(`select count(*)::int as total from papers p where ${where}`, params),
+  ]);
   return {
-    papers: rows.map((p) => ({ id: p.id, title: p.title, annotation: p.annotation, download_url: downloadable(p) ? docxUrl(p.id) : null })),
+    papers: rows.map((p) => ({
+      id: p.id,
+      title: p.title,
+      annotation: p.annotation,
+      // A demo whose full version was bought downloads that full version.
+      download_url: p.full_id ? docxUrl(p.full_id) : downloadable({ type: p.type, paidAt: p.paid_at ? new Date(p.paid_at) : null, docxKey: p.docx_key }) ? docxUrl(p.id) : null,
+    })),
     total_count: total,
   };
 }
@@ -41,6 +57,14 @@ async function ownPaper(em: EntityManager, session: AuthSession, id: number): Pr
   const paper = await em.findOne(Paper, { id, user: session.user.id });
   if (!paper) throw new AppError('paper_not_found');
   return paper;
+}
+
+/** A demo's bought full version: its .docx once written, null while on its way; null if not bought. */
+async function fullVersionOf(em: EntityManager, demo: Paper): Promise<PaperDetail['full_version']> {
+  if (demo.type !== 'demo') return null;
+  const [written] = await em.execute<{ id: number }[]>(FULL_VERSION.replace('p.id', '?'), [demo.id]);
+  if (written) return { download_url: docxUrl(written.id) };
+  return (await demoAlreadyBought(em, demo.id)) ? { download_url: null } : null;
 }
 
 export async function paperDetail(em: EntityManager, session: AuthSession, id: number): Promise<PaperDetail> {
@@ -54,6 +78,7 @@ export async function paperDetail(em: EntityManager, session: AuthSession, id: n
     options: p.options,
     type: p.type,
     generation_model: p.plan,
+    full_version: await fullVersionOf(em, p),
   };
 }
 

@@ -59,5 +59,7 @@ function notificationOf(order: Order, job: TelegramJob, config: Config): Notific
       return order.paper ? { kind: 'generation_completed', title: order.paper.title, paperId: order.paper.id, paperType: order.paperType } : null;
     case 'generation_failed':
       return { kind: 'generation_failed', topic: order.topic, message: order.error ?? '', supportEmail: config.supportEmail };
+    case 'refund_succeeded':
+      return { kind: 'refund_succeeded', topic: order.topic, amount: order.amount };
   }
 }

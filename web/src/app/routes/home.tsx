@@ -8,6 +8,7 @@ import { PageContainer } from '@/components/PageContainer';
 import { AccountPanel } from '@/features/account/components/AccountPanel';
 import { PurchaseThanksDialog } from '@/features/account/components/PurchaseThanksDialog';
 import { GenerationStatus } from '@/features/orders/components/GenerationStatus';
+import { RefundsSection } from '@/features/orders/components/RefundsSection';
 import { PapersSection } from '@/features/papers/components/PapersSection';
 import { useSession } from '@/lib/auth';
 import { useTitle } from '@/lib/use-title';
@@ -44,6 +45,7 @@ export function Component() {
           </Stack>
           <PapersSection initialTab={initialTab} />
         </Stack>
+        <RefundsSection />
       </Stack>
       <PurchaseThanksDialog open={fromGeneration} onClose={closeThanks} />
     </PageContainer>

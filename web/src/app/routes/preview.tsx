@@ -1,6 +1,6 @@
 /** /preview/{paperId}: title, annotation, contents and the PDF preview of a paper; for a demo the
  * locked page and the collapsible 'Получение полного доступа' section with the purchase panel
- * (and its sticky copy), and the scroll-to-top button. */
+ * (and its sticky copy), or the bought full version's download; and the scroll-to-top button. */
 import { Box, Grid, Heading, Stack } from '@chakra-ui/react';
 import { BREAKPOINTS } from '@app/contract';
 import { useEffect, useState } from 'react';
@@ -11,6 +11,7 @@ import { PageContainer } from '@/components/PageContainer';
 import { BOTTOM_BAR_VAR, ScrollToTopButton } from '@/components/ScrollToTopButton';
 import { Purchase } from '@/features/orders/components/Purchase';
 import { usePaper } from '@/features/papers/api/get-paper';
+import { FullVersionBought } from '@/features/papers/components/FullVersionBought';
 import { PaperOverview } from '@/features/papers/components/PaperOverview';
 import { PdfPreview } from '@/features/papers/components/PdfPreview';
 import { useTitle } from '@/lib/use-title';
@@ -33,7 +34,8 @@ export function Component() {
 
   if (query.isLoading) return <FullPageLoader text="Подождите, идёт загрузка" />;
 
-  const forSale = paper !== null && paper.type === 'demo';
+  // A demo is for sale until its full version is bought; then it offers that full version.
+  const forSale = paper !== null && paper.type === 'demo' && !paper.full_version;
   const goBuy = () => {
     setBuyOpen(true);
     document.getElementById(BUY_SECTION)?.scrollIntoView({ behavior: 'smooth', block: 'start' });
@@ -63,6 +65,10 @@ export function Component() {
                 wideQuery={WIDE_QUERY}
               />
             </CollapsibleSection>
+          </Box>
+        ) : paper?.full_version ? (
+          <Box gridArea="buy" minW="0">
+            <FullVersionBought paper={paper} fullVersion={paper.full_version} />
           </Box>
         ) : null}
         <Stack as="section" gridArea="preview" minW="0" gap="4" aria-labelledby="pdf-title">

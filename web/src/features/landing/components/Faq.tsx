@@ -1,7 +1,6 @@
 /** Frequently asked questions. */
 import { Accordion, Heading, Span, Stack, Text } from '@chakra-ui/react';
-import { PRICES } from '@app/contract';
-import { formatRubles } from '@/lib/format';
+import { formatRubles, PRICES } from '@app/contract';
 
 const items = [
   {

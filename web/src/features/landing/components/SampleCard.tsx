@@ -1,6 +1,6 @@
+import { formatRubles } from '@app/contract';
 /** One sample work: type, tariff, price, title, formatting flags, keywords, download and annotation. */
 import { Badge, Box, Button, Card, Heading, HStack, Stack, Text, Wrap } from '@chakra-ui/react';
-import { formatRubles } from '@/lib/format';
 import type { Sample } from '../api/get-samples';
 import { useDownload } from '@/lib/use-download';
 

@@ -1,7 +1,6 @@
 /** The user agreement (public offer) of the paid service. */
-import { PRICES } from '@app/contract';
+import { formatRubles, PRICES } from '@app/contract';
 import type { PublicConfig } from '@app/contract';
-import { formatRubles } from '@/lib/format';
 import { LegalDocument, type LegalSection } from './LegalDocument';
 
 export function UserAgreement({ config }: { config: PublicConfig | null }) {

@@ -1,6 +1,6 @@
+import { formatRubles } from '@app/contract';
 /** The pay button; its price moves to a new value over 800 ms. */
 import { Button, type ButtonProps } from '@chakra-ui/react';
-import { formatRubles } from '@/lib/format';
 import { useAnimatedNumber } from '../hooks/use-animated-number';
 
 export function PayButton({ price, ...props }: { price: number } & ButtonProps) {

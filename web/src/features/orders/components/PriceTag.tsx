@@ -1,6 +1,6 @@
+import { formatRubles } from '@app/contract';
 /** The price to pay: with a confirmed discount the base price is struck through. */
 import { HStack, Text } from '@chakra-ui/react';
-import { formatRubles } from '@/lib/format';
 
 export function PriceTag({ base, final, label = 'Стоимость' }: { base: number; final: number; label?: string }) {
   return (

@@ -1,0 +1,80 @@
+/** The ends of a paid order that are not a delivered paper: a generation that failed for good, a
+ * refund that support decides on, an account deleted while its order was on its way. All give the
+ * money back. */
+import { LockMode, type EntityManager } from '@mikro-orm/postgresql';
+import { AppError } from '../../errors.ts';
+import { Paper } from '../papers/entities.ts';
+import { ACTIVE_STATUSES, Order, Payment, type Refund } from './entities.ts';
+import { publishOrder } from './events.ts';
+import type { PaymentDeps } from './payments.ts';
+import { recordRefund, sendRefund } from './refunds.ts';
+import { lockOrder } from './repository.ts';
+
+/** The order's payment, locked after the order (the one lock order), if it was captured. */
+async function lockCapturedPayment(em: EntityManager, orderId: string): Promise<Payment | null> {
+  const payment = await em.findOne(Payment, { order: orderId, status: 'succeeded' }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+  return payment;
+}
+
+/**
+ * A generation that failed for good: the order ends `failed` with a Russian message for the user
+ * and the technical detail for support, its payment is refunded, and the user is told. Only a
+ * generating order is failed (a finished or cancelled one is left as it is).
+ */
+export async function failOrder(d: PaymentDeps, orderId: string, failure: { message: string; detail: string }): Promise<boolean> {
+  const refundId = await d.em.fork().transactional(async (em) => {
+    const order = await lockOrder(em, orderId);
+    if (!order || order.status !== 'generating') return undefined;
+    order.status = 'failed';
+    order.error = failure.message;
+    order.failureDetail = failure.detail.slice(0, 4000);
+    const payment = await lockCapturedPayment(em, orderId);
+    const refund = payment ? await recordRefund(em, { order, payment, reason: 'generation_failed' }) : null;
+    await em.flush();
+    await publishOrder(em, order);
+    return refund?.id ?? null;
+  });
+  if (refundId === undefined) return false;
+  await d.jobs.notify({ orderId, kind: 'generation_failed' });
+  if (refundId) await sendRefund(d, refundId);
+  return true;
+}
+
+/**
+ * Support refunds an order by hand (a complaint, a goodwill gesture): the captured payment goes
+ * back; a generation still on its way stops (the order is cancelled, so it can never complete);
+ * a delivered full paper is no longer downloadable.
+ */
+export async function refundOrderBySupport(d: PaymentDeps, orderId: string, comment: string): Promise<Refund> {
+  const refund = await d.em.fork().transactional(async (em) => {
+    const order = await lockOrder(em, orderId);
+    if (!order) throw new AppError('not_found', { detail: `Заказ ${orderId} не найден` });
+    const payment = await lockCapturedPayment(em, orderId);
+    if (!payment) throw new AppError('bad_request', { detail: `У заказа ${orderId} нет оплаченного платежа` });
+    if (order.status === 'queued' || order.status === 'generating') order.status = 'canceled';
+    if (order.paper) await em.nativeUpdate(Paper, { id: order.paper.id }, { paidAt: null });
+    const recorded = await recordRefund(em, { order, payment, reason: 'support', comment });
+    await em.flush();
+    await publishOrder(em, order);
+    return recorded;
+  });
+  await sendRefund(d, refund.id);
+  return refund;
+}
+
+/**
+ * An account is being deleted: its unpaid and unfinished orders end (cancelled: no paper is made
+ * for an account that no longer exists, and a late payment is refunded), and what was captured for
+ * them is recorded for refund. Runs inside the deletion's transaction; the reconciliation sends the
+ * refunds within one period.
+ */
+export async function endOrdersOfDeletedAccount(em: EntityManager, userId: number): Promise<void> {
+  const orders = await em.find(Order, { user: userId, status: { $in: ['pending_payment', ...ACTIVE_STATUSES] } }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+  for (const order of orders) {
+    const payment = await lockCapturedPayment(em, order.id);
+    order.status = 'canceled';
+    if (payment) await recordRefund(em, { order, payment, reason: 'account_deleted' });
+  }
+  await em.flush();
+  for (const order of orders) await publishOrder(em, order);
+}
