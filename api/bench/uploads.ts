@@ -8,7 +8,7 @@
  */
 import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -212,7 +212,8 @@ for (const parallel of ROUNDS) {
 }
 const at50 = results.find((r) => r.parallel === 50)!;
 console.log(`\nuploads at 50 parallel add ${at50.growthMiB.toFixed(0)} MiB RSS: ${at50.growthMiB < TARGET_MB ? 'within' : 'OVER'} the target of ${TARGET_MB} MiB`);
-console.log(`uploads folder after the runs: ${readdirSync(join(dataDir, 'uploads')).length} entries (target 0)`);
+const uploadsLeft = (readdirSync(join(dataDir, 'uploads'), { recursive: true }) as string[]).filter((p) => statSync(join(dataDir, 'uploads', p)).isFile());
+console.log(`files left in the uploads folder after the runs: ${uploadsLeft.length} (target 0)`);
 
 await new Promise((resolve) => {
   server.once('exit', resolve);

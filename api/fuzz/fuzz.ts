@@ -272,10 +272,12 @@ function queryString(g: Random, query: unknown): string {
   return `?${g.chance(0.05) ? encoded + '&%' : encoded}`;
 }
 
-function jsonBody(g: Random, body: unknown): { payload: string; contentType: string } {
+function jsonBody(g: Random, world: FuzzWorld, body: unknown): { payload: string; contentType: string } {
   const shape = shapeOf(body);
   const fields: Record<string, unknown> = {};
   for (const [key, schema] of Object.entries(shape ?? {})) fields[key] = goodValue(key, schema);
+  // Ids of the other user's things: reaching them must fail like any other bad value.
+  if ('payment_id' in fields) fields.payment_id = g.pick([world.other.paymentId, uuid(g)]);
   const keys = Object.keys(fields);
   const kind = g.int(10);
   if (kind < 6 && keys.length) {
@@ -442,7 +444,7 @@ function httpRequest(g: Random, world: FuzzWorld, target: FuzzTarget, routes: Ro
     return { method: method as InjectOptions['method'], url, headers: { ...headers, 'content-type': contentType }, payload };
   }
   if (method === 'GET' && g.chance(0.9)) return { method, url, headers };
-  const { payload, contentType } = jsonBody(g, route.body);
+  const { payload, contentType } = jsonBody(g, world, route.body);
   return { method: method as InjectOptions['method'], url, headers: contentType ? { ...headers, 'content-type': contentType } : headers, payload };
 }
 

@@ -4,7 +4,7 @@
  * the number of requests, the answers by status, the 5xx count (target 0) and every failure with
  * what replays it; exits 1 when anything failed.
  */
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
@@ -65,7 +65,8 @@ const report = await runFuzz(target, world, {
   onProgress: (sent) => process.stdout.write(`  ${sent} sent\n`),
 });
 const seconds = (performance.now() - started) / 1000;
-const leftovers = readdirSync(config.uploadsDir);
+// Files only: the server's own (empty) folder is there until it stops.
+const leftovers = (readdirSync(config.uploadsDir, { recursive: true }) as string[]).filter((p) => statSync(join(config.uploadsDir, p)).isFile());
 
 console.log(`\n== Fuzz: seed ${seed}, ${report.sent} requests in ${seconds.toFixed(1)} s\n`);
 const rows = Object.entries(report.byStatus).sort(([a], [b]) => a.localeCompare(b));

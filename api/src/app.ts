@@ -20,7 +20,7 @@ import { registerOpenApi } from './http/openapi.ts';
 import { accountRouters } from './modules/accounts/router.ts';
 import { generationRouter, paymentRouter } from './modules/orders/router.ts';
 import { registerOrderSockets } from './modules/orders/sockets.ts';
-import { sweepUploadsWhileRunning } from './modules/orders/upload.ts';
+import { claimUploadsFolder } from './modules/orders/upload.ts';
 import { papersRouter } from './modules/papers/router.ts';
 import type { Services } from './services.ts';
 import { reviewsRouter } from './modules/reviews/router.ts';
@@ -73,10 +73,10 @@ async function appPlugin(fastify: FastifyInstance, deps: AppDeps) {
     payments.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_req, body, done) =>
       done(null, Object.fromEntries(new URLSearchParams(String(body)))),
     );
-    await payments.register(s.plugin(paymentRouter(deps)), routeOptions);
+    const uploadsDir = await claimUploadsFolder(fastify, deps.config.uploadsDir);
+    await payments.register(s.plugin(paymentRouter({ ...deps, uploadsDir })), routeOptions);
   });
   registerOrderSockets(fastify, deps.events, deps.config.trustedOrigins);
-  await sweepUploadsWhileRunning(fastify, deps.config.uploadsDir);
   await fastify.register(s.plugin(systemRouter(deps.orm, deps.config)), routeOptions);
 }
 

@@ -129,7 +129,8 @@ export interface Config {
   publicUrl: string;
   trustedOrigins: string[];
   dataDir: string;
-  /** Uploads being received (DATA_DIR/uploads), until they are checked and stored. */
+  /** Uploads being received (DATA_DIR/uploads, a folder per server process), until they are
+   * checked and stored. */
   uploadsDir: string;
   databaseUrl: string | null;
   embeddedPgPort: number;

@@ -1,7 +1,8 @@
 /** Uploads stream to disk with bounded memory: checked while they arrive, moved into storage, and
  * removed on every failure path; the text is read by the worker, after payment. */
-import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -157,22 +158,30 @@ it('when the payment provider fails, the stored files are removed and the upload
   }
 });
 
-it('uploads left behind by a crashed server are removed when the server starts; fresh ones stay', async () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'uploads-stale-'));
-  const stale = join(dataDir, 'uploads', 'crashed-request');
-  const fresh = join(dataDir, 'uploads', 'request-in-progress');
-  mkdirSync(stale, { recursive: true });
-  mkdirSync(fresh, { recursive: true });
-  writeFileSync(join(stale, '1'), 'half a file');
-  writeFileSync(join(fresh, '1'), 'being written');
-  const twoHoursAgo = new Date(Date.now() - 2 * 3600_000);
-  utimesSync(join(stale, '1'), twoHoursAgo, twoHoursAgo);
-  utimesSync(stale, twoHoursAgo, twoHoursAgo);
+it('uploads left behind by a killed server are removed when the next one starts; those of live servers stay', async () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'uploads-leftovers-'));
+  const host = hostname().replace(/[^\w.-]/g, '_');
+  const dead = spawn(process.execPath, ['-e', '']);
+  await new Promise((resolve) => dead.once('exit', resolve));
+  const planted = {
+    killedServer: `${host}+${dead.pid}+aa11`,
+    liveServer: `${host}+${process.ppid}+bb22`,
+    otherHost: 'other-host+123+cc33',
+  };
+  for (const folder of Object.values(planted)) {
+    mkdirSync(join(dataDir, 'uploads', folder, 'request-1'), { recursive: true });
+    writeFileSync(join(dataDir, 'uploads', folder, 'request-1', '1'), 'half a file');
+  }
   const restarted = await startTestApp({ DATA_DIR: dataDir });
   try {
-    expect(filesUnder(join(dataDir, 'uploads')).map((f) => f.path).sort()).toEqual(['request-in-progress', 'request-in-progress/1']);
+    const folders = readdirSync(join(dataDir, 'uploads'));
+    expect(folders).not.toContain(planted.killedServer);
+    expect(folders).toEqual(expect.arrayContaining([planted.liveServer, planted.otherHost, expect.stringMatching(new RegExp(`^${host}\\+${process.pid}\\+`))]));
+    expect(folders).toHaveLength(3);
   } finally {
     await restarted.close();
-    rmSync(dataDir, { recursive: true, force: true });
   }
+  // The server's own folder goes when it stops.
+  expect(readdirSync(join(dataDir, 'uploads')).sort()).toEqual([planted.liveServer, planted.otherHost].sort());
+  rmSync(dataDir, { recursive: true, force: true });
 });

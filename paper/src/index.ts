@@ -32,6 +32,7 @@ export { createCrossrefSearch } from './sources/search/crossref.ts';
 export { createLocalSearch } from './sources/search/local.ts';
 export type { BibliographicSearch, FoundWork, SearchQuery } from './sources/search/types.ts';
 export { sniffFile, extractSourceText, UploadInspector } from './sources/extract/index.ts';
+export { claimProcessFolder, releaseProcessFolder } from './processFolder.ts';
 export type { SniffResult, FileKind, ExtractLimits, ExtractedText } from './sources/extract/index.ts';
 export { createPdfConverterPool } from './pdf/pool.ts';
 export type { PdfConverter, PdfPoolOptions } from './pdf/pool.ts';

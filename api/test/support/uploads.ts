@@ -5,7 +5,7 @@ import { watch } from 'node:fs/promises';
 import { request as httpRequest, type ClientRequest, type IncomingMessage } from 'node:http';
 import { join } from 'node:path';
 
-/** Every file under `dir` (relative paths), with its size. */
+/** Every file under `dir` (relative paths, folders left out), with its size. */
 export function filesUnder(dir: string): { path: string; size: number }[] {
   let names: string[];
   try {
@@ -13,7 +13,10 @@ export function filesUnder(dir: string): { path: string; size: number }[] {
   } catch {
     return [];
   }
-  return names.map((path) => ({ path, size: statSync(join(dir, path), { throwIfNoEntry: false })?.size ?? -1 }));
+  return names.flatMap((path) => {
+    const s = statSync(join(dir, path), { throwIfNoEntry: false });
+    return s?.isFile() ? [{ path, size: s.size }] : [];
+  });
 }
 
 /** Resolves once `until` holds for the entries under `dir`, watching it for changes. */

@@ -11,12 +11,12 @@
  * in them.
  */
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
-import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { PaperError } from '../errors.ts';
+import { claimProcessFolder, releaseProcessFolder } from '../processFolder.ts';
 
 export interface PdfConverter {
   convert(docx: Uint8Array, options?: { signal?: AbortSignal }): Promise<Buffer>;
@@ -61,9 +61,9 @@ export function createPdfConverterPool(options: PdfPoolOptions = {}): PdfConvert
   const waiting: ((slot: Slot) => void)[] = [];
 
   // Started at once, so that a killed predecessor's leftovers go when the pool starts.
-  const root = startPool(baseDir);
+  const root = claimProcessFolder(baseDir, killConverters);
   root.catch(() => undefined); // reported by the first conversion
-  /** The pool's folder, made again should it have gone (see removeLeftovers). */
+  /** The pool's folder, made again should it have gone (see processFolder.ts). */
   const rootDir = async () => {
     const dir = await root.catch((error: unknown) => {
       throw new PaperError('pdf_failed', 'Папка для преобразования в PDF недоступна', { cause: error });
@@ -202,60 +202,12 @@ export function createPdfConverterPool(options: PdfPoolOptions = {}): PdfConvert
     async close() {
       closed = true;
       const dir = await root.catch(() => null);
-      if (dir) {
-        await rm(dir, { recursive: true, force: true });
-        ownFolders.delete(dir);
-      }
+      if (dir) await releaseProcessFolder(dir);
     },
   };
 }
 
 const SOFFICE_PID = 'soffice.pid';
-/** A folder of another host is left alone unless untouched this long (its pool's jobs touch it). */
-const FOREIGN_STALE_MS = 24 * 3600_000;
-/** The pools' folders of this process (several pools may share a process and a tmpDir). */
-const ownFolders = new Set<string>();
-const host = () => os.hostname().replace(/[^\w.-]/g, '_');
-
-/** Removes what killed pools left in `baseDir`, then makes this pool's folder: `host+pid+random`. */
-async function startPool(baseDir: string): Promise<string> {
-  await mkdir(baseDir, { recursive: true });
-  await removeLeftovers(baseDir);
-  // Claimed before it exists, so that another pool of this process starting now leaves it alone.
-  const dir = path.join(baseDir, `${host()}+${process.pid}+${randomBytes(6).toString('hex')}`);
-  ownFolders.add(dir);
-  await mkdir(dir);
-  return dir;
-}
-
-/** A folder is a leftover when its process is gone: on this host, when no process has its pid
- * (or the pid is ours, but the folder is not: a previous run with the same pid, as in a restarted
- * container); of another host, when it has not been touched for a day. */
-async function removeLeftovers(baseDir: string): Promise<void> {
-  for (const name of await readdir(baseDir)) {
-    const dir = path.join(baseDir, name);
-    const [owner, pidText] = name.split('+');
-    const pid = Number(pidText);
-    if (!Number.isInteger(pid) || pid <= 0 || ownFolders.has(dir)) continue;
-    if (owner === host()) {
-      if (pid !== process.pid && processAlive(pid)) continue;
-      await killConverters(dir);
-    } else {
-      const touched = await stat(dir).then((s) => s.mtimeMs, () => Date.now());
-      if (Date.now() - touched < FOREIGN_STALE_MS) continue;
-    }
-    await rm(dir, { recursive: true, force: true });
-  }
-}
-
-function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
 
 /** A killed worker's LibreOffice lives on in its own process group and would write into the
  * folder being removed. It is killed only when /proc shows it working on that very job, so a

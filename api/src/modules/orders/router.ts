@@ -26,7 +26,8 @@ export const generationRouter = () =>
     hasActiveGeneration: async ({ request }) => generationStatus(request.em, await sessionOf(request)),
   });
 
-export function paymentRouter(deps: { config: Config; storage: Storage; provider: PaymentProvider; sandbox: SandboxBooks | null; jobs: Jobs }) {
+/** `uploadsDir`: this server's folder for uploads being received (claimUploadsFolder). */
+export function paymentRouter(deps: { config: Config; storage: Storage; provider: PaymentProvider; sandbox: SandboxBooks | null; jobs: Jobs; uploadsDir: string }) {
   const paymentDeps = (request: FastifyRequest) => ({ em: request.em, provider: deps.provider, jobs: deps.jobs, log: request.log });
   return s.router(contract.payment, {
     promoCode: async ({ params, request }) => {
@@ -35,7 +36,7 @@ export function paymentRouter(deps: { config: Config; storage: Storage; provider
     },
     create: async ({ request }) => {
       const session = await sessionOf(request);
-      const form = await receivePurchaseForm(request, deps.config.uploadsDir);
+      const form = await receivePurchaseForm(request, deps.uploadsDir);
       try {
         const data = await placeOrder(
           { em: request.em, config: deps.config, storage: deps.storage, provider: deps.provider, log: request.log },

@@ -7,12 +7,12 @@
  */
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, readdir, rm, stat } from 'node:fs/promises';
+import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createPaymentFields, CREATE_PAYMENT_FILES_FIELD, LIMITS, type ErrorCode } from '@app/contract';
-import { UploadInspector } from '@app/paper';
+import { claimProcessFolder, releaseProcessFolder, UploadInspector } from '@app/paper';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../errors.ts';
 import { hasNul } from '../../http/input.ts';
@@ -26,8 +26,6 @@ const TEXT_FIELDS = new Set(Object.keys(createPaymentFields.shape));
 const DISCARD_BYTES = LIMITS.files.maxBytesTotal + 10 * 1024 * 1024;
 /** Each stage of a file's way to disk holds this much at most: little in flight per upload. */
 const STREAM_HWM = 16 * 1024;
-/** A folder of uploads untouched this long belongs to a request that is long gone. */
-const STALE_MS = 60 * 60 * 1000;
 
 /** @fastify/multipart's own errors by their code; any other parser error is a malformed body. */
 const MULTIPART_CODES: Record<string, ErrorCode> = {
@@ -175,31 +173,11 @@ function parseOrNull(text: string): unknown {
   }
 }
 
-/** Removes the folders of uploads that no request is writing any more. */
-export async function sweepStaleUploads(uploadsDir: string, now = Date.now()): Promise<number> {
-  const entries = await readdir(uploadsDir).catch(() => [] as string[]);
-  let removed = 0;
-  for (const entry of entries) {
-    const path = join(uploadsDir, entry);
-    const inside = await readdir(path).catch(() => [] as string[]);
-    const times = await Promise.all([path, ...inside.map((f) => join(path, f))].map((p) => stat(p).then((s) => s.mtimeMs, () => 0)));
-    if (now - Math.max(...times) < STALE_MS) continue;
-    await rm(path, { recursive: true, force: true });
-    removed++;
-  }
-  return removed;
-}
-
-/** Leftovers of requests cut short by a crash are removed when the server starts, then hourly.
- * Only stale folders go: another server sharing DATA_DIR may be receiving right now. */
-export async function sweepUploadsWhileRunning(app: FastifyInstance, uploadsDir: string) {
-  const sweep = () =>
-    sweepStaleUploads(uploadsDir).then(
-      (removed) => removed && app.log.info({ removed }, 'stale uploads removed'),
-      (error) => app.log.warn({ err: error }, 'stale uploads not removed'),
-    );
-  await mkdir(uploadsDir, { recursive: true });
-  await sweep();
-  const timer = setInterval(() => void sweep(), STALE_MS).unref();
-  app.addHook('onClose', async () => clearInterval(timer));
+/** This server process's folder for uploads, DATA_DIR/uploads/host+pid+random: what a killed
+ * server left there is removed when the next one starts, and the folder itself when this one stops
+ * (see processFolder.ts in the paper package; another server sharing DATA_DIR is left alone). */
+export async function claimUploadsFolder(app: FastifyInstance, uploadsDir: string): Promise<string> {
+  const dir = await claimProcessFolder(uploadsDir);
+  app.addHook('onClose', () => releaseProcessFolder(dir));
+  return dir;
 }
