@@ -96,6 +96,8 @@ export async function buildServer(deps: AppDeps, options: { logStream?: Destinat
     logger,
     routerOptions: { ignoreTrailingSlash: true },
     bodyLimit: 64 * 1024,
+    // A request (an upload of up to 100 MB included) must arrive within 15 minutes.
+    requestTimeout: 15 * 60_000,
     // Bad URLs and over-long path parameters, which the router answers before any hook runs.
     frameworkErrors: sendError,
     // Behind a reverse proxy, request.ip (rate limits) is the client's only when the proxy is trusted.

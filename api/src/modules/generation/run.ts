@@ -182,7 +182,9 @@ export async function runGeneration(d: GenerationDeps, orderId: string): Promise
       await d.em.execute(`update orders set heartbeat_at = null where id = ? and status = 'generating'`, [orderId]);
       throw error;
     }
-    d.log.error({ err: error, orderId, attempts }, 'generation failed for good: the payment is refunded');
+    // A user's unusable input (a file without text) is not a fault of the service.
+    const level = error instanceof PaperError && error.code === 'invalid_input' ? 'warn' : 'error';
+    d.log[level]({ err: error, orderId, attempts }, 'generation failed for good: the payment is refunded');
     await failOrder(d, orderId, {
       message: error instanceof PaperError && error.code === 'invalid_input' ? error.message : FAILED_MESSAGE,
       detail: String((error as Error)?.stack ?? error),

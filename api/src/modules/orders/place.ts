@@ -69,6 +69,13 @@ function checkFiles(files: UploadedFile[]) {
   return files;
 }
 
+/** 406 while an unpaid order exists. Checked before an upload is read (a refused order costs no
+ * transfer) and again when the order is placed. */
+export async function refuseWhilePending(em: EntityManager, userId: number): Promise<void> {
+  const pending = await em.findOne(Order, { user: userId, status: 'pending_payment' });
+  if (pending) throw new PendingPurchase(await pendingDataOf(em, pending));
+}
+
 /**
  * Creates an order and its payment and returns where to pay. 406 while an unpaid order exists,
  * 409 while a generation is running, 400 for a demo that is not the user's, 412 for a promo code
@@ -78,8 +85,7 @@ export async function placeOrder(d: OrderDeps, session: AuthSession, input: Plac
   const purchase = parsePurchase(input.purchaseJson);
   const user = session.user;
 
-  const pending = await d.em.findOne(Order, { user: user.id, status: 'pending_payment' });
-  if (pending) throw new PendingPurchase(await pendingDataOf(d.em, pending));
+  await refuseWhilePending(d.em, user.id);
   let source: Paper | null = null;
   if (purchase.kind === 'from_demo') {
     source = await d.em.findOne(Paper, { id: purchase.paper_id, user: user.id, type: 'demo' });

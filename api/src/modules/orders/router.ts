@@ -8,7 +8,7 @@ import { AppError } from '../../errors.ts';
 import { sessionOf } from '../../http/context.ts';
 import type { Jobs } from '../../jobs/queues.ts';
 import type { Storage } from '../../storage/storage.ts';
-import { placeOrder } from './place.ts';
+import { placeOrder, refuseWhilePending } from './place.ts';
 import { receivePurchaseForm } from './upload.ts';
 import { cancelPayment, generationStatus } from './status.ts';
 import { promoDiscount } from '../promo/promo.ts';
@@ -36,6 +36,7 @@ export function paymentRouter(deps: { config: Config; storage: Storage; provider
     },
     create: async ({ request }) => {
       const session = await sessionOf(request);
+      await refuseWhilePending(request.em, session.user.id);
       const form = await receivePurchaseForm(request, deps.uploadsDir);
       try {
         const data = await placeOrder(
