@@ -1,6 +1,10 @@
 /** jsdom lacks a few browser APIs that Chakra (Ark/Zag) and the app use. */
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+
+// findBy*/waitFor wait for an event, not a fixed time: allow for a loaded CI machine (2 cores
+// shared with the API suite) instead of Testing Library's 1 s default.
+configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
   cleanup();
