@@ -64,6 +64,7 @@ test('the whole journey: demo with a promo code and a source, preview, full vers
   // The payment is confirmed, then the demo is written: stages and the bar move, then its preview.
   await expect(page.getByTestId('generation-stage')).toBeVisible();
   await expect(page).toHaveURL(/\/preview\/\d+$/, { timeout: 120_000 });
+  const demoPreview = new URL(page.url()).pathname;
   expectProgressMoved(await recordedProgress(page));
 
   // The preview: title, annotation, contents, the PDF pages and the locked page.
@@ -161,9 +162,17 @@ test('the whole journey: demo with a promo code and a source, preview, full vers
   expect(docx.title).toBe(TOPIC);
   expect(docx.text).toContain(TOPIC);
 
-  // The demo tab: the demo is still there, with 'Купить' leading to its preview.
+  // The demo tab: the demo is still there, and since its full version is bought it is not sold
+  // again: its card downloads the full version, and its preview offers that download.
   await page.getByRole('tab', { name: 'Демо работы' }).click();
-  await expect(page.getByTestId('paper-card').filter({ hasText: TOPIC }).getByRole('button', { name: 'Купить' })).toBeVisible();
+  const demoCard = page.getByTestId('paper-card').filter({ hasText: TOPIC });
+  await expect(demoCard.getByRole('button', { name: 'Скачать' })).toBeVisible();
+  await expect(demoCard.getByRole('button', { name: 'Купить' })).toHaveCount(0);
+  await page.goto(demoPreview);
+  const bought = page.getByTestId('full-version-bought');
+  await expect(bought).toContainText('Полная версия этой работы уже куплена');
+  await expect(bought.getByRole('button', { name: 'Скачать' })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Оплатить/ })).toHaveCount(0);
 });
 
 test('an unpaid order: the pending purchase dialog, the status modal with its countdown, cancelling', async ({ page }) => {
