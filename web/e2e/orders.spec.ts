@@ -165,7 +165,7 @@ test('the whole journey: demo with a promo code and a source, preview, full vers
   // The demo tab: the demo is still there, and since its full version is bought it is not sold
   // again: its card downloads the full version, and its preview offers that download.
   await page.getByRole('tab', { name: 'Демо работы' }).click();
-  const demoCard = page.getByTestId('paper-card').filter({ hasText: TOPIC });
+  const demoCard = page.getByRole('tabpanel', { name: 'Демо работы' }).getByTestId('paper-card').filter({ hasText: TOPIC });
   await expect(demoCard.getByRole('button', { name: 'Скачать' })).toBeVisible();
   await expect(demoCard.getByRole('button', { name: 'Купить' })).toHaveCount(0);
   await page.goto(demoPreview);
