@@ -1,6 +1,7 @@
 // Entry point of the README's two commands. Plain JavaScript that runs on the system's Node
 // (any version >= 18): it installs what is missing, then hands over to the project's Node 24.
 //   npm start  -> install, system packages, build the web app, start the whole service
+//   npm run dev -> install, then the API (restarting on change) and Vite (hot reload) through turbo
 //   npm test   -> install, system packages, every test (unit, API, engine, web, end-to-end)
 import { spawnSync, execSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -80,7 +81,7 @@ if (mode === 'test') {
   npmRun('test:all');
 } else if (mode === 'dev') {
   installSystemPackages({ required: false });
-  npmRun('dev:all');
+  npmRun('dev:stack');
 } else {
   installSystemPackages({ required: false });
   buildWebIfStale();

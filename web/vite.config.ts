@@ -28,7 +28,8 @@ function pdfjsAssets(): Plugin {
   };
 }
 
-// The API (npm run dev:all) listens on 8000; the dev server forwards /api and /samples to it.
+// The API (`npm run dev` starts it with watch) listens on 8000; the dev server forwards /api (with
+// its WebSockets) and /samples to it.
 const apiTarget = process.env.VITE_DEV_API ?? 'http://localhost:8000';
 
 export default defineConfig({
@@ -37,7 +38,7 @@ export default defineConfig({
   server: {
     proxy: {
       // The API checks Origin on state-changing requests, so the proxy presents the API's own origin.
-      '/api': { target: apiTarget, changeOrigin: true, headers: { origin: apiTarget } },
+      '/api': { target: apiTarget, changeOrigin: true, ws: true, headers: { origin: apiTarget } },
       '/samples': { target: apiTarget, changeOrigin: true },
     },
   },

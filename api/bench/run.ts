@@ -40,12 +40,12 @@ await db.execute(
   [await hashPassword('password123')],
 );
 await db.execute(
-  `insert into papers (user_id, type, plan, title, annotation, structure, options, docx_key, pdf_key, paid_at)
+  `insert into papers (user_id, type, tariff, title, annotation, structure, options, docx_key, pdf_key, paid_at)
    select 42, 'full', 'basic', 'Работа ' || i, 'Аннотация', '{}', '{}', 'k.docx', 'k.pdf', now() from generate_series(1, 200) as i`,
 );
 const orderIds = (
   await db.execute<{ id: string }[]>(
-    `insert into orders (id, user_id, kind, paper_type, plan, topic, options, amount, status, stage, progress, payment_expires_at, paid_at)
+    `insert into orders (id, user_id, kind, paper_type, tariff, topic, options, amount, status, stage, progress, payment_expires_at, paid_at)
      select gen_random_uuid(), 42, 'new', 'demo', 'basic', 'Тема ' || i, '{}', 30, 'generating', 'Написание', 1, now(), now()
      from generate_series(1, ?) as i returning id`,
     [SOCKETS],

@@ -82,7 +82,7 @@ async function createUser(target: FuzzTarget, name: string) {
   const sessionToken = newToken();
   await target.sql(`insert into sessions (user_id, token_hash, expires_at) values ($1, $2, now() + interval '1 day')`, [id, hashToken(sessionToken)]);
   const paper = await target.sql(
-    `insert into papers (user_id, type, plan, title, annotation, structure, options, docx_key, pdf_key, page_count, paid_at)
+    `insert into papers (user_id, type, tariff, title, annotation, structure, options, docx_key, pdf_key, page_count, paid_at)
      values ($1, 'full', 'basic', 'Цифровая трансформация малого бизнеса', 'Аннотация', '{}', '{"min_publication_year":2015,"required_volume":80,"references":[]}', $2, $3, 80, now()) returning id`,
     [id, `papers/fuzz-${id}/paper.docx`, `papers/fuzz-${id}/preview.pdf`],
   );

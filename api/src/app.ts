@@ -12,7 +12,7 @@ import type { Config } from './config.ts';
 import type { Orm } from './db/orm.ts';
 import { sendError, sendValidationError } from './http/errors.ts';
 import { refuseNulCharacters } from './http/input.ts';
-import { onSocketError } from './http/socketErrors.ts';
+import { onSocketError } from './http/socket-errors.ts';
 import { checkOrigin } from './http/origin.ts';
 import { registerSecurityHeaders } from './http/security.ts';
 import { serveSamples, serveWeb } from './http/web.ts';

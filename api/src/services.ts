@@ -9,7 +9,8 @@ import { OrderEvents } from './modules/orders/events.ts';
 import { createSandboxProvider, type SandboxBooks } from './modules/orders/providers/sandbox.ts';
 import type { PaymentProvider } from './modules/orders/providers/types.ts';
 import { createYooKassaProvider } from './modules/orders/providers/yookassa.ts';
-import { createStorage, type Storage } from './storage/storage.ts';
+import { createS3Storage } from './storage/s3.ts';
+import { createLocalStorage, type Storage } from './storage/storage.ts';
 
 export interface Services {
   mailer: Mailer;
@@ -37,7 +38,7 @@ export async function startServices(config: Config, orm: Orm, databaseUrl: strin
   if (sandbox) log.warn('PAYMENT_PROVIDER is sandbox: payments are simulated, no money is taken');
   return {
     mailer: createMailer({ ...config.mail, log }),
-    storage: createStorage(config),
+    storage: config.storage.kind === 's3' ? createS3Storage(config.storage) : createLocalStorage(config.storage.dir),
     provider,
     sandbox,
     jobs: jobsOf(boss),

@@ -5,7 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
 import type { Orm } from './db/orm.ts';
 import { QUEUE, type GenerateJob, type NotifyJob } from './jobs/queues.ts';
-import { pruneRateLimits } from './modules/limits/rateLimit.ts';
+import { pruneRateLimits } from './modules/limits/rate-limit.ts';
 import { createEngineParts } from './modules/generation/engine.ts';
 import { runGeneration } from './modules/generation/run.ts';
 import { deliverNotification } from './modules/notifications/notify.ts';

@@ -7,7 +7,7 @@ import { Client, signUp, startTestApp, type TestApp } from './support/app.ts';
 import { expectMoneyBalanced, waitForMoneySettled } from './support/money.ts';
 import { createPayment, newOrder, waitForOrders } from './support/orders.ts';
 import { startProcess, type ServiceProcess } from './support/processes.ts';
-import { startYooKassa, type FakeYooKassa } from './support/yookassaServer.ts';
+import { startYooKassa, type FakeYooKassa } from './support/yookassa-server.ts';
 
 vi.setConfig({ testTimeout: 300_000 });
 

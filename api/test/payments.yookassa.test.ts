@@ -10,7 +10,7 @@ import { ProviderError } from '../src/modules/orders/providers/types.ts';
 import { Client, signUp, startTestApp, type TestApp } from './support/app.ts';
 import { expectMoneyBalanced } from './support/money.ts';
 import { createPayment, newOrder, reconcileNow, waitForOrders } from './support/orders.ts';
-import { startYooKassa, type FakeYooKassa } from './support/yookassaServer.ts';
+import { startYooKassa, type FakeYooKassa } from './support/yookassa-server.ts';
 
 // Paid orders are generated for real (offline writer, LibreOffice), which takes seconds each.
 vi.setConfig({ testTimeout: 180_000 });

@@ -7,7 +7,7 @@ import { signUp, startTestApp, type TestApp } from './support/app.ts';
 import { expectMoneyBalanced } from './support/money.ts';
 import { createPayment, newOrder } from './support/orders.ts';
 import { startProcess, type ServiceProcess } from './support/processes.ts';
-import { startYooKassa, type FakeYooKassa } from './support/yookassaServer.ts';
+import { startYooKassa, type FakeYooKassa } from './support/yookassa-server.ts';
 
 let yk: FakeYooKassa;
 let t: TestApp;

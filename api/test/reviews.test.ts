@@ -22,7 +22,7 @@ describe('available and create', () => {
     await insertPaidFullPaper(t, u.name);
     await insertPaidFullPaper(t, u.name);
     // A demo, or an unpaid full paper, allows nothing.
-    await t.sql(`insert into papers (user_id, type, plan, title, structure, options) select id, 'demo', 'basic', 'Демо', '{}', '{}' from users where username = $1`, [u.name]);
+    await t.sql(`insert into papers (user_id, type, tariff, title, structure, options) select id, 'demo', 'basic', 'Демо', '{}', '{}' from users where username = $1`, [u.name]);
     expect((await u.client.get('/api/v1/review/available/')).body.data.count).toBe(2);
 
     const created = await u.client.post('/api/v1/review/create/', { rating: 4, comment: `   ${comment(2)}   ` });

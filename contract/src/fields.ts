@@ -1,6 +1,6 @@
 /** Field schemas with the specification's Russian messages. The web forms and the API use these. */
 import { z } from 'zod';
-import { LIMITS, PAPER_TYPES, PLANS } from './rules.ts';
+import { LIMITS, PAPER_TYPES, TARIFFS } from './rules.ts';
 import { V } from './messages.ts';
 
 const requiredString = (required: string) => z.string({ required_error: required, invalid_type_error: required });
@@ -83,7 +83,7 @@ export const volume = z
   .max(LIMITS.volume.max, V.volumeRange);
 
 export const paperType = z.enum(PAPER_TYPES);
-export const plan = z.enum(PLANS);
+export const tariff = z.enum(TARIFFS);
 
 export const reviewRating = z
   .number({ invalid_type_error: V.reviewRating, required_error: V.reviewRating })

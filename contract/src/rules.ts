@@ -3,11 +3,11 @@
 export const PAPER_TYPES = ['demo', 'full'] as const;
 export type PaperType = (typeof PAPER_TYPES)[number];
 
-export const PLANS = ['basic', 'professional'] as const;
-export type Plan = (typeof PLANS)[number];
+export const TARIFFS = ['basic', 'professional'] as const;
+export type Tariff = (typeof TARIFFS)[number];
 
-/** Prices in rubles by paper type and plan. */
-export const PRICES: Record<PaperType, Record<Plan, number>> = {
+/** Prices in rubles by paper type and tariff. */
+export const PRICES: Record<PaperType, Record<Tariff, number>> = {
   demo: { basic: 30, professional: 50 },
   full: { basic: 1990, professional: 4990 },
 };
@@ -19,8 +19,8 @@ const rubles = new Intl.NumberFormat('ru-RU', { style: 'currency', currency: 'RU
 export const formatRubles = (amount: number): string => rubles.format(amount);
 
 /** Price of an order: base price reduced by the discount percent, rounded, never below 10. */
-export function priceOf(paperType: PaperType, plan: Plan, discountPercent = 0): number {
-  const base = PRICES[paperType][plan];
+export function priceOf(paperType: PaperType, tariff: Tariff, discountPercent = 0): number {
+  const base = PRICES[paperType][tariff];
   const percent = Math.min(100, Math.max(0, discountPercent));
   return Math.max(MIN_PRICE, Math.round((base * (100 - percent)) / 100));
 }
@@ -60,7 +60,7 @@ export const BREAKPOINTS = {
 } as const;
 
 export const DEFAULT_PAPER_TYPE: PaperType = 'demo';
-export const DEFAULT_PLAN: Plan = 'basic';
+export const DEFAULT_TARIFF: Tariff = 'basic';
 export const PURCHASE_PAPER_TYPE: PaperType = 'full';
 
 export const PAPER_SORTS = ['id_desc', 'id_asc', 'title_asc', 'title_desc'] as const;
@@ -71,6 +71,6 @@ export const REVIEW_SORTS = ['date_desc', 'date_asc', 'rating_desc', 'rating_asc
 export type ReviewSort = (typeof REVIEW_SORTS)[number];
 
 /** Tariff names as the interface shows them. */
-export function tariffLabel(plan: string): string {
-  return plan === 'basic' ? 'Обычный' : 'Профессиональный';
+export function tariffLabel(tariff: Tariff): string {
+  return tariff === 'basic' ? 'Обычный' : 'Профессиональный';
 }

@@ -106,7 +106,7 @@ export const paperDetailBody = z.object({
   title: z.string(),
   options: paperOptions,
   type: f.paperType.default('demo'),
-  generation_model: f.plan.default('basic'),
+  generation_model: f.tariff.default('basic'),
   /** For a demo whose full version was bought: its .docx link, null while it is being written.
    * null when the full version was not bought (then the preview offers it for sale). */
   full_version: z.object({ download_url: z.string().nullable() }).nullable(),
@@ -135,7 +135,7 @@ export const newOrder = z
     kind: z.literal('new'),
     title: f.topic,
     user_structure: f.userStructure.nullable().default(null),
-    model_name: f.plan,
+    model_name: f.tariff,
     paper_type: f.paperType,
     ...filters,
   })
@@ -145,7 +145,7 @@ export const fromDemoOrder = z
   .object({
     kind: z.literal('from_demo'),
     paper_id: z.number().int().positive(),
-    model_name: f.plan.optional(),
+    model_name: f.tariff.optional(),
     paper_type: z.literal('full').default('full'),
     ...filters,
   })

@@ -8,8 +8,8 @@ export const WS_PATHS = {
   generation: (taskId: string) => `/api/v1/users/ws/${encodeURIComponent(taskId)}`,
 } as const;
 
-export const PAYMENT_STATUSES = ['pending', 'succeeded', 'canceled', 'not_found'] as const;
-export const paymentMessage = z.object({ status: z.enum(PAYMENT_STATUSES) });
+export const PAYMENT_MESSAGE_STATUSES = ['pending', 'succeeded', 'canceled', 'not_found'] as const;
+export const paymentMessage = z.object({ status: z.enum(PAYMENT_MESSAGE_STATUSES) });
 export type PaymentMessage = z.infer<typeof paymentMessage>;
 
 export const GENERATION_STATUSES = ['waiting', 'started', 'in_progress', 'completed', 'failed'] as const;

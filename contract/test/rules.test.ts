@@ -8,7 +8,7 @@ import { contract } from '../src/api.ts';
 const firstMessage = (r: { success: boolean; error?: { issues: { message: string }[] } }) => r.error?.issues[0]?.message;
 
 describe('prices', () => {
-  it('looks up by paper type and plan', () => {
+  it('looks up by paper type and tariff', () => {
     expect(priceOf('demo', 'basic')).toBe(30);
     expect(priceOf('demo', 'professional')).toBe(50);
     expect(priceOf('full', 'basic')).toBe(1990);

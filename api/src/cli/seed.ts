@@ -30,7 +30,7 @@ async function main() {
           [name, `${name}@example.ru`, hash],
         );
         const [paper] = await db.execute<{ id: number }[]>(
-          `insert into papers (user_id, type, plan, title, structure, options, docx_key, pdf_key, page_count, paid_at)
+          `insert into papers (user_id, type, tariff, title, structure, options, docx_key, pdf_key, page_count, paid_at)
            values (?, 'full', 'basic', ?, '{}', '{}', 'seed/none.docx', 'seed/none.pdf', 80, now()) returning id`,
           [user.id, `Учебная работа №${i + 1}`],
         );
@@ -42,7 +42,7 @@ async function main() {
       console.log(`seeded ${count} reviews`);
     } else if (command === 'paid-paper' && arg) {
       const rows = await db.execute<{ id: number }[]>(
-        `insert into papers (user_id, type, plan, title, structure, options, docx_key, pdf_key, page_count, paid_at)
+        `insert into papers (user_id, type, tariff, title, structure, options, docx_key, pdf_key, page_count, paid_at)
          select id, 'full', 'basic', 'Оплаченная работа для отзыва', '{}', '{}', 'seed/none.docx', 'seed/none.pdf', 80, now()
          from users where lower(username) = lower(?) and deleted_at is null returning id`,
         [arg],

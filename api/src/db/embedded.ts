@@ -1,5 +1,5 @@
 /** The embedded PostgreSQL used when no DATABASE_URL is configured (development, tests). */
-import EmbeddedPostgres from './embeddedPostgres.ts';
+import EmbeddedPostgres from './embedded-postgres.ts';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';

@@ -4,8 +4,6 @@ import { createReadStream } from 'node:fs';
 import { copyFile, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import type { Readable } from 'node:stream';
-import type { Config } from '../config.ts';
-import { createS3Storage } from './s3.ts';
 
 export interface Storage {
   put(key: string, bytes: Uint8Array, contentType: string): Promise<void>;
@@ -16,10 +14,6 @@ export interface Storage {
   /** A stream for sending a file to a client, with its size. */
   open(key: string): Promise<{ stream: Readable; size: number }>;
   delete(key: string): Promise<void>;
-}
-
-export function createStorage(config: Config): Storage {
-  return config.storage.kind === 's3' ? createS3Storage(config.storage) : createLocalStorage(config.storage.dir);
 }
 
 export function createLocalStorage(root: string): Storage {

@@ -92,7 +92,7 @@ export async function insertOrder(
 ): Promise<string> {
   const id = randomUUID();
   await t.sql(
-    `insert into orders (id, user_id, kind, paper_type, plan, topic, options, amount, status, stage, progress, error, paper_id, heartbeat_at, payment_expires_at, paid_at)
+    `insert into orders (id, user_id, kind, paper_type, tariff, topic, options, amount, status, stage, progress, error, paper_id, heartbeat_at, payment_expires_at, paid_at)
      select $1, id, 'new', $2, 'basic', $3, '{}', 490, $4, $5, $6, $7, $8, now(), now() + interval '30 minutes', case when $4 = 'pending_payment' then null else now() end
      from users where username = $9`,
     [id, o.paperType ?? 'demo', o.topic ?? 'Логистика малого бизнеса', o.status, o.stage ?? null, o.progress ?? 0, o.error ?? null, o.paperId ?? null, username],

@@ -4,7 +4,7 @@
 import { LockMode, type EntityManager } from '@mikro-orm/postgresql';
 import type { Config } from '../../config.ts';
 import { AppError } from '../../errors.ts';
-import { limitRate } from '../limits/rateLimit.ts';
+import { limitRate } from '../limits/rate-limit.ts';
 import type { Mailer, MailMessage } from '../mail/mailer.ts';
 import { EmailCode, type CodePurpose, type User } from './entities.ts';
 import { hashCode, hashToken, newCode, newToken, sameHash } from './secrets.ts';

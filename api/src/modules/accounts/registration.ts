@@ -9,7 +9,7 @@ import { LockMode, raw, UniqueConstraintViolationException, type EntityManager }
 import { ERRORS } from '@app/contract';
 import type { Config } from '../../config.ts';
 import { AppError } from '../../errors.ts';
-import { limitRate } from '../limits/rateLimit.ts';
+import { limitRate } from '../limits/rate-limit.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { verificationCodeMail } from '../mail/templates.ts';
 import { codeTooEarly, judgeCode, mailNewCode, secondsUntilResend, throwUnlessOk, type CodeOutcome } from './codes.ts';

@@ -91,7 +91,7 @@ async function buildInput(em: EntityManager, storage: Storage, order: Order): Pr
   return {
     topic: order.topic,
     type: order.paperType,
-    plan: order.plan,
+    plan: order.tariff,
     useFootnotes: o.use_footnotes,
     separateBibliography: o.separate_bibliography,
     minPublicationYear: o.min_publication_year,
@@ -140,7 +140,7 @@ export async function runGeneration(d: GenerationDeps, orderId: string): Promise
       const paper = tx.create(Paper, {
         user: current.user,
         type: current.paperType,
-        plan: current.plan,
+        tariff: current.tariff,
         title: result.title,
         annotation: result.annotation,
         keywords: result.keywords,

@@ -1,6 +1,6 @@
 /** An order is the user's task (its id is the task_id of the API): what to write, its price, its
  * payment state and then its generation state. */
-import type { PaperType, Plan, PurchaseJson, RefundReason, RefundStatus } from '@app/contract';
+import type { PaperType, Tariff, PurchaseJson, RefundReason, RefundStatus } from '@app/contract';
 import { defineEntity, p, type InferEntity } from '@mikro-orm/postgresql';
 import { User } from '../accounts/entities.ts';
 import { Paper } from '../papers/entities.ts';
@@ -10,7 +10,7 @@ export const ORDER_STATUSES = ['pending_payment', 'canceled', 'expired', 'queued
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export const ACTIVE_STATUSES: OrderStatus[] = ['queued', 'generating'];
 
-/** What the engine needs besides topic, type and plan (the validated purchase_json, normalised). */
+/** What the engine needs besides topic, type and tariff (the validated purchase_json, normalised). */
 export interface OrderOptions {
   use_footnotes: boolean;
   separate_bibliography: boolean;
@@ -29,7 +29,7 @@ export const Order = defineEntity({
     user: () => p.manyToOne(User),
     kind: p.string().$type<OrderKind>(),
     paperType: p.string().$type<PaperType>(),
-    plan: p.string().$type<Plan>(),
+    tariff: p.string().$type<Tariff>(),
     topic: p.string(),
     options: p.json<OrderOptions>(),
     sourcePaper: () => p.manyToOne(Paper).nullable(),

@@ -1,6 +1,6 @@
 /** Placing an order: the `payment/create` use case. */
 import { randomUUID } from 'node:crypto';
-import { LIMITS, priceOf, purchaseJson, type PendingPaymentData, type PurchaseJson } from '@app/contract';
+import { DEFAULT_TARIFF, LIMITS, priceOf, purchaseJson, type PendingPaymentData, type PurchaseJson } from '@app/contract';
 import type { FileKind } from '@app/paper';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { FastifyBaseLogger } from 'fastify';
@@ -96,7 +96,7 @@ export async function placeOrder(d: OrderDeps, session: AuthSession, input: Plac
   if (purchase.gost_citations.length !== input.files.length) throw new AppError('citations_mismatch');
   const files = checkFiles(input.files);
 
-  const plan = purchase.model_name ?? source?.plan ?? 'basic';
+  const tariff = purchase.model_name ?? source?.tariff ?? DEFAULT_TARIFF;
   const paperType = purchase.paper_type;
   const options: OrderOptions = {
     use_footnotes: purchase.use_footnotes,
@@ -117,13 +117,13 @@ export async function placeOrder(d: OrderDeps, session: AuthSession, input: Plac
       user: user.id,
       kind: purchase.kind,
       paperType,
-      plan,
+      tariff,
       topic: source?.title ?? (purchase.kind === 'new' ? purchase.title : ''),
       options,
       sourcePaper: source,
       promoCode: promo,
       discount,
-      amount: priceOf(paperType, plan, discount),
+      amount: priceOf(paperType, tariff, discount),
       status: 'pending_payment',
       fromTelegram: input.fromTelegram ?? false,
       paymentExpiresAt: new Date(Date.now() + d.config.payments.ttlMinutes * 60_000),

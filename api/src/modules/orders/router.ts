@@ -14,7 +14,7 @@ import { cancelPayment, generationStatus } from './status.ts';
 import { promoDiscount } from '../promo/promo.ts';
 import type { SandboxBooks } from './providers/sandbox.ts';
 import type { PaymentProvider } from './providers/types.ts';
-import { sandboxPageHtml } from './sandboxPage.ts';
+import { sandboxPageHtml } from './sandbox-page.ts';
 import { syncProviderPayment } from './payments.ts';
 import { ProviderError } from './providers/types.ts';
 import { listRefunds, syncProviderRefund } from './refunds.ts';

@@ -1,5 +1,7 @@
 /** The user's current order: has_active_generation, cancelling an unpaid order, expiring them. */
+import type { Contract } from '@app/contract';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { ServerInferResponses } from '@ts-rest/core';
 import { AppError, errorBody } from '../../errors.ts';
 import type { AuthSession } from '../accounts/sessions.ts';
 import { ACTIVE_STATUSES, Order, Payment } from './entities.ts';
@@ -20,13 +22,11 @@ export async function pendingDataOf(em: EntityManager, order: Order) {
   };
 }
 
-export type GenerationStatus =
-  | { status: 200; body: { data: { type: 'active_generation'; topic: string; confirmation_url: null; task_id: string } } }
-  | { status: 202; body: { data: Awaited<ReturnType<typeof pendingDataOf>> & { type: 'pending_payment' } } }
-  | { status: 400; body: ReturnType<typeof errorBody<'no_active_generation'>> & { data: { type: 'no_active_generation'; topic: null; confirmation_url: null; task_id: null } } };
+/** What has_active_generation answers, as the contract declares it. */
+export type ActiveGenerationResponse = ServerInferResponses<Contract['generation']['hasActiveGeneration'], 200 | 202 | 400>;
 
 /** has_active_generation: 200 running, 202 waiting for payment, 400 nothing. */
-export async function generationStatus(em: EntityManager, session: AuthSession): Promise<GenerationStatus> {
+export async function generationStatus(em: EntityManager, session: AuthSession): Promise<ActiveGenerationResponse> {
   const active = await em.findOne(Order, { user: session.user.id, status: { $in: ACTIVE_STATUSES } }, { orderBy: { createdAt: 'desc' } });
   if (active) return { status: 200, body: { data: { type: 'active_generation', topic: active.topic, confirmation_url: null, task_id: active.id } } };
   const pending = await em.findOne(Order, { user: session.user.id, status: 'pending_payment', paymentExpiresAt: { $gt: new Date() } });

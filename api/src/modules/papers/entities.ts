@@ -1,6 +1,6 @@
 /** A generated paper: its text lives in the .docx/.pdf in storage; here are its metadata. */
 import { defineEntity, p, type InferEntity } from '@mikro-orm/postgresql';
-import type { PaperOptions, PaperType, Plan } from '@app/contract';
+import type { PaperOptions, PaperType, Tariff } from '@app/contract';
 import { User } from '../accounts/entities.ts';
 
 export const Paper = defineEntity({
@@ -10,7 +10,7 @@ export const Paper = defineEntity({
     id: p.integer().primary(),
     user: () => p.manyToOne(User).deleteRule('cascade'),
     type: p.string().$type<PaperType>(),
-    plan: p.string().$type<Plan>(),
+    tariff: p.string().$type<Tariff>(),
     title: p.string(),
     annotation: p.string().default(''),
     keywords: p.json<string[]>().default('[]'),

@@ -77,7 +77,7 @@ export async function paperDetail(em: EntityManager, session: AuthSession, id: n
     title: p.title,
     options: p.options,
     type: p.type,
-    generation_model: p.plan,
+    generation_model: p.tariff,
     full_version: await fullVersionOf(em, p),
   };
 }

@@ -219,7 +219,7 @@ describe('order form promo code', () => {
     expect(fetch).toHaveBeenCalledTimes(1);
     expect(String(fetch.mock.calls[0][0])).toContain('/api/v1/payment/promo-code/SALE20/');
 
-    // Demo, basic plan: 30 ₽, 20 % off: 24 ₽, the old price struck through; the button moves in 800 ms.
+    // Demo, basic tariff: 30 ₽, 20 % off: 24 ₽, the old price struck through; the button moves in 800 ms.
     await vi.waitFor(() => screen.getByText('Промокод применён: скидка 20%'), { interval: 10 });
     expect(screen.getByLabelText(/без скидки 30/)).toBeTruthy();
     await act(() => vi.advanceTimersByTimeAsync(400));

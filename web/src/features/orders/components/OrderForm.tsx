@@ -3,18 +3,18 @@
 import { Button, Checkbox, Field, HStack, RadioGroup, Stack, Text, Textarea } from '@chakra-ui/react';
 import {
   DEFAULT_PAPER_TYPE,
-  DEFAULT_PLAN,
+  DEFAULT_TARIFF,
   fields,
   forms,
   LIMITS,
   PAPER_TYPES,
-  PLANS,
+  TARIFFS,
   priceOf,
   PRICES,
   tariffLabel,
   V,
   type PaperType,
-  type Plan,
+  type Tariff,
   type PurchaseJsonInput,
 } from '@app/contract';
 import { useState } from 'react';
@@ -49,7 +49,7 @@ let nextFileId = 1;
 export function OrderForm() {
   const [topic, setTopic] = useState('');
   const [topicTouched, setTopicTouched] = useState(false);
-  const [plan, setPlan] = useState<Plan>(DEFAULT_PLAN);
+  const [plan, setPlan] = useState<Tariff>(DEFAULT_TARIFF);
   const [paperType, setPaperType] = useState<PaperType>(DEFAULT_PAPER_TYPE);
   const [format, setFormat] = useState({ useFootnotes: false, separateBibliography: false });
   const [customToc, setCustomToc] = useState(false);
@@ -133,10 +133,10 @@ export function OrderForm() {
       </Field.Root>
 
       <Stack direction={{ base: 'column', md: 'row' }} gap="8">
-        <RadioGroup.Root value={plan} onValueChange={(e) => setPlan(e.value as Plan)} colorPalette="blue" flex="1">
+        <RadioGroup.Root value={plan} onValueChange={(e) => setPlan(e.value as Tariff)} colorPalette="blue" flex="1">
           <Stack gap="3">
             <RadioGroup.Label fontWeight="medium">Тариф</RadioGroup.Label>
-            {PLANS.map((p) => (
+            {TARIFFS.map((p) => (
               <RadioGroup.Item key={p} value={p}>
                 <RadioGroup.ItemHiddenInput />
                 <RadioGroup.ItemIndicator />

@@ -1,7 +1,7 @@
 /** The purchase panel of a demo's preview page: price, tariff, filters (hidden in the sticky copy),
  * promo code and the pay button. The state lives in usePurchasePanel so both copies share it. */
 import { Box, Stack, Text } from '@chakra-ui/react';
-import { priceOf, PURCHASE_PAPER_TYPE, tariffLabel, type PaperOptions, type Plan, type PurchaseJsonInput } from '@app/contract';
+import { priceOf, PURCHASE_PAPER_TYPE, tariffLabel, type PaperOptions, type Tariff, type PurchaseJsonInput } from '@app/contract';
 import { useState } from 'react';
 import { FormAlert } from '@/components/FormAlert';
 import { usePromo } from '../hooks/use-promo';
@@ -14,7 +14,7 @@ import { PromoField } from './PromoField';
 
 export interface PurchaseTarget {
   paperId: number;
-  generationModel: Plan;
+  generationModel: Tariff;
   options: PaperOptions;
 }
 
