@@ -34,7 +34,7 @@ export interface FuzzReport {
 // ---------- deterministic randomness ----------
 
 /** mulberry32: small, fast, and the same sequence for the same seed everywhere. */
-export function random(seed: number) {
+function random(seed: number) {
   let a = seed >>> 0;
   const next = () => {
     a = (a + 0x6d2b79f5) >>> 0;
@@ -193,7 +193,7 @@ interface Route {
   multipart: boolean;
 }
 
-export function contractRoutes(): Route[] {
+function contractRoutes(): Route[] {
   const routes: Route[] = [];
   const walk = (node: Record<string, any>, prefix: string) => {
     for (const [key, value] of Object.entries(node)) {

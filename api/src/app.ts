@@ -82,7 +82,7 @@ async function appPlugin(fastify: FastifyInstance, deps: AppDeps) {
 
 /** Not encapsulated: the server built around it is the app (its decorators, such as the socket
  * test injector, belong to the root). */
-export const app = fp(appPlugin, { name: 'app' });
+const app = fp(appPlugin, { name: 'app' });
 
 /** Builds the server (not listening). Logs go to `logStream` when given (tests capture them). */
 export async function buildServer(deps: AppDeps, options: { logStream?: DestinationStream } = {}): Promise<FastifyInstance> {
@@ -99,7 +99,7 @@ export async function buildServer(deps: AppDeps, options: { logStream?: Destinat
     // A request (an upload of up to 100 MB included) must arrive within 15 minutes.
     requestTimeout: 15 * 60_000,
     // Bad URLs and over-long path parameters, which the router answers before any hook runs.
-    frameworkErrors: sendError,
+    frameworkErrors: (error, request, reply) => void sendError(error, request, reply),
     // Behind a reverse proxy, request.ip (rate limits) is the client's only when the proxy is trusted.
     trustProxy: deps.config.trustProxy,
   });

@@ -9,7 +9,7 @@ import { Order, OrderFile, Payment, Refund } from '../modules/orders/entities.ts
 import { PromoCode } from '../modules/promo/entities.ts';
 import { Review } from '../modules/reviews/entities.ts';
 
-export const entities = [...accountEntities, Paper, Review, PromoCode, Order, OrderFile, Payment, Refund];
+const entities = [...accountEntities, Paper, Review, PromoCode, Order, OrderFile, Payment, Refund];
 
 export type Orm = MikroORM;
 

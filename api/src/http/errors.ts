@@ -25,7 +25,7 @@ const BY_STATUS: Record<number, ErrorCode> = {
 };
 
 /** Any thrown error as the one error type: ours as is, a client error by its code, anything else 500. */
-export function toAppError(error: unknown): AppError {
+function toAppError(error: unknown): AppError {
   if (error instanceof AppError) return error;
   const e = error as FastifyError;
   const status = e?.statusCode;

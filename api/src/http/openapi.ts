@@ -5,7 +5,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import { generateOpenApi } from '@ts-rest/open-api';
 import type { FastifyInstance } from 'fastify';
 
-export function openApiDocument() {
+function openApiDocument() {
   return generateOpenApi(
     contract,
     {

@@ -19,7 +19,7 @@
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 
-export function contentSecurityPolicy(publicUrl: string) {
+function contentSecurityPolicy(publicUrl: string) {
   const origin = new URL(publicUrl);
   const https = origin.protocol === 'https:';
   // 'self' covers same-origin WebSockets in current browsers; older ones need the ws(s) origin named.

@@ -27,7 +27,9 @@ export async function serveWeb(app: FastifyInstance, distDir: string): Promise<(
     wildcard: false,
     index: false,
     // Hashed assets never change; index.html must always be revalidated.
-    setHeaders: (reply, path) => reply.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache'),
+    setHeaders: (reply, path) => {
+      reply.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
   });
   return (_request, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html');
 }

@@ -14,7 +14,7 @@ export interface GenerateJob {
   orderId: string;
 }
 
-export type NotificationKind = 'payment_succeeded' | 'generation_completed' | 'generation_failed' | 'refund_succeeded';
+type NotificationKind = 'payment_succeeded' | 'generation_completed' | 'generation_failed' | 'refund_succeeded';
 export interface NotifyJob {
   orderId: string;
   kind: NotificationKind;

@@ -43,7 +43,7 @@ const TEST_ENV: Env = {
   PUBLIC_URL: 'http://localhost:8000',
 };
 
-export async function createTestDatabase(): Promise<string> {
+async function createTestDatabase(): Promise<string> {
   const serverUrl = inject('pgServerUrl');
   const name = `t_${randomUUID().replace(/-/g, '')}`;
   await ensureDatabase(serverUrl, name, 'template_app');
@@ -91,14 +91,14 @@ export async function startTestApp(env: Env = {}, options: { mailer?: (config: C
 }
 
 /** Reads the .eml files the default mailer writes. */
-export class Outbox {
+class Outbox {
   readonly dir: string;
   constructor(dir: string) {
     this.dir = dir;
   }
 
   async messagesTo(email: string) {
-    let files: string[] = [];
+    let files: string[];
     try {
       files = readdirSync(this.dir).filter((f) => f.endsWith('.eml')).sort();
     } catch {

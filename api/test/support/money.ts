@@ -20,7 +20,7 @@ interface Row {
   refunding: number;
 }
 
-export async function moneyBooks(t: Pick<TestApp, 'sql'>) {
+async function moneyBooks(t: Pick<TestApp, 'sql'>) {
   const { rows } = await t.sql(
     `select p.id as payment_id, p.amount, o.status as order_status,
             exists (select 1 from papers pa where pa.order_id = o.id) as has_paper,

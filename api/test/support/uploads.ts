@@ -68,7 +68,9 @@ export function openPost(url: string, headers: Record<string, string>): { req: C
         let body: any = text;
         try {
           body = JSON.parse(text);
-        } catch {}
+        } catch {
+          // Not JSON: the body stays text.
+        }
         resolve({ status: res.statusCode ?? 0, body, res });
       });
     });

@@ -46,7 +46,7 @@ interface Answer {
 
 /** A misbehaviour for the next request that matches: answer `status`; with `afterWork`, do the
  * work first (YooKassa's 500 means "the result is unknown"). */
-export interface Fault {
+interface Fault {
   match: (method: string, path: string) => boolean;
   status: 429 | 500 | 503;
   afterWork?: boolean;

@@ -73,8 +73,7 @@ export type OrderFile = InferEntity<typeof OrderFile>;
 
 /** As the provider reports it. Payments are single-stage: pending, then succeeded or canceled
  * ('waiting_for_capture' only for older two-stage payments). succeeded and canceled are final. */
-export const PAYMENT_STATUSES = ['pending', 'waiting_for_capture', 'succeeded', 'canceled'] as const;
-export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+export type PaymentStatus = 'pending' | 'waiting_for_capture' | 'succeeded' | 'canceled';
 export const isFinalPayment = (status: PaymentStatus) => status === 'succeeded' || status === 'canceled';
 export type ProviderName = 'sandbox' | 'yookassa';
 

@@ -58,7 +58,7 @@ async function refundReasonFor(em: EntityManager, order: Order): Promise<RefundR
 }
 
 /** The provider took the money: the order is queued for generation, or the money is refunded. */
-export async function paymentSucceeded(d: PaymentDeps, paymentId: string): Promise<void> {
+async function paymentSucceeded(d: PaymentDeps, paymentId: string): Promise<void> {
   const outcome = await d.em.fork().transactional(async (em) => {
     const locked = await lockOrderAndPayment(em, paymentId);
     if (!locked || locked.payment.status === 'succeeded') return null;

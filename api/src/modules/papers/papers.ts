@@ -20,8 +20,8 @@ const FULL_VERSION = `select f.id from papers f where f.source_paper_id = p.id a
 
 /** A full paper that was paid for can be downloaded as .docx; a demo never. */
 export const downloadable = (p: Pick<Paper, 'type' | 'paidAt' | 'docxKey'>) => p.type === 'full' && !!p.paidAt && !!p.docxKey;
-export const docxUrl = (id: number) => `/api/v1/papers/${id}/docx/`;
-export const previewUrl = (id: number) => `/api/v1/papers/${id}/preview.pdf`;
+const docxUrl = (id: number) => `/api/v1/papers/${id}/docx/`;
+const previewUrl = (id: number) => `/api/v1/papers/${id}/preview.pdf`;
 
 export async function listPapers(
   em: EntityManager,
@@ -96,7 +96,7 @@ export async function openPreview(em: EntityManager, storage: Storage, session: 
 }
 
 /** A title as a file name: no path or control characters, at most 150 characters. */
-export function fileNameOf(title: string): string {
+function fileNameOf(title: string): string {
   const clean = title.replace(/[\\/:*?"<>|\u0000-\u001f]+/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 150);
   return clean || 'Работа';
 }

@@ -27,7 +27,7 @@ export function botDepsOf(config: Config, em: () => EntityManager): BotDeps {
   };
 }
 
-export const boundUser = (em: EntityManager, telegramUid: string) => em.findOne(User, { telegramUid, deletedAt: null });
+const boundUser = (em: EntityManager, telegramUid: string) => em.findOne(User, { telegramUid, deletedAt: null });
 
 /** The running generation, else an order still waiting for its payment (as the cabinet's
  * has_active_generation orders them), with stage and progress as the web's socket shows them. */

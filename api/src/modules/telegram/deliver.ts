@@ -47,7 +47,8 @@ export async function deliverTelegram(d: DeliverDeps, job: TelegramJob): Promise
       return 'dropped';
     }
     d.log.warn({ userId: job.userId, kind: job.kind, err }, 'telegram notification failed; the queue retries it');
-    throw new Error(`telegram notification failed: ${String(err.description ?? err.message ?? err.type)}`);
+    // eslint-disable-next-line preserve-caught-error -- the raw error holds the bot token in its URL; its scrubbed copy is the cause
+    throw new Error(`telegram notification failed: ${String(err.description ?? err.message ?? err.type)}`, { cause: err });
   }
 }
 

@@ -31,7 +31,7 @@ interface YooKassaRefund {
 }
 
 /** "30.00": YooKassa wants a decimal string with two digits after the point. */
-export const yookassaAmount = (rubles: number) => ({ value: rubles.toFixed(2), currency: 'RUB' });
+const yookassaAmount = (rubles: number) => ({ value: rubles.toFixed(2), currency: 'RUB' });
 
 /** A receipt of one service line (no VAT: vat_code 1), paid in full in advance. */
 const receipt = (email: string, description: string, amount: number) => ({

@@ -1,0 +1,66 @@
+// The lint gate must be able to fail: each case writes a deliberate violation into the tree, lints
+// it with the project's own configuration and expects the rule to fire. `npm run test:lint`.
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { ESLint } from 'eslint';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const probe = 'lint-probe';
+
+/** A file per case; all are removed afterwards whatever happens. */
+const files = {
+  crossFeature: `web/src/features/orders/${probe}.ts`,
+  libToFeature: `web/src/lib/${probe}.ts`,
+  contractToApi: `contract/src/${probe}.ts`,
+  paperToApi: `paper/src/${probe}.ts`,
+  botToApi: `bot/src/${probe}.ts`,
+  camelCase: `api/src/lintProbe.ts`,
+  floating: `api/src/${probe}-floating.ts`,
+  cycleA: `paper/src/${probe}-a.ts`,
+  cycleB: `paper/src/${probe}-b.ts`,
+};
+const sources = {
+  crossFeature: `import { usePapers } from '@/features/papers/api/get-papers';\nexport const x = usePapers;\n`,
+  libToFeature: `import { usePapers } from '../features/papers/api/get-papers';\nexport const x = usePapers;\n`,
+  contractToApi: `import type { Config } from '@app/api/src/config.ts';\nexport type X = Config;\n`,
+  paperToApi: `import type { Config } from '../../api/src/config.ts';\nexport type X = Config;\n`,
+  botToApi: `import type { Config } from '../../api/src/config.ts';\nexport type X = Config;\n`,
+  camelCase: `export const x = 1;\n`,
+  floating: `async function later(): Promise<void> {}\nexport function now(): void {\n  later();\n}\n`,
+  // A type-only cycle: still a cycle.
+  cycleA: `import type { B } from './${probe}-b.ts';\nexport interface A { b?: B }\n`,
+  cycleB: `import type { A } from './${probe}-a.ts';\nexport interface B { a?: A }\n`,
+};
+
+let results;
+before(async () => {
+  for (const [key, file] of Object.entries(files)) {
+    mkdirSync(dirname(join(root, file)), { recursive: true });
+    writeFileSync(join(root, file), sources[key]);
+  }
+  const eslint = new ESLint({ cwd: root });
+  const linted = await eslint.lintFiles(Object.values(files).map((f) => join(root, f)));
+  results = Object.fromEntries(linted.map((r) => [r.filePath.slice(root.length + 1), r.messages.map((m) => m.ruleId)]));
+});
+after(() => {
+  for (const file of Object.values(files)) rmSync(join(root, file), { force: true });
+});
+
+describe('the lint gate', () => {
+  it('refuses a feature importing another feature', () => assert.ok(results[files.crossFeature].includes('import-x/no-restricted-paths')));
+  it('refuses shared web code importing a feature', () => assert.ok(results[files.libToFeature].includes('import-x/no-restricted-paths')));
+  it('refuses the contract importing a workspace', () => assert.ok(results[files.contractToApi].includes('no-restricted-imports')));
+  it('refuses the paper engine importing the api', () => assert.ok(results[files.paperToApi].includes('no-restricted-imports')));
+  it('refuses the bot importing api internals', () => assert.ok(results[files.botToApi].includes('no-restricted-imports')));
+  it('refuses a file name that is not kebab-case', () => assert.ok(results[files.camelCase].includes('check-file/filename-naming-convention')));
+  it('refuses a floating promise', () => assert.ok(results[files.floating].includes('@typescript-eslint/no-floating-promises')));
+  it('refuses an import cycle, even of types only', () => {
+    const cruise = () =>
+      execFileSync('npx', ['depcruise', files.cycleA, files.cycleB, '--config', '.dependency-cruiser.cjs'], { cwd: root, stdio: 'pipe' });
+    assert.throws(cruise, (error) => String(error.stdout).includes('no-circular'));
+  });
+});
