@@ -22,12 +22,12 @@ import {
   generatePaper,
   PaperError,
 } from './index.ts';
-import type { AttachedSource, BibliographicSearch, NormocontrolReport, PaperInput, PaperPlan, UserStructure } from './index.ts';
+import type { AttachedSource, BibliographicSearch, NormocontrolReport, PaperInput, Outline, UserStructure } from './index.ts';
 
 const USAGE = `Использование:
   paper generate --topic "Тема работы" [--type demo|full] [--plan basic|professional]
                  [--footnotes] [--split] [--min-year 2015] [--volume 80]
-                 [--structure structure.json] [--source "файл.pdf::ГОСТ-ссылка"]... [--from-demo plan.json]
+                 [--structure structure.json] [--source "файл.pdf::ГОСТ-ссылка"]... [--from-demo outline.json]
                  [--out ./paper] [--checkpoints ./dir]
                  [--llm-base-url URL --llm-key KEY --model-basic M --model-professional M [--concurrency 4] [--timeout-ms 180000]]
                  [--search none|openalex|crossref] [--mailto e-mail] [--pdf-pool 1]
@@ -80,7 +80,7 @@ async function generate(argv: string[]): Promise<number> {
     attachedSources.push({ fileName: path.basename(file), citation, text: extracted.text });
   }
   const userStructure = values.structure ? (JSON.parse(await readFile(values.structure, 'utf8')) as UserStructure) : null;
-  const fromDemo = values['from-demo'] ? (JSON.parse(await readFile(values['from-demo'], 'utf8')) as { plan?: PaperPlan } & PaperPlan) : undefined;
+  const fromDemo = values['from-demo'] ? (JSON.parse(await readFile(values['from-demo'], 'utf8')) as { outline?: Outline } & Outline) : undefined;
   const input: PaperInput = {
     topic: values.topic,
     type: values.type as PaperInput['type'],
@@ -91,7 +91,7 @@ async function generate(argv: string[]): Promise<number> {
     requiredVolume: Number(values.volume),
     userStructure,
     attachedSources,
-    ...(fromDemo ? { fromDemo: fromDemo.plan ?? fromDemo } : {}),
+    ...(fromDemo ? { fromDemo: fromDemo.outline ?? fromDemo } : {}),
   };
   const writer = values['llm-base-url']
     ? createLlmWriter({

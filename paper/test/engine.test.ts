@@ -3,13 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { BASE_INPUT, TOPIC } from '../dev/fixtures.ts';
 import { createMemoryCheckpoints, createOfflineWriter, generatePaper, PaperError, validateInput } from '../src/index.ts';
 import type { PaperInput, PdfConverter } from '../src/index.ts';
-import { normalizePlan } from '../src/plan/index.ts';
+import { normalizeOutline } from '../src/outline/write-outline.ts';
 
 const input: PaperInput = BASE_INPUT;
 const now = new Date('2025-03-01');
 const messageOf = (over: Partial<PaperInput>) => {
   try {
-    validateInput({ ...input, ...over }, now);
+    validateInput({ ...input, ...over });
     return 'ok';
   } catch (error) {
     expect(error).toBeInstanceOf(PaperError);
@@ -57,14 +57,14 @@ describe('a run', () => {
 
   it('keeps the user structure and fills only the chapters given without subsections', async () => {
     const draft = JSON.parse(
-      (await createOfflineWriter().complete({ key: 'plan', tariff: 'basic', messages: [], maxTokens: 100, task: { kind: 'plan', topic: TOPIC, userStructure: null, minYear: 2015 } })).text,
+      (await createOfflineWriter().complete({ key: 'outline', tariff: 'basic', messages: [], maxTokens: 100, task: { kind: 'outline', topic: TOPIC, userStructure: null, minYear: 2015 } })).text,
     );
     const userStructure: [string, string[]][] = [['Теоретические основы темы', []], ['Анализ практики в регионах', ['Первый подраздел анализа']], ['Предложения по развитию', []]];
-    const { plan } = normalizePlan(draft, { ...input, userStructure });
-    expect(plan!.chapters.map((c) => c.title)).toEqual(userStructure.map(([t]) => t));
-    expect(plan!.chapters.map((c) => c.subsections.length)).toEqual([3, 1, 3]);
-    expect(plan!.chapters[1].subsections).toEqual(['Первый подраздел анализа']);
-    expect(normalizePlan({ ...draft, chapters: [] }, { ...input, userStructure }).problem).toBe('для главы 1 нужны 3 подраздела');
-    expect(normalizePlan({ ...draft, chapters: draft.chapters.slice(0, 2) }, input).problem).toBe('нужно ровно 3 главы, а получено 2');
+    const { outline } = normalizeOutline(draft, { ...input, userStructure });
+    expect(outline!.chapters.map((c) => c.title)).toEqual(userStructure.map(([t]) => t));
+    expect(outline!.chapters.map((c) => c.subsections.length)).toEqual([3, 1, 3]);
+    expect(outline!.chapters[1].subsections).toEqual(['Первый подраздел анализа']);
+    expect(normalizeOutline({ ...draft, chapters: [] }, { ...input, userStructure }).problem).toBe('для главы 1 нужны 3 подраздела');
+    expect(normalizeOutline({ ...draft, chapters: draft.chapters.slice(0, 2) }, input).problem).toBe('нужно ровно 3 главы, а получено 2');
   });
 });

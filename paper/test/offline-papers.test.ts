@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ATTACHED, BASE_INPUT, CATALOGUE, STRUCTURE } from '../dev/fixtures.ts';
 import { createLocalSearch, createMemoryCheckpoints, createOfflineWriter, createPdfConverterPool, generatePaper } from '../src/index.ts';
 import type { PaperInput, PaperResult, ProgressEvent } from '../src/index.ts';
-import { readPdf } from '../src/pdf/outline.ts';
+import { readPdf } from '../src/pdf/bookmarks.ts';
 import { readZip } from '../src/zip.ts';
 
 const pool = createPdfConverterPool({ size: 2 });
@@ -49,7 +49,7 @@ beforeAll(async () => {
   ]);
   [runs.full120, runs.full80fromDemo] = await Promise.all([
     run({ requiredVolume: 120, userStructure: STRUCTURE }),
-    run({ requiredVolume: 80, useFootnotes: true, separateBibliography: true, fromDemo: runs.demoBasic.result.plan }),
+    run({ requiredVolume: 80, useFootnotes: true, separateBibliography: true, fromDemo: runs.demoBasic.result.outline }),
   ]);
 });
 
@@ -153,7 +153,7 @@ describe('offline papers', () => {
   it('keep the demo title, annotation, structure and introduction in the full paper made from it', () => {
     const demo = runs.demoBasic.result;
     const full = runs.full80fromDemo.result;
-    expect(JSON.parse(JSON.stringify(demo.plan))).toEqual(demo.plan);
+    expect(JSON.parse(JSON.stringify(demo.outline))).toEqual(demo.outline);
     expect(full.title).toBe(demo.title);
     expect(full.annotation).toBe(demo.annotation);
     expect(full.structure).toEqual(demo.structure);

@@ -4,9 +4,9 @@
  * задачи, объект, предмет, методы, структура работы.
  */
 import type { CallRunner } from '../calls.ts';
-import { tokensFor } from '../outline.ts';
+import { tokensFor } from '../writer/tokens.ts';
 import { cleanText } from '../text/clean.ts';
-import type { OutlineBrief } from '../writer/types.ts';
+import type { OutlineBrief } from '../outline/types.ts';
 import { introductionMessages } from './prompt.ts';
 
 const ORDINAL = ['первой', 'второй', 'третьей', 'четвёртой'];

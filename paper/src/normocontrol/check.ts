@@ -6,10 +6,10 @@
  * headings fall.
  */
 import { PaperError } from '../errors.ts';
-import { readPdf } from '../pdf/outline.ts';
+import { readPdf } from '../pdf/bookmarks.ts';
 import { compareEntries } from '../bibliography/list.ts';
-import { readDocx } from './docxRead.ts';
-import type { ReadDocx, ReadParagraph } from './docxRead.ts';
+import { readDocx } from './docx-read.ts';
+import type { ReadDocx, ReadParagraph } from './docx-read.ts';
 import type { NormocontrolIssue, NormocontrolReport } from './types.ts';
 
 const STRUCTURAL = { contents: 'СОДЕРЖАНИЕ', introduction: 'ВВЕДЕНИЕ', conclusion: 'ЗАКЛЮЧЕНИЕ', bibliography: 'СПИСОК ИСПОЛЬЗОВАННЫХ ИСТОЧНИКОВ' };
@@ -204,18 +204,18 @@ export async function checkDocx(bytes: Uint8Array, options: CheckOptions = {}): 
   let pages: number | undefined;
   if (options.pdf) {
     rule('toc.pages');
-    const { pageCount, outline } = await readPdf(options.pdf);
+    const { pageCount, bookmarks } = await readPdf(options.pdf);
     pages = pageCount;
     let cursor = 0;
     for (const e of tocEntries) {
       if (e.page === undefined) continue;
-      const idx = outline.findIndex((o, i) => i >= cursor && clean(o.title) === e.title);
+      const idx = bookmarks.findIndex((o, i) => i >= cursor && clean(o.title) === e.title);
       if (idx < 0) {
         add('toc.pages', 'Заголовок из содержания не найден в PDF', e.title);
         continue;
       }
       cursor = idx + 1;
-      if (outline[idx].page !== e.page) add('toc.pages', `В содержании указана страница ${e.page}, а заголовок находится на странице ${outline[idx].page}`, e.title);
+      if (bookmarks[idx].page !== e.page) add('toc.pages', `В содержании указана страница ${e.page}, а заголовок находится на странице ${bookmarks[idx].page}`, e.title);
     }
   }
 
