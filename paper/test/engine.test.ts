@@ -28,10 +28,13 @@ describe('input', () => {
     expect(messageOf({ topic: 'Коротко' })).toBe('Тема работы должна содержать от 10 до 200 символов');
     expect(messageOf({ separateBibliography: true })).toBe('Раздельный список литературы возможен только при оформлении ссылок сносками');
     expect(messageOf({ requiredVolume: 150 })).toBe('Объём работы должен быть от 80 до 120 страниц');
-    expect(messageOf({ minPublicationYear: 2030 })).toBe('Минимальный год публикации должен быть от 1900 до 2025');
+    expect(messageOf({ minPublicationYear: 2030 })).toBe('Минимальный год публикации должен быть от 1990 до 2025');
+    expect(messageOf({ minPublicationYear: 1950 })).toBe('Минимальный год публикации должен быть от 1990 до 2025');
     expect(messageOf({ userStructure: [['Одна глава', []]] })).toBe('Пользовательское оглавление должно содержать ровно 3 главы');
+    expect(messageOf({ userStructure: [['Глава первая', ['Коротко']], ['Глава вторая', []], ['Глава третья', []]] })).toBe('Название подраздела в главе 1 должно содержать от 10 до 200 символов');
+    expect(messageOf({ attachedSources: [{ fileName: 'a.txt', citation: 'Ц'.repeat(151), text: 'x' }] })).toBe('ГОСТ-ссылка для файла «a.txt» должна содержать от 10 до 150 символов');
     expect(messageOf({ userStructure: [['Глава первая', ['a', 'b', 'c', 'd', 'e']], ['Глава вторая', []], ['Глава третья', []]] })).toBe('В главе 1 может быть не более 4 подразделов');
-    expect(messageOf({ attachedSources: [{ fileName: 'a.txt', citation: 'коротко', text: 'x' }] })).toBe('ГОСТ-ссылка для файла «a.txt» должна содержать от 10 до 500 символов');
+    expect(messageOf({ attachedSources: [{ fileName: 'a.txt', citation: 'коротко', text: 'x' }] })).toBe('ГОСТ-ссылка для файла «a.txt» должна содержать от 10 до 150 символов');
     expect(messageOf({ fromDemo: { version: 1 } as never })).toBe('Данные демо-версии повреждены: начните новый проект');
   });
 });
