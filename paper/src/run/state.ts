@@ -12,6 +12,7 @@ import type { RunSources } from '../sources/run-sources.ts';
 import type { Assembled } from '../typeset/assemble.ts';
 import type { PageMap } from '../typeset/docx.ts';
 import type { RunContext } from '../types.ts';
+import type { Written } from './written.ts';
 
 export interface PaperRun {
   input: PaperInput;
@@ -25,14 +26,6 @@ export interface PaperRun {
   progress: Progress;
   /** The attached files, their texts capped. */
   attached: AttachedSource[];
-}
-
-/** The texts written so far, paragraphs per part; a Map's order is the document's order. */
-export interface Written {
-  introduction: string[];
-  /** "1.2" -> paragraphs. */
-  subsections: Map<string, string[]>;
-  conclusion: string[] | null;
 }
 
 export interface PaperState {

@@ -4,7 +4,7 @@ import type { BibSource } from '../bibliography/list.ts';
 import { createReferencer, MARKER } from '../bibliography/refs.ts';
 import type { PaperInput } from '../input.ts';
 import type { OutlineWithoutIntroduction } from '../outline/types.ts';
-import type { Written } from '../run/state.ts';
+import type { Written } from '../run/written.ts';
 import type { RunSource } from '../sources/index.ts';
 import type { BibliographyEntry, SectionText, TitlePageInfo } from '../types.ts';
 import type { DocModel, Para } from './model.ts';
