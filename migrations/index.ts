@@ -6,6 +6,7 @@ import { Migration20261121_03_orders_payments } from './Migration20261121_03_ord
 import { Migration20261125_01_registrations } from './Migration20261125_01_registrations.ts';
 import { Migration20261125_02_refunds } from './Migration20261125_02_refunds.ts';
 import { Migration20261126_01_tariff } from './Migration20261126_01_tariff.ts';
+import { Migration20261126_02_outline } from './Migration20261126_02_outline.ts';
 
 export const migrations = [
   { name: 'Migration20261121_01_accounts', class: Migration20261121_01_accounts },
@@ -14,4 +15,5 @@ export const migrations = [
   { name: 'Migration20261125_01_registrations', class: Migration20261125_01_registrations },
   { name: 'Migration20261125_02_refunds', class: Migration20261125_02_refunds },
   { name: 'Migration20261126_01_tariff', class: Migration20261126_01_tariff },
+  { name: 'Migration20261126_02_outline', class: Migration20261126_02_outline },
 ];

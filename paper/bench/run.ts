@@ -13,7 +13,7 @@ import { createLlmWriter, createLocalSearch, createMemoryCheckpoints, createOffl
 import type { PdfConverter } from '../src/index.ts';
 import { buildDocx } from '../src/typeset/docx.ts';
 import { layoutPaper } from '../src/layout/index.ts';
-import { readPdf } from '../src/pdf/outline.ts';
+import { readPdf } from '../src/pdf/bookmarks.ts';
 import type { DocModel, Para } from '../src/typeset/model.ts';
 
 const s = (ms: number) => `${(ms / 1000).toFixed(1)} с`;
@@ -44,7 +44,7 @@ async function model120(): Promise<DocModel> {
   const pool = createPdfConverterPool({ size: 1 });
   try {
     const r = await generatePaper(
-      { topic: TOPIC, type: 'full', plan: 'basic', useFootnotes: true, separateBibliography: true, minPublicationYear: 2015, requiredVolume: 120, userStructure: null, attachedSources: ATTACHED },
+      { topic: TOPIC, type: 'full', tariff: 'basic', useFootnotes: true, separateBibliography: true, minPublicationYear: 2015, requiredVolume: 120, userStructure: null, attachedSources: ATTACHED },
       { writer: createOfflineWriter(), search: createLocalSearch(CATALOGUE), checkpoints: createMemoryCheckpoints(), pdf: pool, onProgress: () => {}, now: new Date('2025-03-01') },
     );
     const para = (text: string): Para[] =>
@@ -62,7 +62,7 @@ async function model120(): Promise<DocModel> {
       keywords: r.keywords,
       year: 2025,
       introduction: para(byKey.get('introduction')!),
-      chapters: r.plan.chapters.map((c, ci) => ({
+      chapters: r.outline.chapters.map((c, ci) => ({
         number: ci + 1,
         title: c.title,
         written: true,
@@ -106,7 +106,7 @@ async function typesetBench(): Promise<void> {
 
 /** Steps that wait for each other, in order; calls inside a step run in parallel. */
 function stepOf(key: string): string {
-  if (key.startsWith('plan')) return key;
+  if (key.startsWith('outline')) return key;
   if (key === 'introduction' || key.startsWith('section:')) return 'writing';
   if (key.startsWith('review:')) return 'review';
   if (key.startsWith('revise:')) return 'revise';
@@ -124,7 +124,7 @@ async function llmBench(type: 'demo' | 'full', concurrency: number): Promise<voi
     const writer = createLlmWriter({ baseURL: server.url, apiKey: 'k', models: { basic: 'sim', professional: 'sim' }, concurrency, timeoutMs: 600_000 });
     const t = performance.now();
     const r = await generatePaper(
-      { topic: TOPIC, type, plan: 'basic', useFootnotes: true, separateBibliography: false, minPublicationYear: 2015, requiredVolume: 80, userStructure: null, attachedSources: ATTACHED },
+      { topic: TOPIC, type, tariff: 'basic', useFootnotes: true, separateBibliography: false, minPublicationYear: 2015, requiredVolume: 80, userStructure: null, attachedSources: ATTACHED },
       { writer, search: createLocalSearch(CATALOGUE), checkpoints: createMemoryCheckpoints(), pdf: pool, onProgress: () => {} },
     );
     const wall = performance.now() - t;

@@ -3,7 +3,7 @@
  * user files. These records exist only to exercise the pipeline; they are never shown to customers.
  */
 import type { FoundWork } from '../src/sources/search/types.ts';
-import type { AttachedSource, PaperInput } from '../src/types.ts';
+import type { AttachedSource, PaperInput } from '../src/input.ts';
 
 export const TOPIC = 'Цифровая трансформация управления малым бизнесом в регионах России';
 
@@ -34,6 +34,7 @@ export const CATALOGUE: FoundWork[] = [
   work(11, { title: 'Работа без авторов о цифровой трансформации', authors: [], year: 2021 }),
 ];
 
+/** Their citations fit the order form's limit (LIMITS.gostCitation: 150 characters). */
 export const ATTACHED: AttachedSource[] = [
   {
     fileName: 'monografiya.pdf',
@@ -45,7 +46,7 @@ export const ATTACHED: AttachedSource[] = [
   },
   {
     fileName: 'zakon.txt',
-    citation: 'О развитии малого и среднего предпринимательства в Российской Федерации : Федеральный закон от 24.07.2007 № 209-ФЗ. – Текст : электронный // КонсультантПлюс : справочно-правовая система. – URL: https://www.consultant.ru/document/cons_doc_LAW_52144/ (дата обращения: 01.03.2025).',
+    citation: 'О развитии предпринимательства : Федеральный закон № 209-ФЗ. – Текст : электронный. – URL: http://kremlin.ru/acts/25971 (дата обращения: 01.03.2025).',
     text: 'Настоящий Федеральный закон регулирует отношения в области развития малого и среднего предпринимательства, в том числе меры поддержки субъектов малого бизнеса в регионах.',
   },
 ];
@@ -60,7 +61,7 @@ export const STRUCTURE: [string, string[]][] = [
 export const BASE_INPUT: PaperInput = {
   topic: TOPIC,
   type: 'full',
-  plan: 'basic',
+  tariff: 'basic',
   useFootnotes: false,
   separateBibliography: false,
   minPublicationYear: 2015,

@@ -5,7 +5,8 @@
  */
 import type { CheckpointStore } from './checkpoints.ts';
 import { throwIfAborted } from './errors.ts';
-import type { Tariff, Usage } from './types.ts';
+import type { Tariff } from './input.ts';
+import type { Usage } from './types.ts';
 import type { Writer, WriterCall, WriterReply } from './writer/types.ts';
 
 export interface CallRunner {

@@ -22,12 +22,12 @@ import {
   generatePaper,
   PaperError,
 } from './index.ts';
-import type { AttachedSource, BibliographicSearch, NormocontrolReport, PaperInput, PaperPlan, UserStructure } from './index.ts';
+import type { AttachedSource, BibliographicSearch, NormocontrolReport, PaperInput, Outline, UserStructure } from './index.ts';
 
 const USAGE = `Использование:
-  paper generate --topic "Тема работы" [--type demo|full] [--plan basic|professional]
+  paper generate --topic "Тема работы" [--type demo|full] [--tariff basic|professional]
                  [--footnotes] [--split] [--min-year 2015] [--volume 80]
-                 [--structure structure.json] [--source "файл.pdf::ГОСТ-ссылка"]... [--from-demo plan.json]
+                 [--structure structure.json] [--source "файл.pdf::ГОСТ-ссылка"]... [--from-demo outline.json]
                  [--out ./paper] [--checkpoints ./dir]
                  [--llm-base-url URL --llm-key KEY --model-basic M --model-professional M [--concurrency 4] [--timeout-ms 180000]]
                  [--search none|openalex|crossref] [--mailto e-mail] [--pdf-pool 1]
@@ -50,7 +50,7 @@ async function generate(argv: string[]): Promise<number> {
     options: {
       topic: { type: 'string' },
       type: { type: 'string', default: 'demo' },
-      plan: { type: 'string', default: 'basic' },
+      tariff: { type: 'string', default: 'basic' },
       footnotes: { type: 'boolean', default: false },
       split: { type: 'boolean', default: false },
       'min-year': { type: 'string', default: '2015' },
@@ -80,18 +80,18 @@ async function generate(argv: string[]): Promise<number> {
     attachedSources.push({ fileName: path.basename(file), citation, text: extracted.text });
   }
   const userStructure = values.structure ? (JSON.parse(await readFile(values.structure, 'utf8')) as UserStructure) : null;
-  const fromDemo = values['from-demo'] ? (JSON.parse(await readFile(values['from-demo'], 'utf8')) as { plan?: PaperPlan } & PaperPlan) : undefined;
+  const fromDemo = values['from-demo'] ? (JSON.parse(await readFile(values['from-demo'], 'utf8')) as { outline?: Outline } & Outline) : undefined;
   const input: PaperInput = {
     topic: values.topic,
     type: values.type as PaperInput['type'],
-    plan: values.plan as PaperInput['plan'],
+    tariff: values.tariff as PaperInput['tariff'],
     useFootnotes: values.footnotes,
     separateBibliography: values.split,
     minPublicationYear: Number(values['min-year']),
     requiredVolume: Number(values.volume),
     userStructure,
     attachedSources,
-    ...(fromDemo ? { fromDemo: fromDemo.plan ?? fromDemo } : {}),
+    ...(fromDemo ? { fromDemo: fromDemo.outline ?? fromDemo } : {}),
   };
   const writer = values['llm-base-url']
     ? createLlmWriter({

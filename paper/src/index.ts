@@ -2,23 +2,12 @@
  * The paper engine: no HTTP, no database, no environment variables. Everything comes in through
  * options; see README.md for the demo definition and the interface.
  */
-export { generatePaper, validateInput } from './engine.ts';
-export type {
-  AttachedSource,
-  BibliographyEntry,
-  ChapterPlan,
-  PaperInput,
-  PaperPlan,
-  PaperResult,
-  PaperType,
-  ProgressEvent,
-  RunContext,
-  SectionText,
-  Tariff,
-  TitlePageInfo,
-  Usage,
-  UserStructure,
-} from './types.ts';
+export { generatePaper } from './engine.ts';
+export { validateInput } from './validate-input.ts';
+export type { AttachedSource, PaperInput, PaperType, Tariff, UserStructure } from './input.ts';
+export type { Outline, OutlineChapter } from './outline/types.ts';
+export { OutlineSchema } from './outline/schema.ts';
+export type { BibliographyEntry, PaperResult, ProgressEvent, RunContext, SectionText, TitlePageInfo, Usage } from './types.ts';
 export { createMemoryCheckpoints, createDirectoryCheckpoints } from './checkpoints.ts';
 export type { CheckpointStore } from './checkpoints.ts';
 export { PaperError } from './errors.ts';
@@ -32,7 +21,7 @@ export { createCrossrefSearch } from './sources/search/crossref.ts';
 export { createLocalSearch } from './sources/search/local.ts';
 export type { BibliographicSearch, FoundWork, SearchQuery } from './sources/search/types.ts';
 export { sniffFile, extractSourceText, UploadInspector } from './sources/extract/index.ts';
-export { claimProcessFolder, releaseProcessFolder } from './processFolder.ts';
+export { claimProcessFolder, releaseProcessFolder } from './process-folder.ts';
 export type { SniffResult, FileKind, ExtractLimits, ExtractedText } from './sources/extract/index.ts';
 export { createPdfConverterPool } from './pdf/pool.ts';
 export type { PdfConverter, PdfPoolOptions } from './pdf/pool.ts';

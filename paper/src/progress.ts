@@ -2,7 +2,7 @@
 import type { ProgressEvent } from './types.ts';
 
 export const STAGES = {
-  plan: 'Составление плана работы',
+  outline: 'Составление плана работы',
   sources: 'Подбор источников',
   writing: 'Написание разделов',
   review: 'Рецензирование и доработка глав',
@@ -24,7 +24,7 @@ export interface Progress {
 }
 
 export function createProgress(onProgress: (p: ProgressEvent) => void | Promise<void>, ranges: Partial<Record<StageId, [number, number]>>): Progress {
-  let current: StageId = 'plan';
+  let current: StageId = 'outline';
   let last = -1;
   const emit = async (percent: number) => {
     const p = Math.max(last, Math.min(100, Math.round(percent)));
@@ -51,7 +51,7 @@ export function createProgress(onProgress: (p: ProgressEvent) => void | Promise<
 export function stageRanges(type: 'demo' | 'full', professional: boolean): Partial<Record<StageId, [number, number]>> {
   const writingEnd = type === 'full' ? (professional ? 58 : 68) : professional ? 66 : 76;
   const ranges: Partial<Record<StageId, [number, number]>> = {
-    plan: [0, 8],
+    outline: [0, 8],
     sources: [8, 12],
     writing: [12, writingEnd],
   };

@@ -3,62 +3,8 @@ import type { Writer } from './writer/types.ts';
 import type { BibliographicSearch } from './sources/search/types.ts';
 import type { PdfConverter } from './pdf/pool.ts';
 import type { NormocontrolReport } from './normocontrol/types.ts';
+import type { Outline } from './outline/types.ts';
 
-export type PaperType = 'demo' | 'full';
-export type Tariff = 'basic' | 'professional';
-
-/** The user's own table of contents: exactly 3 chapters, each [title, subsection titles (3-4)]. */
-export type UserStructure = [string, string[]][];
-
-/** A file the user attached: its extracted text (PDF pages separated by "\f") and the user's GOST citation. */
-export interface AttachedSource {
-  text: string;
-  citation: string;
-  fileName: string;
-}
-
-export interface PaperInput {
-  topic: string;
-  type: PaperType;
-  plan: Tariff;
-  useFootnotes: boolean;
-  /** Split bibliography into groups; only allowed together with footnotes. */
-  separateBibliography: boolean;
-  minPublicationYear: number;
-  /** Pages of the full paper, 80-120. */
-  requiredVolume: number;
-  userStructure: UserStructure | null;
-  attachedSources: AttachedSource[];
-  /** The `plan` of an earlier demo run: the full paper keeps its title, annotation, structure and introduction. */
-  fromDemo?: PaperPlan;
-}
-
-export interface ChapterPlan {
-  title: string;
-  subsections: string[];
-}
-
-/**
- * The outline of a paper, produced by the plan stage. JSON-serialisable: the worker stores it with
- * a demo and passes it back as `fromDemo` when the full version is bought.
- */
-export interface PaperPlan {
-  version: 1;
-  topic: string;
-  title: string;
-  annotation: string;
-  keywords: string[];
-  chapters: ChapterPlan[];
-  goal: string;
-  tasks: string[];
-  object: string;
-  subject: string;
-  methods: string[];
-  /** Queries for the bibliographic search, Russian and English. */
-  searchQueries: string[];
-  /** The introduction's text (paragraphs separated by blank lines), written once and kept for the full paper. */
-  introduction: string;
-}
 
 export interface ProgressEvent {
   /** Russian name of the stage, shown to the user. */
@@ -128,7 +74,7 @@ export interface PaperResult {
   volume: { requested: number | null; actual: number; withinTolerance: boolean };
   normocontrol: NormocontrolReport;
   usage: Usage;
-  plan: PaperPlan;
+  outline: Outline;
   /** Who wrote the text: an LLM, or the offline writer (never to be shown to a customer as AI output). */
   writer: 'llm' | 'offline';
   /** Things the customer's paper is worse for, in Russian (a failed literature search, a missed volume). */

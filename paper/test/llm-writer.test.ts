@@ -114,13 +114,13 @@ describe('a paper written by the LLM writer', () => {
   it('writes a professional demo from the sources it was given only', async () => {
     const s = await start();
     const result = await generatePaper(
-      { topic: TOPIC, type: 'demo', plan: 'professional', useFootnotes: true, separateBibliography: false, minPublicationYear: 2015, requiredVolume: 80, userStructure: null, attachedSources: ATTACHED },
+      { topic: TOPIC, type: 'demo', tariff: 'professional', useFootnotes: true, separateBibliography: false, minPublicationYear: 2015, requiredVolume: 80, userStructure: null, attachedSources: ATTACHED },
       { writer: writerFor(s), search: createLocalSearch(CATALOGUE), checkpoints: createMemoryCheckpoints(), pdf: pool, onProgress: () => {}, now: new Date('2025-03-01') },
     );
     expect(result.normocontrol.issues).toEqual([]);
     expect(result.writer).toBe('llm');
     const keys = s.log.map((e) => e.key).sort();
-    expect(keys).toEqual(expect.arrayContaining(['plan', 'introduction', 'section:1.1', 'section:1.2', 'section:1.3', 'review:1', 'revise:1.1']));
+    expect(keys).toEqual(expect.arrayContaining(['outline', 'introduction', 'section:1.1', 'section:1.2', 'section:1.3', 'review:1', 'revise:1.1']));
     expect(keys.filter((k) => k.startsWith('section:2'))).toEqual([]);
     // The server's usage is what the result reports.
     const completed = s.log.filter((e) => e.completed);
@@ -143,7 +143,7 @@ describe('a paper written by the LLM writer', () => {
     const exited = (child: ReturnType<typeof runCli>) => new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
     const llmFiles = async () => (await readdir(ckpt)).filter((f) => f.startsWith('llm_') && f.endsWith('.json'));
 
-    // Run 1: killed as soon as two calls are stored (the plan and one more), others still streaming.
+    // Run 1: killed as soon as two calls are stored (the outline and one more), others still streaming.
     const first = runCli();
     const firstExit = exited(first);
     await new Promise<void>((resolve) => {

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ATTACHED, BASE_INPUT, CATALOGUE, STRUCTURE } from '../dev/fixtures.ts';
 import { createLocalSearch, createMemoryCheckpoints, createOfflineWriter, createPdfConverterPool, generatePaper } from '../src/index.ts';
 import type { PaperInput, PaperResult, ProgressEvent } from '../src/index.ts';
-import { readPdf } from '../src/pdf/outline.ts';
+import { readPdf } from '../src/pdf/bookmarks.ts';
 import { readZip } from '../src/zip.ts';
 
 const pool = createPdfConverterPool({ size: 2 });
@@ -40,16 +40,16 @@ const runs: Record<string, Run> = {};
 beforeAll(async () => {
   // Two at a time: the pool has two LibreOffice converters.
   [runs.demoBasic, runs.demoPro] = await Promise.all([
-    run({ type: 'demo', plan: 'basic' }),
-    run({ type: 'demo', plan: 'professional', useFootnotes: true, userStructure: STRUCTURE }),
+    run({ type: 'demo', tariff: 'basic' }),
+    run({ type: 'demo', tariff: 'professional', useFootnotes: true, userStructure: STRUCTURE }),
   ]);
   [runs.full80, runs.full120split] = await Promise.all([
     run({ requiredVolume: 80 }),
-    run({ requiredVolume: 120, plan: 'professional', useFootnotes: true, separateBibliography: true, userStructure: STRUCTURE }),
+    run({ requiredVolume: 120, tariff: 'professional', useFootnotes: true, separateBibliography: true, userStructure: STRUCTURE }),
   ]);
   [runs.full120, runs.full80fromDemo] = await Promise.all([
     run({ requiredVolume: 120, userStructure: STRUCTURE }),
-    run({ requiredVolume: 80, useFootnotes: true, separateBibliography: true, fromDemo: runs.demoBasic.result.plan }),
+    run({ requiredVolume: 80, useFootnotes: true, separateBibliography: true, fromDemo: runs.demoBasic.result.outline }),
   ]);
 });
 
@@ -153,7 +153,7 @@ describe('offline papers', () => {
   it('keep the demo title, annotation, structure and introduction in the full paper made from it', () => {
     const demo = runs.demoBasic.result;
     const full = runs.full80fromDemo.result;
-    expect(JSON.parse(JSON.stringify(demo.plan))).toEqual(demo.plan);
+    expect(JSON.parse(JSON.stringify(demo.outline))).toEqual(demo.outline);
     expect(full.title).toBe(demo.title);
     expect(full.annotation).toBe(demo.annotation);
     expect(full.structure).toEqual(demo.structure);
@@ -168,7 +168,7 @@ describe('offline papers', () => {
       expect(percents.at(-1)).toBe(100);
       expect(r.progress.every((p) => /^[А-ЯЁ][а-яё ,-]+$/.test(p.stage)), name).toBe(true);
       const stages = new Set(r.progress.map((p) => p.stage));
-      if (r.input.plan === 'professional') expect(stages).toContain('Рецензирование и доработка глав');
+      if (r.input.tariff === 'professional') expect(stages).toContain('Рецензирование и доработка глав');
       if (r.input.type === 'full') expect(stages).toContain('Написание заключения');
     }
   });

@@ -9,7 +9,7 @@ import { Document, Packer, Paragraph } from 'docx';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createPdfConverterPool } from '../src/index.ts';
 import type { PdfConverter } from '../src/index.ts';
-import { readPdf } from '../src/pdf/outline.ts';
+import { readPdf } from '../src/pdf/bookmarks.ts';
 
 const docx = () => Packer.toBuffer(new Document({ sections: [{ children: [new Paragraph('Проверка преобразования в PDF.')] }] }));
 let pool: PdfConverter | null = null;

@@ -1,8 +1,8 @@
 /** The conclusion answers the tasks of the introduction, from short digests of the written subsections. */
 import type { CallRunner } from '../calls.ts';
-import { tokensFor } from '../outline.ts';
+import { tokensFor } from '../writer/tokens.ts';
 import { cleanText } from '../text/clean.ts';
-import type { OutlineBrief } from '../writer/types.ts';
+import type { OutlineBrief } from '../outline/types.ts';
 import { conclusionMessages } from './prompt.ts';
 
 /** First sentence and the closing paragraph of a subsection: what it set out to do and what it concluded. */

@@ -1,12 +1,12 @@
 /**
  * The introduction: the writer's part (актуальность, степень разработанности, значимость) and the
- * parts GOST-minded reviewers look for, composed from the plan so they are always present: цель,
+ * parts GOST-minded reviewers look for, composed from the outline so they are always present: цель,
  * задачи, объект, предмет, методы, структура работы.
  */
 import type { CallRunner } from '../calls.ts';
-import { tokensFor } from '../outline.ts';
+import { tokensFor } from '../writer/tokens.ts';
 import { cleanText } from '../text/clean.ts';
-import type { OutlineBrief } from '../writer/types.ts';
+import type { OutlineBrief } from '../outline/types.ts';
 import { introductionMessages } from './prompt.ts';
 
 const ORDINAL = ['первой', 'второй', 'третьей', 'четвёртой'];

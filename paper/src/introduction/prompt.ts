@@ -1,6 +1,7 @@
-import { AUTHOR_SYSTEM } from '../plan/prompt.ts';
-import { planSummary } from '../outline.ts';
-import type { ChatMessage, OutlineBrief } from '../writer/types.ts';
+import { AUTHOR_SYSTEM } from '../writer/author.ts';
+import { outlineSummary } from '../outline/brief.ts';
+import type { ChatMessage } from '../writer/types.ts';
+import type { OutlineBrief } from '../outline/types.ts';
 
 export function introductionMessages(o: OutlineBrief, targetChars: number): ChatMessage[] {
   return [
@@ -8,7 +9,7 @@ export function introductionMessages(o: OutlineBrief, targetChars: number): Chat
     {
       role: 'user',
       content:
-        `${planSummary(o)}\n\n` +
+        `${outlineSummary(o)}\n\n` +
         `Напиши первую часть введения этой работы объёмом около ${targetChars} знаков: ` +
         'актуальность темы, степень её научной разработанности (в общих чертах, без фамилий и ссылок), ' +
         'теоретическую и практическую значимость. Цель, задачи, объект, предмет, методы и структуру работы не пиши — они будут добавлены отдельно. ' +

@@ -1,11 +1,12 @@
 /**
  * Lays a paper out for real: typeset the .docx, convert it with LibreOffice, read on which PDF page
- * every heading fell (from the PDF outline), write those numbers into the contents and convert
+ * every heading fell (from the PDF bookmarks), write those numbers into the contents and convert
  * again until the numbers printed in the contents are the pages the headings are on.
  */
 import { PaperError, throwIfAborted } from '../errors.ts';
+import { CHARS_PER_PAGE } from '../gost/constants.ts';
 import type { PdfConverter } from '../pdf/pool.ts';
-import { readPdf } from '../pdf/outline.ts';
+import { readPdf } from '../pdf/bookmarks.ts';
 import { buildDocx } from '../typeset/docx.ts';
 import type { PageMap } from '../typeset/docx.ts';
 import { headingsOf } from '../typeset/model.ts';
@@ -22,22 +23,22 @@ export interface LaidOutPaper {
 
 const norm = (s: string) => s.replace(/[\s\u00A0]+/g, ' ').trim().toLowerCase();
 
-/** Finds the page of each written heading in the PDF outline, in document order. */
-export function matchHeadings(headings: HeadingRef[], outline: { title: string; page: number }[]): PageMap | null {
+/** Finds the page of each written heading in the PDF bookmarks, in document order. */
+export function matchHeadings(headings: HeadingRef[], bookmarks: { title: string; page: number }[]): PageMap | null {
   const pages: PageMap = new Map();
   let cursor = 0;
   for (const h of headings) {
     if (h.planned) continue;
     const want = norm(h.text);
     let found = -1;
-    for (let i = cursor; i < outline.length; i++) {
-      if (norm(outline[i].title) === want) {
+    for (let i = cursor; i < bookmarks.length; i++) {
+      if (norm(bookmarks[i].title) === want) {
         found = i;
         break;
       }
     }
-    if (found < 0 || outline[found].page < 1) return null;
-    pages.set(h.id, outline[found].page);
+    if (found < 0 || bookmarks[found].page < 1) return null;
+    pages.set(h.id, bookmarks[found].page);
     cursor = found + 1;
   }
   return pages;
@@ -45,7 +46,7 @@ export function matchHeadings(headings: HeadingRef[], outline: { title: string; 
 
 /** A first guess at the pages, so the first pass already has numbers of the right width. */
 function guessPages(model: DocModel): PageMap {
-  const perPage = 1900;
+  const perPage = CHARS_PER_PAGE;
   const chars = (paras: { kind: string; text: string }[][]) => paras.reduce((n, p) => n + p.reduce((m, x) => m + x.text.length, 0), 0);
   const pages: PageMap = new Map();
   let page = 3;
@@ -73,8 +74,8 @@ export async function measurePaper(model: DocModel, converter: PdfConverter, opt
   throwIfAborted(options.signal);
   const docx = await buildDocx(model, { pages: options.pages ?? guessPages(model) });
   const pdf = await converter.convert(docx, { signal: options.signal });
-  const { pageCount, outline } = await readPdf(pdf);
-  const pages = matchHeadings(headingsOf(model), outline);
+  const { pageCount, bookmarks } = await readPdf(pdf);
+  const pages = matchHeadings(headingsOf(model), bookmarks);
   if (!pages) throw new PaperError('pdf_failed', 'Не удалось найти заголовки работы в PDF для расчёта содержания');
   return { pageCount, pages };
 }
@@ -93,8 +94,8 @@ export async function layoutPaper(
     throwIfAborted(options.signal);
     const docx = await buildDocx(model, { pages });
     const pdf = await converter.convert(docx, { signal: options.signal });
-    const { pageCount, outline } = await readPdf(pdf);
-    const measured = matchHeadings(headings, outline);
+    const { pageCount, bookmarks } = await readPdf(pdf);
+    const measured = matchHeadings(headings, bookmarks);
     if (!measured) throw new PaperError('pdf_failed', 'Не удалось найти заголовки работы в PDF для расчёта содержания');
     if (same(measured, pages)) return { docx, pdf, pageCount, pages, conversions: pass };
     pages = measured;

@@ -16,7 +16,7 @@ import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promis
 import os from 'node:os';
 import path from 'node:path';
 import { PaperError } from '../errors.ts';
-import { claimProcessFolder, releaseProcessFolder } from '../processFolder.ts';
+import { claimProcessFolder, releaseProcessFolder } from '../process-folder.ts';
 
 export interface PdfConverter {
   convert(docx: Uint8Array, options?: { signal?: AbortSignal }): Promise<Buffer>;
@@ -63,7 +63,7 @@ export function createPdfConverterPool(options: PdfPoolOptions = {}): PdfConvert
   // Started at once, so that a killed predecessor's leftovers go when the pool starts.
   const root = claimProcessFolder(baseDir, killConverters);
   root.catch(() => undefined); // reported by the first conversion
-  /** The pool's folder, made again should it have gone (see processFolder.ts). */
+  /** The pool's folder, made again should it have gone (see process-folder.ts). */
   const rootDir = async () => {
     const dir = await root.catch((error: unknown) => {
       throw new PaperError('pdf_failed', 'Папка для преобразования в PDF недоступна', { cause: error });

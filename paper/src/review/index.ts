@@ -1,9 +1,10 @@
-/** The professional plan's review-and-revise pass: one review per chapter, then each remarked subsection rewritten. */
+/** The professional tariff's review-and-revise pass: one review per chapter, then each remarked subsection rewritten. */
 import { allOrAbort } from '../calls.ts';
 import type { CallRunner } from '../calls.ts';
-import { tokensFor } from '../outline.ts';
+import { tokensFor } from '../writer/tokens.ts';
 import { cleanText, charsOf, joinParagraphs } from '../text/clean.ts';
-import type { OutlineBrief, SourceBrief } from '../writer/types.ts';
+import type { SourceBrief } from '../writer/types.ts';
+import type { OutlineBrief } from '../outline/types.ts';
 import { ReviewSchema } from './schema.ts';
 import { reviewMessages, reviseMessages } from './prompt.ts';
 

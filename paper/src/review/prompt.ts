@@ -1,7 +1,8 @@
-import { AUTHOR_SYSTEM } from '../plan/prompt.ts';
-import { planSummary } from '../outline.ts';
+import { AUTHOR_SYSTEM } from '../writer/author.ts';
+import { outlineSummary } from '../outline/brief.ts';
 import { sourcesText } from '../sections/prompt.ts';
-import type { ChatMessage, OutlineBrief, SourceBrief } from '../writer/types.ts';
+import type { ChatMessage, SourceBrief } from '../writer/types.ts';
+import type { OutlineBrief } from '../outline/types.ts';
 
 export function reviewMessages(o: OutlineBrief, chapter: number, texts: { number: string; title: string; text: string }[]): ChatMessage[] {
   return [
@@ -12,7 +13,7 @@ export function reviewMessages(o: OutlineBrief, chapter: number, texts: { number
     {
       role: 'user',
       content:
-        `${planSummary(o)}\n\nТекст главы ${chapter} «${o.chapters[chapter - 1].title}»:\n\n` +
+        `${outlineSummary(o)}\n\nТекст главы ${chapter} «${o.chapters[chapter - 1].title}»:\n\n` +
         texts.map((t) => `### ${t.number} ${t.title}\n${t.text}`).join('\n\n') +
         '\n\nОтрецензируй главу: логика и связность, соответствие подразделов их названиям и задачам работы, повторы, ' +
         'необоснованные утверждения, стиль. Верни JSON { "remarks": [{ "subsection": "номер подраздела, например 1.2", "remark": "конкретное замечание и как исправить" }] }, ' +
@@ -28,7 +29,7 @@ export function reviseMessages(o: OutlineBrief, chapter: number, subsection: num
     {
       role: 'user',
       content:
-        `${planSummary(o)}\n\n${sourcesText(sources)}\n\nТекст подраздела ${chapter}.${subsection} «${title}»:\n${text}\n\n` +
+        `${outlineSummary(o)}\n\n${sourcesText(sources)}\n\nТекст подраздела ${chapter}.${subsection} «${title}»:\n${text}\n\n` +
         `Замечания рецензента:\n${remarks.map((r) => `– ${r}`).join('\n')}\n\n` +
         `Перепиши подраздел с учётом замечаний, сохранив объём (около ${targetChars} знаков) и ссылки на источники в форме [[S…]]. ` +
         'Верни только новый текст подраздела абзацами, без заголовка и без комментариев.',

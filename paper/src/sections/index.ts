@@ -1,8 +1,9 @@
 /** Subsections are independent: each is one writer call, all in parallel (the writer limits concurrency). */
 import type { CallRunner } from '../calls.ts';
-import { tokensFor } from '../outline.ts';
+import { tokensFor } from '../writer/tokens.ts';
 import { cleanText } from '../text/clean.ts';
-import type { OutlineBrief, SourceBrief } from '../writer/types.ts';
+import type { SourceBrief } from '../writer/types.ts';
+import type { OutlineBrief } from '../outline/types.ts';
 import { sectionMessages } from './prompt.ts';
 
 export async function writeSection(options: {

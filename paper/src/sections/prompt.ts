@@ -1,6 +1,7 @@
-import { AUTHOR_SYSTEM } from '../plan/prompt.ts';
-import { planSummary } from '../outline.ts';
-import type { ChatMessage, OutlineBrief, SourceBrief } from '../writer/types.ts';
+import { AUTHOR_SYSTEM } from '../writer/author.ts';
+import { outlineSummary } from '../outline/brief.ts';
+import type { ChatMessage, SourceBrief } from '../writer/types.ts';
+import type { OutlineBrief } from '../outline/types.ts';
 
 export function sourcesText(sources: SourceBrief[]): string {
   if (!sources.length) return 'Источники для ссылок не переданы: пиши без ссылок.';
@@ -17,7 +18,7 @@ export function sectionMessages(o: OutlineBrief, chapter: number, subsection: nu
     {
       role: 'user',
       content:
-        `${planSummary(o)}\n\n${sourcesText(sources)}\n\n` +
+        `${outlineSummary(o)}\n\n${sourcesText(sources)}\n\n` +
         `Напиши текст подраздела ${chapter}.${subsection} «${title}» главы ${chapter} «${ch.title}». ` +
         `Объём — около ${targetChars} знаков (примерно ${Math.max(3, Math.round(targetChars / 900))} абзацев). ` +
         'Раскрой именно этот подраздел, не повторяй содержание соседних, закончи кратким промежуточным выводом. ' +

@@ -7,7 +7,8 @@ import type { BibSource } from '../bibliography/list.ts';
 import type { WorkRecord } from '../bibliography/record.ts';
 import { directName } from '../bibliography/text.ts';
 import { isAbort } from '../errors.ts';
-import type { AttachedSource, ChapterPlan } from '../types.ts';
+import type { AttachedSource } from '../input.ts';
+import type { OutlineChapter } from '../outline/types.ts';
 import type { SourceBrief } from '../writer/types.ts';
 import { overlap, stems } from './relevance.ts';
 import type { BibliographicSearch, FoundWork } from './search/types.ts';
@@ -129,7 +130,7 @@ export function buildRunSources(attached: AttachedSource[], found: FoundWork[], 
 }
 
 /** Each subsection gets the sources that fit it best; every source fits somewhere. */
-export function assignSources(sources: RunSource[], chapters: ChapterPlan[], keywords: string[], perSection = 5): Map<string, string[]> {
+export function assignSources(sources: RunSource[], chapters: OutlineChapter[], keywords: string[], perSection = 5): Map<string, string[]> {
   const sections: { key: string; stems: Set<string> }[] = [];
   chapters.forEach((ch, ci) =>
     ch.subsections.forEach((title, si) => sections.push({ key: `${ci + 1}.${si + 1}`, stems: stems(`${title} ${ch.title} ${keywords.join(' ')}`) })),

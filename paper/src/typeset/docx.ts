@@ -22,7 +22,7 @@ import {
   TextRun,
 } from 'docx';
 import type { ParagraphChild } from 'docx';
-import { BODY_SIZE, FIRST_LINE, FONT, FOOTNOTE_SIZE, LINE_1_5, MARGINS, PAGE, TEXT_WIDTH } from './gost.ts';
+import { BODY_SIZE, FIRST_LINE, FONT, FOOTNOTE_SIZE, LINE_1_5, MARGINS, PAGE, TEXT_WIDTH } from '../gost/constants.ts';
 import { HEADINGS, headingsOf } from './model.ts';
 import type { DocModel, HeadingRef, Para } from './model.ts';
 

@@ -5,13 +5,12 @@
  */
 import type { CallRunner } from '../calls.ts';
 import { allOrAbort } from '../calls.ts';
-import { tokensFor } from '../outline.ts';
+import { CHARS_PER_PAGE } from '../gost/constants.ts';
+import { tokensFor } from '../writer/tokens.ts';
 import { cleanText, charsOf } from '../text/clean.ts';
-import type { OutlineBrief, SourceBrief } from '../writer/types.ts';
+import type { SourceBrief } from '../writer/types.ts';
+import type { OutlineBrief } from '../outline/types.ts';
 import { extendMessages } from './prompt.ts';
-
-/** Characters of body text on a page at 14 pt, 1.5 spacing, 165 mm line (measured with LibreOffice). */
-export const CHARS_PER_PAGE = 1850;
 
 /** A demo: title page, contents, introduction, chapter 1. Its page window. */
 export const DEMO_PAGES = { min: 10, max: 15, aim: 12 } as const;

@@ -1,7 +1,8 @@
-import { AUTHOR_SYSTEM } from '../plan/prompt.ts';
-import { planSummary } from '../outline.ts';
+import { AUTHOR_SYSTEM } from '../writer/author.ts';
+import { outlineSummary } from '../outline/brief.ts';
 import { sourcesText } from '../sections/prompt.ts';
-import type { ChatMessage, OutlineBrief, SourceBrief } from '../writer/types.ts';
+import type { ChatMessage, SourceBrief } from '../writer/types.ts';
+import type { OutlineBrief } from '../outline/types.ts';
 
 export function extendMessages(o: OutlineBrief, chapter: number, subsection: number, tail: string, addChars: number, sources: SourceBrief[]): ChatMessage[] {
   const title = o.chapters[chapter - 1].subsections[subsection - 1];
@@ -10,7 +11,7 @@ export function extendMessages(o: OutlineBrief, chapter: number, subsection: num
     {
       role: 'user',
       content:
-        `${planSummary(o)}\n\n${sourcesText(sources)}\n\nКонец текущего текста подраздела ${chapter}.${subsection} «${title}»:\n…${tail}\n\n` +
+        `${outlineSummary(o)}\n\n${sourcesText(sources)}\n\nКонец текущего текста подраздела ${chapter}.${subsection} «${title}»:\n…${tail}\n\n` +
         `Работа короче требуемого объёма. Напиши продолжение этого подраздела объёмом около ${addChars} знаков: ` +
         'новые аспекты темы подраздела, примеры, аргументы, не повторяя уже сказанного. Текст должен естественно продолжать написанное. ' +
         'Только абзацы текста, без заголовка и без комментариев.',

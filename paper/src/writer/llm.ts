@@ -1,6 +1,6 @@
 /**
  * The LLM writer: any OpenAI-compatible chat completions endpoint through the `openai` package.
- * Text is streamed; the plan uses structured output (a JSON schema made from the zod schema).
+ * Text is streamed; the outline uses structured output (a JSON schema made from the zod schema).
  * Every call has a time limit and is retried with exponential backoff on 429, 5xx, connection
  * errors and timeouts; at most `concurrency` calls run at once.
  */
@@ -20,7 +20,7 @@ export interface LlmPrice {
 export interface LlmWriterOptions {
   baseURL: string;
   apiKey: string;
-  /** Model name per plan. */
+  /** Model name per tariff. */
   models: { basic: string; professional: string };
   /** Calls at once (default 4). */
   concurrency?: number;

@@ -4,7 +4,8 @@
  * writer composes deterministic text from the task.
  */
 import type { ZodTypeAny } from 'zod';
-import type { PaperPlan, Tariff, UserStructure } from '../types.ts';
+import type { Tariff, UserStructure } from '../input.ts';
+import type { OutlineBrief } from '../outline/types.ts';
 
 export interface ChatMessage {
   role: 'system' | 'user' | 'assistant';
@@ -20,10 +21,8 @@ export interface SourceBrief {
   pages: boolean;
 }
 
-export type OutlineBrief = Pick<PaperPlan, 'topic' | 'title' | 'keywords' | 'chapters' | 'goal' | 'tasks' | 'object' | 'subject' | 'methods'>;
-
 export type WriterTask =
-  | { kind: 'plan'; topic: string; userStructure: UserStructure | null; minYear: number }
+  | { kind: 'outline'; topic: string; userStructure: UserStructure | null; minYear: number }
   | { kind: 'introduction'; outline: OutlineBrief; targetChars: number }
   | { kind: 'section'; outline: OutlineBrief; chapter: number; subsection: number; targetChars: number; sources: SourceBrief[] }
   | { kind: 'review'; outline: OutlineBrief; chapter: number; texts: { number: string; title: string; text: string }[] }

@@ -3,7 +3,7 @@
  * files, create the paper. Exactly one paper per order: the claim and the completion are guarded
  * by the order's status, so a duplicated job or a second worker changes nothing.
  */
-import { extractSourceText, generatePaper, PaperError, type AttachedSource, type PaperInput, type PaperPlan, type ProgressEvent } from '@app/paper';
+import { extractSourceText, generatePaper, PaperError, type AttachedSource, type PaperInput, type ProgressEvent } from '@app/paper';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
@@ -17,6 +17,7 @@ import { lockOrder } from '../orders/repository.ts';
 import { Paper } from '../papers/entities.ts';
 import { dbCheckpoints } from './checkpoints.ts';
 import type { EngineParts } from './engine.ts';
+import { paperInputOf, paperOptionsOf, storedOutline } from './order-input.ts';
 
 export interface GenerationDeps {
   em: EntityManager;
@@ -86,20 +87,8 @@ async function buildInput(em: EntityManager, storage: Storage, order: Order): Pr
   const files = await em.find(OrderFile, { order: order.id }, { orderBy: { position: 'asc' } });
   const attachedSources: AttachedSource[] = [];
   for (const f of files) attachedSources.push({ text: await attachedText(storage, f), citation: f.citation, fileName: f.fileName });
-  const o = order.options;
-  const fromDemo = order.sourcePaper ? ((await em.findOneOrFail(Paper, { id: order.sourcePaper.id })).enginePlan as PaperPlan | null) : null;
-  return {
-    topic: order.topic,
-    type: order.paperType,
-    plan: order.tariff,
-    useFootnotes: o.use_footnotes,
-    separateBibliography: o.separate_bibliography,
-    minPublicationYear: o.min_publication_year,
-    requiredVolume: o.required_volume,
-    userStructure: o.user_structure,
-    attachedSources,
-    ...(fromDemo ? { fromDemo } : {}),
-  };
+  const fromDemo = order.sourcePaper ? storedOutline(await em.findOneOrFail(Paper, { id: order.sourcePaper.id })) : null;
+  return paperInputOf(order, attachedSources, fromDemo);
 }
 
 export async function runGeneration(d: GenerationDeps, orderId: string): Promise<void> {
@@ -145,14 +134,8 @@ export async function runGeneration(d: GenerationDeps, orderId: string): Promise
         annotation: result.annotation,
         keywords: result.keywords,
         structure: result.structure,
-        options: {
-          min_publication_year: current.options.min_publication_year,
-          required_volume: current.options.required_volume,
-          use_footnotes: current.options.use_footnotes,
-          separate_bibliography: current.options.separate_bibliography,
-          references: current.options.gost_citations,
-        },
-        enginePlan: result.plan,
+        options: paperOptionsOf(current),
+        outline: result.outline,
         docxKey,
         pdfKey,
         pageCount: result.pageCount,

@@ -175,7 +175,7 @@ function parseOrNull(text: string): unknown {
 
 /** This server process's folder for uploads, DATA_DIR/uploads/host+pid+random: what a killed
  * server left there is removed when the next one starts, and the folder itself when this one stops
- * (see processFolder.ts in the paper package; another server sharing DATA_DIR is left alone). */
+ * (see process-folder.ts in the paper package; another server sharing DATA_DIR is left alone). */
 export async function claimUploadsFolder(app: FastifyInstance, uploadsDir: string): Promise<string> {
   const dir = await claimProcessFolder(uploadsDir);
   app.addHook('onClose', () => releaseProcessFolder(dir));

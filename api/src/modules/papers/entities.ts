@@ -1,6 +1,7 @@
 /** A generated paper: its text lives in the .docx/.pdf in storage; here are its metadata. */
 import { defineEntity, p, type InferEntity } from '@mikro-orm/postgresql';
 import type { PaperOptions, PaperType, Tariff } from '@app/contract';
+import type { NormocontrolReport, Outline } from '@app/paper';
 import { User } from '../accounts/entities.ts';
 
 export const Paper = defineEntity({
@@ -17,12 +18,13 @@ export const Paper = defineEntity({
     /** '1. Chapter' -> ['1.1 Subchapter', ...] as the API returns it. */
     structure: p.json<Record<string, string[]>>(),
     options: p.json<PaperOptions>(),
-    /** The engine's plan, so that a full paper bought from this demo keeps title and structure. */
-    enginePlan: p.json<unknown>().nullable(),
+    /** The engine's outline, so that a full paper bought from this demo keeps title and structure.
+     * Read it with storedOutline (generation/stored-paper.ts), which checks it. */
+    outline: p.json<Outline>().nullable(),
     docxKey: p.string().nullable(),
     pdfKey: p.string().nullable(),
     pageCount: p.integer().nullable(),
-    normocontrol: p.json<unknown>().nullable(),
+    normocontrol: p.json<NormocontrolReport>().nullable(),
     sourcePaper: () => p.manyToOne(Paper).nullable().deleteRule('set null'),
     /** Set when the full version was paid for; only then is the .docx downloadable. */
     paidAt: p.datetime().nullable(),

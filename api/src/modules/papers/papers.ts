@@ -1,6 +1,6 @@
 /** The user's papers: list, detail, files. Owner only; anything else is 404. */
 import type { PaperDetail, PaperListItem, PaperSort, PaperType } from '@app/contract';
-import { LIMITS } from '@app/contract';
+import { LIMITS, paperOptions, paperStructure } from '@app/contract';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError } from '../../errors.ts';
 import { demoAlreadyBought } from '../orders/repository.ts';
@@ -72,10 +72,11 @@ export async function paperDetail(em: EntityManager, session: AuthSession, id: n
   return {
     id: p.id,
     download_url: p.pdfKey ? previewUrl(p.id) : null,
-    structure: p.structure,
+    // Stored JSON is checked on the way out: a damaged row fails here, not in a client.
+    structure: paperStructure.parse(p.structure),
     annotation: p.annotation,
     title: p.title,
-    options: p.options,
+    options: paperOptions.parse(p.options),
     type: p.type,
     generation_model: p.tariff,
     full_version: await fullVersionOf(em, p),

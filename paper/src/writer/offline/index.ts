@@ -5,7 +5,8 @@
  * and must never be presented to a customer as AI output.
  */
 import { PaperError } from '../../errors.ts';
-import type { Writer, WriterCall, WriterReply, WriterTask, SourceBrief, OutlineBrief } from '../types.ts';
+import type { Writer, WriterCall, WriterReply, WriterTask, SourceBrief } from '../types.ts';
+import type { OutlineBrief } from '../../outline/types.ts';
 import { ANALYSIS, CONCLUSION, CONCLUSION_FILL, LINKS, OPENERS, PRACTICE, RELEVANCE, THEORY } from './phrases.ts';
 
 /** A small seeded PRNG (mulberry32): the same key always gives the same text. */
@@ -133,7 +134,7 @@ function fillOf(outline: OutlineBrief, subsectionTitle: string): Fill {
   return { T: outline.topic, K: NOTIONS, S: subsectionTitle, O: 'объект исследования', P: 'предмет исследования' };
 }
 
-function planJson(task: Extract<WriterTask, { kind: 'plan' }>): string {
+function outlineJson(task: Extract<WriterTask, { kind: 'outline' }>): string {
   const topic = task.topic;
   const keywords = topicKeywords(topic);
   const defaults = [
@@ -177,8 +178,8 @@ function planJson(task: Extract<WriterTask, { kind: 'plan' }>): string {
 function write(call: WriterCall): string {
   const t = call.task;
   switch (t.kind) {
-    case 'plan':
-      return planJson(t);
+    case 'outline':
+      return outlineJson(t);
     case 'introduction':
       return compose(t.targetChars, [RELEVANCE], fillOf(t.outline, t.outline.title), call.key, []);
     case 'section': {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
-/** What the model returns for the plan (structured output). Limits are checked after parsing. */
-export const PlanDraftSchema = z.object({
+/** What the model returns for the outline (structured output). Limits are checked after parsing. */
+export const OutlineDraftSchema = z.object({
   annotation: z.string(),
   keywords: z.array(z.string()),
   chapters: z.array(z.object({ title: z.string(), subsections: z.array(z.string()) })),
@@ -12,10 +12,10 @@ export const PlanDraftSchema = z.object({
   methods: z.array(z.string()),
   searchQueries: z.array(z.string()),
 });
-export type PlanDraft = z.infer<typeof PlanDraftSchema>;
+export type OutlineDraft = z.infer<typeof OutlineDraftSchema>;
 
-/** The plan object a demo hands to its full version (`fromDemo`). */
-export const PaperPlanSchema = z.object({
+/** The outline a demo hands to its full version (`fromDemo`), checked wherever it is read back. */
+export const OutlineSchema = z.object({
   version: z.literal(1),
   topic: z.string().min(1),
   title: z.string().min(1),

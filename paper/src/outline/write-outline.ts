@@ -1,10 +1,11 @@
-/** The plan stage: annotation, keywords, outline (unless the user gave one), goal and tasks. */
+/** Writes the outline: annotation, keywords, chapters (unless the user gave them), goal and tasks. */
 import { PaperError } from '../errors.ts';
 import type { CallRunner } from '../calls.ts';
-import type { PaperInput, PaperPlan } from '../types.ts';
-import { PlanDraftSchema } from './schema.ts';
-import type { PlanDraft } from './schema.ts';
-import { planMessages, planRepairMessages } from './prompt.ts';
+import type { PaperInput } from '../input.ts';
+import type { OutlineWithoutIntroduction } from './types.ts';
+import { OutlineDraftSchema } from './schema.ts';
+import type { OutlineDraft } from './schema.ts';
+import { outlineMessages, outlineRepairMessages } from './prompt.ts';
 
 const clip = (s: string, max: number) => (s.length > max ? `${s.slice(0, max - 1).trimEnd()}…` : s);
 
@@ -27,8 +28,8 @@ export function titleOf(topic: string): string {
   return t.charAt(0).toUpperCase() + t.slice(1);
 }
 
-/** Checks and tidies a model's plan; returns a Russian problem description when it cannot be used. */
-export function normalizePlan(draft: PlanDraft, input: PaperInput): { plan?: Omit<PaperPlan, 'introduction'>; problem?: string } {
+/** Checks and tidies a model's outline; returns a Russian problem description when it cannot be used. */
+export function normalizeOutline(draft: OutlineDraft, input: PaperInput): { outline?: OutlineWithoutIntroduction; problem?: string } {
   let chapters = draft.chapters.map((c) => ({ title: cleanTitle(c.title), subsections: c.subsections.map(cleanTitle).filter((s) => s.length >= 3).slice(0, 4) }));
   if (input.userStructure) {
     // The customer's structure is authoritative; only a chapter given without subsections gets the model's.
@@ -48,7 +49,7 @@ export function normalizePlan(draft: PlanDraft, input: PaperInput): { plan?: Omi
   if (keywords.length < 3) return { problem: 'нужно 5–8 ключевых слов' };
   if (draft.annotation.trim().length < 100) return { problem: 'аннотация слишком короткая' };
   return {
-    plan: {
+    outline: {
       version: 1,
       topic: input.topic,
       title: titleOf(input.topic),
@@ -65,30 +66,30 @@ export function normalizePlan(draft: PlanDraft, input: PaperInput): { plan?: Omi
   };
 }
 
-function parseDraft(text: string): { draft?: PlanDraft; problem?: string } {
+function parseDraft(text: string): { draft?: OutlineDraft; problem?: string } {
   let json: unknown;
   try {
     json = JSON.parse(text.replace(/^```(?:json)?\s*|\s*```$/g, ''));
   } catch {
     return { problem: 'ответ не является корректным JSON' };
   }
-  const parsed = PlanDraftSchema.safeParse(json);
+  const parsed = OutlineDraftSchema.safeParse(json);
   if (!parsed.success) return { problem: `JSON не соответствует схеме: ${parsed.error.issues[0]?.path.join('.')} ${parsed.error.issues[0]?.message}` };
   return { draft: parsed.data };
 }
 
-export async function runPlan(input: PaperInput, calls: CallRunner): Promise<Omit<PaperPlan, 'introduction'>> {
-  const messages = planMessages(input.topic, input.userStructure, input.minPublicationYear);
-  const task = { kind: 'plan', topic: input.topic, userStructure: input.userStructure, minYear: input.minPublicationYear } as const;
-  const json = { name: 'paper_plan', schema: PlanDraftSchema };
-  const first = await calls.call({ key: 'plan', task, messages, maxTokens: 3000, json });
+export async function writeOutline(input: PaperInput, calls: CallRunner): Promise<OutlineWithoutIntroduction> {
+  const messages = outlineMessages(input.topic, input.userStructure, input.minPublicationYear);
+  const task = { kind: 'outline', topic: input.topic, userStructure: input.userStructure, minYear: input.minPublicationYear } as const;
+  const json = { name: 'paper_outline', schema: OutlineDraftSchema };
+  const first = await calls.call({ key: 'outline', task, messages, maxTokens: 3000, json });
   const a = parseDraft(first.text);
-  const na = a.draft ? normalizePlan(a.draft, input) : { problem: a.problem };
-  if (na.plan) return na.plan;
+  const na = a.draft ? normalizeOutline(a.draft, input) : { problem: a.problem };
+  if (na.outline) return na.outline;
   // One repair round with the problem spelled out, then give up with a clear reason.
-  const second = await calls.call({ key: 'plan:repair', task, messages: planRepairMessages(messages, first.text, na.problem!), maxTokens: 3000, json });
+  const second = await calls.call({ key: 'outline:repair', task, messages: outlineRepairMessages(messages, first.text, na.problem!), maxTokens: 3000, json });
   const b = parseDraft(second.text);
-  const nb = b.draft ? normalizePlan(b.draft, input) : { problem: b.problem };
-  if (nb.plan) return nb.plan;
+  const nb = b.draft ? normalizeOutline(b.draft, input) : { problem: b.problem };
+  if (nb.outline) return nb.outline;
   throw new PaperError('llm_failed', `Языковая модель вернула непригодный план работы: ${nb.problem}`);
 }

@@ -1,17 +1,17 @@
-/** Reads a PDF's outline (bookmarks LibreOffice writes for headings) and its page count. */
+/** Reads a PDF's bookmarks (LibreOffice writes one per heading) and its page count. */
 import { PDFArray, PDFDict, PDFDocument, PDFHexString, PDFName, PDFRef, PDFString } from 'pdf-lib';
 
-export interface OutlineItem {
+export interface Bookmark {
   title: string;
   level: number;
   /** 1-based page number the heading falls on. */
   page: number;
 }
 
-export async function readPdf(pdf: Uint8Array): Promise<{ pageCount: number; outline: OutlineItem[] }> {
+export async function readPdf(pdf: Uint8Array): Promise<{ pageCount: number; bookmarks: Bookmark[] }> {
   const doc = await PDFDocument.load(pdf, { updateMetadata: false, ignoreEncryption: true });
   const pageRefs = doc.getPages().map((p) => p.ref.toString());
-  const items: OutlineItem[] = [];
+  const items: Bookmark[] = [];
   const root = doc.catalog.lookupMaybe(PDFName.of('Outlines'), PDFDict);
   const seen = new Set<PDFDict>();
   const walk = (first: PDFDict | undefined, level: number) => {
@@ -32,7 +32,7 @@ export async function readPdf(pdf: Uint8Array): Promise<{ pageCount: number; out
     }
   };
   walk(root?.lookupMaybe(PDFName.of('First'), PDFDict), 0);
-  return { pageCount: pageRefs.length, outline: items };
+  return { pageCount: pageRefs.length, bookmarks: items };
 }
 
 /** A PDF of the first `pages` pages (the demo preview). */

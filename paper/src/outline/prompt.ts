@@ -1,14 +1,8 @@
-import type { UserStructure } from '../types.ts';
+import type { UserStructure } from '../input.ts';
+import { AUTHOR_SYSTEM } from '../writer/author.ts';
 import type { ChatMessage } from '../writer/types.ts';
 
-export const AUTHOR_SYSTEM =
-  'Ты — опытный автор научных текстов на русском языке и пишешь выпускные квалификационные работы. ' +
-  'Стиль академический: точные формулировки, логичные переходы, без разговорных оборотов, без маркдауна и без заголовков. ' +
-  'Не выдумывай факты, статистику, даты, номера законов, фамилии и литературу. ' +
-  'Ссылаться можно только на источники из переданного списка, в форме [[S3]] или [[S3, с. 15]]; ' +
-  'номер страницы указывай только тогда, когда он виден в отрывке источника как [с. N]. Никаких иных ссылок, сносок и списков литературы.';
-
-export function planMessages(topic: string, userStructure: UserStructure | null, minYear: number): ChatMessage[] {
+export function outlineMessages(topic: string, userStructure: UserStructure | null, minYear: number): ChatMessage[] {
   const structure = userStructure
     ? `\nСтруктура работы задана пользователем, сохрани её дословно:\n${userStructure
         .map(([title, subs], i) => `${i + 1} ${title}\n${subs.map((s, j) => `  ${i + 1}.${j + 1} ${s}`).join('\n')}`)
@@ -34,7 +28,7 @@ export function planMessages(topic: string, userStructure: UserStructure | null,
   ];
 }
 
-export function planRepairMessages(base: ChatMessage[], previous: string, problem: string): ChatMessage[] {
+export function outlineRepairMessages(base: ChatMessage[], previous: string, problem: string): ChatMessage[] {
   return [
     ...base,
     { role: 'assistant', content: previous.slice(0, 6000) },

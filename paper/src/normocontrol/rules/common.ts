@@ -1,0 +1,10 @@
+/** The text the font rules look at: every paragraph from the contents on (the title page is free). */
+import type { CheckedDocument } from '../document.ts';
+
+export const textParagraphs = (d: CheckedDocument) => d.paras.filter((p) => d.contentsIdx < 0 || p.index >= d.contentsIdx);
+
+/** At most this many examples of a problem repeated over the whole text. */
+export const EXAMPLES = 5;
+
+/** The paragraph rules (spacing, indent, alignment) name at most this many offenders each. */
+export const PARAGRAPH_EXAMPLES = 3;

@@ -1,0 +1,41 @@
+/** The normocontrol's rules, in the order they are checked and reported. */
+import type { NormocontrolRule } from '../rule.ts';
+import { bibliographyForm } from './bibliography-form.ts';
+import { bibliographyOrder } from './bibliography-order.ts';
+import { fontFamily } from './font-family.ts';
+import { fontSize } from './font-size.ts';
+import { footnoteSize } from './footnote-size.ts';
+import { headingNewPage } from './heading-new-page.ts';
+import { headingNumbering } from './heading-numbering.ts';
+import { headingStructural } from './heading-structural.ts';
+import { pageA4 } from './page-a4.ts';
+import { pageMargins } from './page-margins.ts';
+import { pageNumbers } from './page-numbers.ts';
+import { references } from './references.ts';
+import { textAlign } from './text-align.ts';
+import { textIndent } from './text-indent.ts';
+import { textSpacing } from './text-spacing.ts';
+import { tocEntries } from './toc-entries.ts';
+import { tocFields } from './toc-fields.ts';
+import { tocPages } from './toc-pages.ts';
+
+export const RULES: readonly NormocontrolRule[] = [
+  pageA4,
+  pageMargins,
+  fontFamily,
+  fontSize,
+  textSpacing,
+  textIndent,
+  textAlign,
+  headingStructural,
+  headingNumbering,
+  headingNewPage,
+  pageNumbers,
+  tocEntries,
+  tocFields,
+  tocPages,
+  footnoteSize,
+  bibliographyForm,
+  bibliographyOrder,
+  references,
+];

@@ -1,0 +1,17 @@
+/** The outline stage: a full paper made from a demo keeps the demo's outline and introduction. */
+import type { PaperRun, PaperState, Stage } from '../run/state.ts';
+import { writeOutline } from './write-outline.ts';
+
+export async function makeOutline(run: PaperRun, state: PaperState): Promise<PaperState> {
+  let next: PaperState;
+  if (run.input.fromDemo) {
+    const { introduction, ...outline } = run.input.fromDemo;
+    next = { ...state, outline, keptIntroduction: introduction || null };
+  } else {
+    next = { ...state, outline: await writeOutline(run.input, run.calls), keptIntroduction: null };
+  }
+  await run.progress.part(1);
+  return next;
+}
+
+export const outlineStage: Stage = { progress: 'outline', run: makeOutline };

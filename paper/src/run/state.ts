@@ -1,0 +1,74 @@
+/**
+ * What the stages of a run share: the run (fixed for the whole run) and the paper's state, which
+ * every stage takes and returns with its own part filled in (the next checkpoint).
+ */
+import type { CallRunner } from '../calls.ts';
+import type { AttachedSource, PaperInput } from '../input.ts';
+import type { LaidOutPaper } from '../layout/index.ts';
+import type { NormocontrolReport } from '../normocontrol/types.ts';
+import type { OutlineWithoutIntroduction } from '../outline/types.ts';
+import type { Progress, StageId } from '../progress.ts';
+import type { RunSources } from '../sources/run-sources.ts';
+import type { Assembled } from '../typeset/assemble.ts';
+import type { PageMap } from '../typeset/docx.ts';
+import type { RunContext } from '../types.ts';
+import type { Written } from './written.ts';
+
+export interface PaperRun {
+  input: PaperInput;
+  ctx: RunContext;
+  /** The run's clock (ctx.now or the start of the run). */
+  now: Date;
+  signal?: AbortSignal;
+  demo: boolean;
+  professional: boolean;
+  calls: CallRunner;
+  progress: Progress;
+  /** The attached files, their texts capped. */
+  attached: AttachedSource[];
+}
+
+export interface PaperState {
+  /** Things the customer's paper is worse for, in Russian. */
+  warnings: string[];
+  outline?: OutlineWithoutIntroduction;
+  /** The introduction a full paper keeps from its demo. */
+  keptIntroduction?: string | null;
+  sources?: RunSources;
+  written?: Written;
+  /** Builds the typesetter's model from the texts as they are now. */
+  assemble?: (written: Written) => Assembled;
+  /** The last measurement of the volume stage, when it was not followed by a change of the text. */
+  measuredPages?: PageMap;
+  laid?: LaidOutPaper;
+  final?: Assembled;
+  /** The preview PDF: for a demo only the demo's pages. */
+  preview?: Buffer;
+  normocontrol?: NormocontrolReport;
+}
+
+/** A step of the engine: takes the state, returns the next one. */
+export interface Stage {
+  /** The progress stage it reports under (consecutive stages may share one). */
+  progress: StageId;
+  /** Omitted: the stage runs for every paper. */
+  applies?: (run: PaperRun) => boolean;
+  run: (run: PaperRun, state: PaperState) => Promise<PaperState>;
+  /**
+   * Stored under `key` once the stage has run; a resumed run restores the stage from it instead
+   * of running it again. Such a stage is reported complete (100 % of it) once saved or restored;
+   * any other stage reports its own parts.
+   */
+  checkpoint?: {
+    key: string;
+    save: (state: PaperState) => unknown;
+    /** undefined: the saved value is unusable, the stage runs again. */
+    restore: (run: PaperRun, state: PaperState, saved: unknown) => PaperState | undefined;
+  };
+}
+
+/** A part an earlier stage fills in; a missing one is a mistake in the order of the stages. */
+export function need<T>(value: T | undefined, what: string): T {
+  if (value === undefined) throw new Error(`Engine stage order: ${what} is not ready`);
+  return value;
+}

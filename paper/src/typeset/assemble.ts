@@ -1,0 +1,93 @@
+/** Resolves the references of the written texts and assembles what the typesetter lays out. */
+import { buildBibliography } from '../bibliography/list.ts';
+import type { BibSource } from '../bibliography/list.ts';
+import { createReferencer, MARKER } from '../bibliography/refs.ts';
+import type { PaperInput } from '../input.ts';
+import type { OutlineWithoutIntroduction } from '../outline/types.ts';
+import type { Written } from '../run/written.ts';
+import type { RunSource } from '../sources/index.ts';
+import type { BibliographyEntry, SectionText, TitlePageInfo } from '../types.ts';
+import type { DocModel, Para } from './model.ts';
+
+export interface Assembled {
+  model: DocModel;
+  entries: BibliographyEntry[];
+  sectionTexts: SectionText[];
+}
+
+function citedIds(texts: string[][]): Set<string> {
+  const ids = new Set<string>();
+  for (const paras of texts) for (const p of paras) for (const m of p.matchAll(MARKER)) ids.add(m[1]);
+  return ids;
+}
+
+function inlineText(paras: Para[]): string {
+  return paras.map((p) => p.map((x) => (x.kind === 'text' ? x.text : ` (сноска: ${x.text})`)).join('')).join('\n\n');
+}
+
+export function assemble(options: {
+  input: PaperInput;
+  outline: OutlineWithoutIntroduction;
+  written: Written;
+  sources: RunSource[];
+  writer: 'llm' | 'offline';
+  year: number;
+  titlePage?: TitlePageInfo;
+}): Assembled {
+  const { input, outline, written, sources } = options;
+  const demo = input.type === 'demo';
+  const allTexts = [written.introduction, ...written.subsections.values(), written.conclusion ?? []];
+  const cited = citedIds(allTexts);
+  // The list: every cited source and every file the user attached; nothing else.
+  const listed: BibSource[] = sources.filter((s) => cited.has(s.id) || s.origin === 'attached').map((s) => s.bib);
+  const bib = buildBibliography(listed, input.separateBibliography);
+  const referencer = createReferencer({ sources: new Map(listed.map((b) => [b.id, b])), numberOf: bib.numberOf, footnotes: input.useFootnotes });
+  const resolve = (paras: string[]): Para[] => paras.map((p) => referencer.paragraph(p)).filter((p) => p.length > 0);
+  const introduction = resolve(written.introduction);
+  const chapters = outline.chapters.map((c, ci) => ({
+    number: ci + 1,
+    title: c.title,
+    written: !demo || ci === 0,
+    subsections: c.subsections.map((title, si) => ({
+      number: `${ci + 1}.${si + 1}`,
+      title,
+      paragraphs: resolve(written.subsections.get(`${ci + 1}.${si + 1}`) ?? []),
+    })),
+  }));
+  const conclusion = written.conclusion ? resolve(written.conclusion) : null;
+  const model: DocModel = {
+    kind: input.type,
+    writer: options.writer,
+    title: outline.title,
+    annotation: outline.annotation,
+    keywords: outline.keywords,
+    year: options.year,
+    titlePage: options.titlePage,
+    introduction,
+    chapters,
+    conclusion,
+    // A demo lists what it cites too (a reference the reader cannot look up would look invented);
+    // a demo that cites nothing has no list.
+    bibliography:
+      demo && bib.entries.length === 0
+        ? null
+        : {
+            entries: bib.entries.map((e) => ({ number: e.number, text: e.text })),
+            groups: bib.groups?.map((g) => ({ title: g.title, entries: g.entries.map((e) => ({ number: e.number, text: e.text })) })) ?? null,
+          },
+  };
+  const entries: BibliographyEntry[] = bib.entries.map((e) => ({
+    number: e.number,
+    text: e.text,
+    origin: e.origin,
+    ...(bib.groups ? { group: bib.groups.find((g) => g.entries.includes(e))?.title } : {}),
+  }));
+  const sectionTexts: SectionText[] = [
+    { key: 'introduction', heading: 'ВВЕДЕНИЕ', text: inlineText(introduction) },
+    ...chapters
+      .filter((c) => c.written)
+      .flatMap((c) => c.subsections.map((s) => ({ key: s.number, heading: `${s.number} ${s.title}`, text: inlineText(s.paragraphs) }))),
+    ...(conclusion ? [{ key: 'conclusion', heading: 'ЗАКЛЮЧЕНИЕ', text: inlineText(conclusion) }] : []),
+  ];
+  return { model, entries, sectionTexts };
+}

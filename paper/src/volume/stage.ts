@@ -1,0 +1,41 @@
+/** The volume stage: lay out, measure, top up or trim, repeat until the page count is in its window. */
+import { throwIfAborted } from '../errors.ts';
+import { measurePaper } from '../layout/index.ts';
+import { briefOf } from '../outline/brief.ts';
+import type { PaperRun, PaperState, Stage } from '../run/state.ts';
+import { need } from '../run/state.ts';
+import { checkAllPages } from '../sources/run-sources.ts';
+import type { PageMap } from '../typeset/docx.ts';
+import { CHARS_PER_PAGE } from '../gost/constants.ts';
+import { topUp, trim, windowFor } from './index.ts';
+
+const MAX_ROUNDS = 4;
+
+export async function fitVolume(run: PaperRun, state: PaperState): Promise<PaperState> {
+  const { input, signal } = run;
+  const outline = briefOf(need(state.outline, 'the outline'));
+  const sources = need(state.sources, 'the sources');
+  const assemble = need(state.assemble, 'the assembly');
+  const written = need(state.written, 'the texts');
+  let texts = new Map(written.subsections);
+  const window = windowFor(input.type, input.requiredVolume);
+  let measured: { pageCount: number; pages: PageMap } | null = null;
+  for (let round = 1; round <= MAX_ROUNDS; round++) {
+    throwIfAborted(signal);
+    measured = await measurePaper(assemble({ ...written, subsections: texts }).model, run.ctx.pdf, { signal });
+    await run.progress.part(round / (MAX_ROUNDS + 1));
+    const pages = measured.pageCount;
+    if (pages >= window.aimLow && pages <= window.aimHigh) break;
+    if (round === MAX_ROUNDS) break;
+    if (pages < window.aimLow) {
+      await topUp({ round, chars: (window.aim - pages) * CHARS_PER_PAGE, outline, texts, sourcesFor: sources.briefsFor, calls: run.calls, signal });
+      texts = checkAllPages(texts, sources.byId);
+    } else {
+      trim(texts, (pages - window.aim) * CHARS_PER_PAGE);
+    }
+    measured = null;
+  }
+  return { ...state, written: { ...written, subsections: texts }, measuredPages: measured?.pages };
+}
+
+export const volumeStage: Stage = { progress: 'typeset', run: fitVolume };

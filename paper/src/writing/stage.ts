@@ -1,0 +1,49 @@
+/** The writing stage: the introduction and every subsection, in parallel, to the character budgets of the volume. */
+import { allOrAbort } from '../calls.ts';
+import { introductionTail, writeIntroduction } from '../introduction/index.ts';
+import { briefOf } from '../outline/brief.ts';
+import type { PaperRun, PaperState, Stage } from '../run/state.ts';
+import { need } from '../run/state.ts';
+import { writeSection } from '../sections/index.ts';
+import { checkPages } from '../sources/run-sources.ts';
+import { charsOf } from '../text/clean.ts';
+import { budgetFor } from '../volume/index.ts';
+
+export async function writeParts(run: PaperRun, state: PaperState): Promise<PaperState> {
+  const { input, calls, progress } = run;
+  const outline = need(state.outline, 'the outline');
+  const sources = need(state.sources, 'the sources');
+  const brief = briefOf(outline);
+  const kept = state.keptIntroduction ?? null;
+  const budget = budgetFor({ type: input.type, volume: input.requiredVolume, chapters: outline.chapters, sourceCount: sources.list.length, introTailChars: charsOf(introductionTail(brief)) });
+  const numbers = [...budget.subsections.keys()];
+  const texts = new Map<string, string[]>();
+  let introduction: string[] = kept ? kept.split(/\n\s*\n/) : [];
+  let done = 0;
+  const total = numbers.length + (kept ? 0 : 1);
+  const tick = async () => progress.part(++done / total);
+  await allOrAbort(
+    [
+      ...(kept
+        ? []
+        : [
+            async () => {
+              introduction = await writeIntroduction(brief, budget.introduction, calls);
+              await tick();
+            },
+          ]),
+      ...numbers.map((number) => async () => {
+        const [chapter, subsection] = number.split('.').map(Number);
+        const paragraphs = await writeSection({ outline: brief, chapter, subsection, targetChars: budget.subsections.get(number)!, sources: sources.briefsFor(number), calls });
+        texts.set(number, checkPages(paragraphs, sources.byId));
+        await tick();
+      }),
+    ],
+    run.signal,
+  );
+  // Map order = document order, whatever order the calls finished in.
+  const subsections = new Map(numbers.map((n) => [n, texts.get(n)!]));
+  return { ...state, written: { introduction, subsections, conclusion: null } };
+}
+
+export const writingStage: Stage = { progress: 'writing', run: writeParts };
