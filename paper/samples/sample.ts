@@ -13,6 +13,7 @@ import type { BibSource } from '../src/bibliography/list.ts';
 import { createReferencer } from '../src/bibliography/refs.ts';
 import type { WorkRecord } from '../src/bibliography/record.ts';
 import type { DocModel, Para } from '../src/typeset/model.ts';
+import { PRICES } from '@app/contract';
 
 export interface SampleHead {
   slug: string;
@@ -105,8 +106,6 @@ export function sampleModel(sample: Sample): { model: DocModel; bibliography: st
   };
   return { model, bibliography: bib.entries.map((e) => e.text) };
 }
-
-export const PRICES = { demo: { basic: 30, professional: 50 }, full: { basic: 1990, professional: 4990 } } as const;
 
 /** The landing page's card of a sample (product specification, section 3 "Sample paper"). */
 export function manifestEntry(head: SampleHead) {

@@ -18,7 +18,7 @@ const orderOptionsSchema = z.object({
 }) satisfies z.ZodType<OrderOptions>;
 
 /** The order's options as stored; an order whose options are damaged cannot be written. */
-export function orderOptionsOf(order: Pick<Order, 'id' | 'options'>): OrderOptions {
+function orderOptionsOf(order: Pick<Order, 'id' | 'options'>): OrderOptions {
   const parsed = orderOptionsSchema.safeParse(order.options);
   if (!parsed.success) throw new Error(`Order ${order.id}: stored options are invalid: ${parsed.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ')}`);
   return parsed.data;
