@@ -5,6 +5,7 @@ import { Migration20261121_02_papers_reviews } from './Migration20261121_02_pape
 import { Migration20261121_03_orders_payments } from './Migration20261121_03_orders_payments.ts';
 import { Migration20261125_01_registrations } from './Migration20261125_01_registrations.ts';
 import { Migration20261125_02_refunds } from './Migration20261125_02_refunds.ts';
+import { Migration20261126_03_library } from './Migration20261126_03_library.ts';
 
 export const migrations = [
   { name: 'Migration20261121_01_accounts', class: Migration20261121_01_accounts },
@@ -12,4 +13,5 @@ export const migrations = [
   { name: 'Migration20261121_03_orders_payments', class: Migration20261121_03_orders_payments },
   { name: 'Migration20261125_01_registrations', class: Migration20261125_01_registrations },
   { name: 'Migration20261125_02_refunds', class: Migration20261125_02_refunds },
+  { name: 'Migration20261126_03_library', class: Migration20261126_03_library },
 ];
