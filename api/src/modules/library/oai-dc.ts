@@ -60,7 +60,7 @@ export function parseCitation(text: string): CitationParts {
 
 /** The journal's name: the citation up to its first detail (a year, "Т.", "№", "Vol", ";"). */
 function journalOf(s: string): string | null {
-  const cut = s.search(/(?:[.,;]\s*(?:(?:1[89]|20)\d\d(?!\d)|т\.|том\b|vol\b|vol\.|volume\b|№|no\.|issue\b|вып\.|с\.\s*\d|pp?\.\s*\d)|;|\s№|\s\((?:1[89]|20)\d\d\))/iu);
+  const cut = s.search(/(?:[.,;]\s*(?:(?:1[89]|20)\d\d(?!\d)|т\.|том(?!\p{L})|vol\b|vol\.|volume\b|№|no\.|issue\b|вып\.|с\.\s*\d|pp?\.\s*\d)|;|\s№|\s\((?:1[89]|20)\d\d\))/iu);
   const name = (cut >= 0 ? s.slice(0, cut) : s).replace(/[\s.,:;]+$/, '').trim();
   if (!name || URL_LIKE.test(name) || DOI.test(name) || /^\d/.test(name)) return null;
   return name;
@@ -143,7 +143,7 @@ function languageOf(value: string | undefined, title: string): string | null {
  * classification codes are not keywords. */
 function keywordsOf(subjects: string[]): string[] {
   const words = subjects.flatMap((s) => s.split(/\s*[;,]\s*/)).map((s) => s.replace(/\.$/, '').trim());
-  return unique(words.filter((w) => w && !/^(?:удк|ббк|udc|jel|грнти)\b/i.test(w) && !/^[\d.:\-() ]+$/.test(w)));
+  return unique(words.filter((w) => w && !/^(?:удк|ббк|udc|jel|грнти)(?!\p{L})/iu.test(w) && !/^[\d.:\-() ]+$/.test(w)));
 }
 
 export function doiOf(values: string[]): string | null {
