@@ -55,7 +55,8 @@ export interface OaiClientOptions {
   onRetry?: (info: { attempt: number; waitMs: number; reason: string }) => void;
 }
 
-const REPEATED = new Set(['record', 'setSpec', 'error', ...DC_ELEMENTS]);
+const REPEATED = new Set(['record', 'setSpec', 'error']);
+const DC_REPEATED = new Set<string>(DC_ELEMENTS);
 const parser = new XMLParser({
   ignoreAttributes: false,
   attributeNamePrefix: '@_',
@@ -64,7 +65,8 @@ const parser = new XMLParser({
   parseTagValue: false,
   parseAttributeValue: false,
   trimValues: true,
-  isArray: (name) => REPEATED.has(name),
+  // Dublin Core elements repeat inside a record's metadata (the header has an identifier too).
+  isArray: (name, jpath) => REPEATED.has(name) || (DC_REPEATED.has(name) && String(jpath).includes('.metadata.')),
 });
 
 export function createOaiClient(options: OaiClientOptions) {
