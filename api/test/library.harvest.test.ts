@@ -6,7 +6,7 @@ import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { prepareLibrary } from '../src/modules/library/dev-collection.ts';
 import { harvestEndpoint, type HarvestOptions, type OaiEndpoint } from '../src/modules/library/harvest.ts';
-import { OaiUnavailable } from '../src/modules/library/oai-client.ts';
+import { createOaiClient, OaiError, OaiUnavailable } from '../src/modules/library/oai-client.ts';
 import { searchLibrary } from '../src/modules/library/search.ts';
 import { createTestDatabase } from './support/app.ts';
 import { startOaiServer, type OaiStandIn, type StandInRecord } from './support/oai-server.ts';
@@ -205,6 +205,31 @@ describe('harvest', () => {
     kpfu.remove('oai:dspace.kpfu.ru:net/102', day(3));
     await harvest(endpointOf(kpfu, 'kpfu'));
     expect(await count(`select count(*) from library_records where title like 'Финансовая устойчивость%' and year = 2020`)).toBe(0);
+  });
+});
+
+describe('protocol', () => {
+  it('the repository answers as OAI-PMH does: Identify, cursor and completeListSize, set, and its errors', async () => {
+    const oai = await repository(2);
+    oai.put(...articles(1, 5));
+    const client = createOaiClient({ url: oai.url, delayMs: 0, retries: 0, retryBaseMs: 1 });
+    expect(await client.identify()).toMatchObject({ granularity: 'YYYY-MM-DDThh:mm:ssZ', earliestDatestamp: day(1) });
+    const first = await client.listRecords({});
+    expect(first).toMatchObject({ completeListSize: 5, cursor: 0 });
+    const second = await client.listRecords({ resumptionToken: first.resumptionToken! });
+    expect(second).toMatchObject({ completeListSize: 5, cursor: 2 });
+    const code = (p: Promise<unknown>) => p.then(() => 'no error', (e) => (e instanceof OaiError ? e.code : String(e)));
+    expect(await code(client.listRecords({ from: '2024-13' }))).toBe('badArgument');
+    expect(await code(client.listRecords({ resumptionToken: 'made-up' }))).toBe('badResumptionToken');
+    expect(await code(client.listRecords({ set: 'medicine' }))).toBe('noRecordsMatch');
+    expect(await code(client.listRecords({ from: '2030-01-01T00:00:00Z' }))).toBe('noRecordsMatch');
+  });
+
+  it('harvests only the configured set', async () => {
+    const oai = await repository(2);
+    oai.put(...articles(1, 6));
+    expect(await harvest(endpointOf(oai, 'cyberleninka', 'economics'))).toMatchObject({ fetched: 3, inserted: 3 });
+    expect(oai.listRequests()[0]).toEqual({ verb: 'ListRecords', metadataPrefix: 'oai_dc', set: 'economics' });
   });
 });
 
