@@ -19,6 +19,17 @@ export class Migration20261126_03_library extends Migration {
           setweight(to_tsvector('english', coalesce(abstract, '')), 'C')
       $$;
 
+      -- Title and keywords alone: most searches are answered from these, and this vector is small
+      -- enough to rank thousands of matches within the latency target.
+      create function library_head_vector(title text, subtitle text, keywords text[]) returns tsvector
+      language sql immutable parallel safe as $$
+        select
+          setweight(to_tsvector('russian', coalesce(title, '') || ' ' || coalesce(subtitle, '')), 'A') ||
+          setweight(to_tsvector('english', coalesce(title, '') || ' ' || coalesce(subtitle, '')), 'A') ||
+          setweight(to_tsvector('russian', coalesce(array_to_string(keywords, ' '), '')), 'B') ||
+          setweight(to_tsvector('english', coalesce(array_to_string(keywords, ' '), '')), 'B')
+      $$;
+
       create table library_records (
         id bigint generated always as identity primary key,
         -- The repository it was first harvested from ('cyberleninka', ...), or 'dev-collection'.
@@ -46,10 +57,12 @@ export class Migration20261126_03_library extends Migration {
         datestamp timestamptz,
         created_at timestamptz not null default now(),
         updated_at timestamptz not null default now(),
-        search tsvector generated always as (library_search_vector(title, subtitle, keywords, abstract)) stored
+        search tsvector generated always as (library_search_vector(title, subtitle, keywords, abstract)) stored,
+        search_head tsvector generated always as (library_head_vector(title, subtitle, keywords)) stored
       );
       create unique index library_records_doi_key on library_records (doi) where doi is not null;
       create index library_records_search_idx on library_records using gin (search);
+      create index library_records_search_head_idx on library_records using gin (search_head);
       create index library_records_origin_idx on library_records (origin);
 
       -- Every repository record that is (part of) a library record: a work found in two
