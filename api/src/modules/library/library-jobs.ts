@@ -41,7 +41,7 @@ export async function startLibrary(options: { config: Config; databaseUrl: strin
       await boss.createQueue(LIBRARY_HARVEST_QUEUE, { policy: 'exclusive', retryLimit: 3, retryDelay: 600, expireInSeconds: 12 * 3600, heartbeatSeconds: 60 });
     }
     await boss.schedule(LIBRARY_HARVEST_QUEUE, config.library.harvestCron);
-    await boss.work(LIBRARY_HARVEST_QUEUE, { pollingIntervalSeconds: 30 }, async () => {
+    await boss.work(LIBRARY_HARVEST_QUEUE, { pollingIntervalSeconds: 2 }, async () => {
       await harvestLibrary({ pool, library: config.library, log, signal: stopping.signal });
     });
     log.info({ endpoints: config.library.endpoints.map((e) => e.origin), cron: config.library.harvestCron }, 'library harvest scheduled');
