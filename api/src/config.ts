@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 import type { FailureLimits } from './modules/limits/failures.ts';
+import { parseOaiEndpoints, type OaiEndpoint } from './modules/library/endpoints.ts';
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -86,6 +87,15 @@ const schema = z.object({
    * defaults to OpenAlex: development and tests have no network. */
   SOURCES_SEARCH: z.enum(['none', 'openalex', 'crossref']).optional(),
   SOURCES_MAILTO: z.string().email().optional(),
+  /** The library's OAI-PMH repositories, harvested on a schedule: comma-separated
+   * `origin=https://address[#set]` entries (one entry per set), or `cyberleninka` for CyberLeninka's
+   * own endpoint. Unset: no harvest, and the library holds only its development collection. */
+  LIBRARY_OAI_ENDPOINTS: z.string().default('').transform((v, ctx) => parseOaiEndpoints(v, ctx)),
+  /** Pause between two requests to one repository (a polite harvester). */
+  LIBRARY_OAI_DELAY_MS: z.coerce.number().int().min(0).default(1000),
+  LIBRARY_OAI_RETRIES: z.coerce.number().int().min(0).max(20).default(6),
+  /** When the harvest runs (cron, the worker's time zone). */
+  LIBRARY_HARVEST_CRON: z.string().regex(/^\S+( \S+){4}$/, 'expected a cron expression of five fields').default('30 3 * * *'),
 
   STORAGE: z.enum(['local', 's3']).default('local'),
   S3_ENDPOINT: z.string().url().optional(),
@@ -167,6 +177,7 @@ export interface Config {
   };
   llm: { baseUrl: string; apiKey: string; models: { basic: string; professional: string }; concurrency: number; timeoutMs: number } | null;
   sources: { search: 'none' | 'openalex' | 'crossref'; mailto: string | null };
+  library: { endpoints: OaiEndpoint[]; delayMs: number; retries: number; harvestCron: string };
   storage: { kind: 'local'; dir: string } | { kind: 's3'; endpoint: string; region: string; bucket: string; accessKeyId: string; secretAccessKey: string };
   worker: {
     concurrency: number;
@@ -266,6 +277,7 @@ export function loadConfig(env: Env): Config {
           timeoutMs: e.LLM_TIMEOUT_SECONDS * 1000,
         }
       : null,
+    library: { endpoints: e.LIBRARY_OAI_ENDPOINTS, delayMs: e.LIBRARY_OAI_DELAY_MS, retries: e.LIBRARY_OAI_RETRIES, harvestCron: e.LIBRARY_HARVEST_CRON },
     sources: { search: e.SOURCES_SEARCH ?? (e.NODE_ENV === 'production' ? 'openalex' : 'none'), mailto: e.SOURCES_MAILTO ?? null },
     storage:
       e.STORAGE === 's3'

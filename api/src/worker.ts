@@ -7,6 +7,7 @@ import type { Orm } from './db/orm.ts';
 import { QUEUE, type GenerateJob, type NotifyJob } from './jobs/queues.ts';
 import { pruneRateLimits } from './modules/limits/rate-limit.ts';
 import { createEngineParts } from './modules/generation/engine.ts';
+import { startLibrary } from './modules/library/library-jobs.ts';
 import { runGeneration } from './modules/generation/run.ts';
 import { deliverNotification } from './modules/notifications/notify.ts';
 import { reconcile as reconcileOrders } from './modules/orders/reconcile.ts';
@@ -56,6 +57,7 @@ export async function startWorker(config: Config, orm: Orm, databaseUrl: string,
   const runNow = () => void reconcile().catch((error) => log.error({ err: error }, 'reconcile failed'));
   await reconcile();
   const sweep = setInterval(runNow, config.worker.staleSeconds * 1000);
+  const library = await startLibrary({ config, databaseUrl, boss, log });
   log.info('worker started');
 
   return {
@@ -65,6 +67,7 @@ export async function startWorker(config: Config, orm: Orm, databaseUrl: string,
       if (ticker) clearInterval(ticker);
       clearInterval(sweep);
       stopping.abort();
+      await library.stop();
       await services.stop();
       await engine.pdf.close();
     },

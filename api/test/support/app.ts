@@ -43,7 +43,7 @@ const TEST_ENV: Env = {
   PUBLIC_URL: 'http://localhost:8000',
 };
 
-async function createTestDatabase(): Promise<string> {
+export async function createTestDatabase(): Promise<string> {
   const serverUrl = inject('pgServerUrl');
   const name = `t_${randomUUID().replace(/-/g, '')}`;
   await ensureDatabase(serverUrl, name, 'template_app');

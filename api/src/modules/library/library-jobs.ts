@@ -1,0 +1,55 @@
+/** The library in the worker: the development collection or the scheduled harvest of the
+ * configured OAI-PMH repositories (one harvest at a time across all workers). */
+import type { FastifyBaseLogger } from 'fastify';
+import pg from 'pg';
+import type { PgBoss } from 'pg-boss';
+import type { Config } from '../../config.ts';
+import { prepareLibrary } from './dev-collection.ts';
+import { harvestEndpoint, type HarvestReport } from './harvest.ts';
+
+export const LIBRARY_HARVEST_QUEUE = 'library-harvest';
+
+/** Harvests every configured endpoint in turn; one endpoint's failure does not stop the others. */
+export async function harvestLibrary(options: { pool: pg.Pool; library: Config['library']; log: FastifyBaseLogger; signal?: AbortSignal }): Promise<HarvestReport[]> {
+  const reports: HarvestReport[] = [];
+  for (const endpoint of options.library.endpoints) {
+    options.signal?.throwIfAborted();
+    try {
+      const report = await harvestEndpoint({ pool: options.pool, endpoint, delayMs: options.library.delayMs, retries: options.library.retries, retryBaseMs: 5000, signal: options.signal, log: options.log });
+      options.log.info({ report }, 'library harvest finished');
+      reports.push(report);
+    } catch (error) {
+      if (options.signal?.aborted) throw error;
+      options.log.error({ err: error, origin: endpoint.origin, url: endpoint.url }, 'library harvest failed; it resumes from its saved token next time');
+    }
+  }
+  return reports;
+}
+
+export async function startLibrary(options: { config: Config; databaseUrl: string; boss: PgBoss; log: FastifyBaseLogger }) {
+  const { config, boss, log } = options;
+  const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 2 });
+  const stopping = new AbortController();
+  const harvesting = config.library.endpoints.length > 0;
+  const prepared = await prepareLibrary(pool, { harvesting });
+  if (prepared === 'removed') log.info('library: the development collection was removed (repositories are configured)');
+  if (!harvesting) {
+    log.warn(`LIBRARY_OAI_ENDPOINTS is not set: no harvest; the library holds only its development collection (invented records)${prepared === 'loaded' ? ', loaded now' : ''}`);
+  } else {
+    if (!(await boss.getQueue(LIBRARY_HARVEST_QUEUE))) {
+      // Exclusive: one harvest queued or running; a killed one is retried and resumes from its token.
+      await boss.createQueue(LIBRARY_HARVEST_QUEUE, { policy: 'exclusive', retryLimit: 3, retryDelay: 600, expireInSeconds: 12 * 3600, heartbeatSeconds: 60 });
+    }
+    await boss.schedule(LIBRARY_HARVEST_QUEUE, config.library.harvestCron);
+    await boss.work(LIBRARY_HARVEST_QUEUE, { pollingIntervalSeconds: 2 }, async () => {
+      await harvestLibrary({ pool, library: config.library, log, signal: stopping.signal });
+    });
+    log.info({ endpoints: config.library.endpoints.map((e) => e.origin), cron: config.library.harvestCron }, 'library harvest scheduled');
+  }
+  return {
+    async stop() {
+      stopping.abort();
+      await pool.end();
+    },
+  };
+}
