@@ -69,10 +69,13 @@ const parser = new XMLParser({
   isArray: (name, jpath) => REPEATED.has(name) || (DC_REPEATED.has(name) && String(jpath).includes('.metadata.')),
 });
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a parsed XML element has no static shape; it is read field by field
+type XmlNode = any;
+
 export function createOaiClient(options: OaiClientOptions) {
   let requested = false;
 
-  async function request(params: Record<string, string>): Promise<any> {
+  async function request(params: Record<string, string>): Promise<XmlNode> {
     const url = new URL(options.url);
     for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
     if (requested && options.delayMs > 0) await sleep(options.delayMs, undefined, { signal: options.signal });
@@ -135,7 +138,7 @@ export function createOaiClient(options: OaiClientOptions) {
             };
       const doc = await request(params);
       const list = doc.ListRecords ?? {};
-      const records = ((list.record ?? []) as any[]).map(recordOf);
+      const records = ((list.record ?? []) as XmlNode[]).map(recordOf);
       const token = list.resumptionToken;
       const tokenText = textOf(token);
       const number = (v: unknown) => (v === undefined || v === '' ? null : Number(v));
@@ -152,15 +155,15 @@ export function createOaiClient(options: OaiClientOptions) {
 export type OaiClient = ReturnType<typeof createOaiClient>;
 
 /** The parsed OAI-PMH element; an error answer throws OaiError. */
-function parseOai(xml: string): any {
+function parseOai(xml: string): XmlNode {
   const doc = parser.parse(xml)['OAI-PMH'];
   if (!doc) throw new OaiUnavailable('not an OAI-PMH answer');
-  const errors = doc.error as any[] | undefined;
+  const errors = doc.error as XmlNode[] | undefined;
   if (errors?.length) throw new OaiError(String(errors[0]['@_code'] ?? 'unknown'), textOf(errors[0]));
   return doc;
 }
 
-function recordOf(r: any): OaiRecord {
+function recordOf(r: XmlNode): OaiRecord {
   const header = r.header ?? {};
   const deleted = header['@_status'] === 'deleted';
   const dcNode = r.metadata?.dc;

@@ -6,7 +6,7 @@ import { dedupeKeyOf, type HarvestedRecord, type LibraryRecord } from './record.
 
 /** pg.Pool, pg.Client or pg.PoolClient. */
 export interface Db {
-  query<R extends pg.QueryResultRow = any>(text: string, params?: unknown[]): Promise<pg.QueryResult<R>>;
+  query<R extends pg.QueryResultRow = pg.QueryResultRow>(text: string, params?: unknown[]): Promise<pg.QueryResult<R>>;
 }
 
 export interface SourceRef {
@@ -96,7 +96,7 @@ export async function removeSource(db: Db, origin: string, identifier: string): 
 /** The columns of a LibraryRecord, for selects. */
 export const RECORD_COLUMNS = `id::text, origin, authors, title, subtitle, journal, year, volume, issue, pages, publisher, place, language, doi, url, pdf_url, abstract, keywords, note`;
 
-export function recordOfRow(row: any): LibraryRecord {
+export function recordOfRow(row: pg.QueryResultRow): LibraryRecord {
   return {
     id: row.id,
     origin: row.origin,
