@@ -37,26 +37,9 @@ export const LIMITS = {
   files: { max: 5, extensions: ['.txt', '.pdf', '.docx'] as const, maxBytesEach: 20 * 1024 * 1024, maxBytesTotal: 100 * 1024 * 1024 },
   publicationYear: { min: 1990, max: 2025, default: 1990 },
   volume: { min: 80, max: 120, default: 80 },
-  promo: { inputMax: 10, lookupFrom: 4, debounceMs: 500 },
-  review: { commentMin: 10, commentMax: 500, ratingMin: 1, ratingMax: 5, defaultRating: 5, pageSize: 20, skeletons: 8, scrollThreshold: 0.1 },
-  papers: { pageSize: 4, paginationWindow: 6, paginationWindowNarrow: 3, jump: 5 },
-} as const;
-
-export const TIMINGS = {
-  resendCountdownSeconds: 60,
-  paymentCancelSuccessDelayMs: 1500,
-  countdownTickMs: 1000,
-  priceAnimationMs: 800,
-  carouselAnimationMs: 500,
-} as const;
-
-export const BREAKPOINTS = {
-  sideMenu: 560,
-  carouselOne: 1000,
-  carouselTwo: 1400,
-  narrow: 480,
-  others: [480, 899, 900, 1100],
-  scrollToTopPx: 300,
+  promo: { inputMax: 10 },
+  review: { commentMin: 10, commentMax: 500, ratingMin: 1, ratingMax: 5, defaultRating: 5, pageSize: 20 },
+  papers: { pageSize: 4 },
 } as const;
 
 export const DEFAULT_PAPER_TYPE: PaperType = 'demo';

@@ -1,7 +1,7 @@
 /** 'Send the code again', available after a 60 s countdown that restarts after each resend. */
 import { Button, Text } from '@chakra-ui/react';
-import { TIMINGS } from '@app/contract';
 import { useCountdown } from '@/lib/use-countdown';
+import { TIMINGS } from '@/config/ui';
 
 export function ResendLink({ onResend, pending }: { onResend: () => Promise<boolean>; pending: boolean }) {
   const { left, restart } = useCountdown(TIMINGS.resendCountdownSeconds);
@@ -22,8 +22,10 @@ export function ResendLink({ onResend, pending }: { onResend: () => Promise<bool
       h="auto"
       alignSelf="flex-start"
       loading={pending}
-      onClick={async () => {
-        if (await onResend()) restart();
+      onClick={() => {
+        void onResend().then((sent) => {
+          if (sent) restart();
+        });
       }}
     >
       Отправить код повторно

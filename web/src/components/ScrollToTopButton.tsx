@@ -1,8 +1,8 @@
 /** 'Прокрутить наверх': appears after 300 px of scrolling and scrolls smoothly to the top. */
 import { IconButton } from '@chakra-ui/react';
-import { BREAKPOINTS } from '@app/contract';
 import { useEffect, useState } from 'react';
 import { ArrowUpIcon } from './icons';
+import { BREAKPOINTS } from '@/config/ui';
 
 /** A CSS variable with the height of a bar pinned to the bottom of the viewport (0 when none). */
 export const BOTTOM_BAR_VAR = '--bottom-bar-height';

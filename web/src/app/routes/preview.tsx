@@ -2,7 +2,6 @@
  * locked page and the collapsible 'Получение полного доступа' section with the purchase panel
  * (and its sticky copy), or the bought full version's download; and the scroll-to-top button. */
 import { Box, Grid, Heading, Stack } from '@chakra-ui/react';
-import { BREAKPOINTS } from '@app/contract';
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { CollapsibleSection } from '@/components/CollapsibleSection';
@@ -15,6 +14,7 @@ import { FullVersionBought } from '@/features/papers/components/FullVersionBough
 import { PaperOverview } from '@/features/papers/components/PaperOverview';
 import { PdfPreview } from '@/features/papers/components/PdfPreview';
 import { useTitle } from '@/lib/use-title';
+import { BREAKPOINTS } from '@/config/ui';
 
 // Two columns (the purchase panel on the right) from 900 px.
 const WIDE = BREAKPOINTS.others[2];

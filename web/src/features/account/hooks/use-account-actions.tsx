@@ -51,9 +51,8 @@ export function useAccountActions() {
         unbind.mutate(
           { body: {} },
           {
-            onSuccess: async () => {
-              await refreshSession(client);
-              setUnbound(true);
+            onSuccess: () => {
+              void refreshSession(client).then(() => setUnbound(true));
             },
             onError: (e) => console.error('telegram unbind failed', e),
           },

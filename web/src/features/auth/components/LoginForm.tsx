@@ -25,7 +25,7 @@ export function LoginForm({ notice }: { notice?: string }) {
       { body: values },
       {
         // The guard of this page moves the user on once the profile is known.
-        onSuccess: () => refreshSession(client),
+        onSuccess: () => void refreshSession(client),
         onError: (error) => {
           const code = codeOf(error);
           const unverified = code === 'email_not_verified' ? dataOf<{ email: string }>(error) : null;

@@ -1,12 +1,12 @@
 /** The looping carousel of sample works: 1, 2 or 3 cards by width; each step slides for 500 ms and
  * clicks during the slide are ignored. Off-screen neighbours are rendered for the slide only. */
 import { Box, HStack, IconButton, Text } from '@chakra-ui/react';
-import { TIMINGS } from '@app/contract';
 import { useEffect, useRef, useState } from 'react';
 import { ChevronLeftIcon, ChevronRightIcon } from '@/components/icons';
 import type { Sample } from '../api/get-samples';
 import { useCardsPerView } from '../hooks/use-cards-per-view';
 import { SampleCard } from './SampleCard';
+import { TIMINGS } from '@/config/ui';
 
 const mod = (n: number, m: number) => ((n % m) + m) % m;
 

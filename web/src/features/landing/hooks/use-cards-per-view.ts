@@ -1,5 +1,5 @@
-import { BREAKPOINTS } from '@app/contract';
 import { useMediaQuery } from '@/lib/use-media-query';
+import { BREAKPOINTS } from '@/config/ui';
 
 /** Cards the carousel shows: 1 under 1000 px, 2 under 1400 px, otherwise 3. */
 export function useCardsPerView(): number {

@@ -59,15 +59,16 @@ describe('order form', () => {
     expect((split as HTMLInputElement).disabled).toBe(true);
   });
 
-  it('checks the topic with the contract messages and sends nothing while it is wrong', () => {
+  it('checks the topic with the contract messages and sends nothing while it is wrong', async () => {
     const fetch = mockApi(() => [200, CREATED]);
     renderWithApp(<OrderForm />);
     fireEvent.click(payButton());
-    expect(screen.getByText('Тема диплома обязательна для заполнения')).toBeTruthy();
+    // The form validates asynchronously (react-hook-form): the messages appear a tick later.
+    expect(await screen.findByText('Тема диплома обязательна для заполнения')).toBeTruthy();
     fillTopic('Короткая');
-    expect(screen.getByText('Тема диплома должна содержать минимум 10 символов')).toBeTruthy();
+    expect(await screen.findByText('Тема диплома должна содержать минимум 10 символов')).toBeTruthy();
     fillTopic('а'.repeat(201));
-    expect(screen.getByText('Тема диплома должна содержать максимум 200 символов')).toBeTruthy();
+    expect(await screen.findByText('Тема диплома должна содержать максимум 200 символов')).toBeTruthy();
     expect(fetch).not.toHaveBeenCalled();
   });
 
@@ -166,7 +167,7 @@ describe('order form', () => {
 
     fillTopic();
     fireEvent.click(payButton());
-    expect(screen.getAllByText('ГОСТ ссылка обязательна для заполнения')).toHaveLength(2);
+    expect(await screen.findAllByText('ГОСТ ссылка обязательна для заполнения')).toHaveLength(2);
     const first = screen.getByLabelText('ГОСТ ссылка на источник 1');
     const second = screen.getByLabelText('ГОСТ ссылка на источник 2');
     fireEvent.change(first, { target: { value: 'Коротко' } });

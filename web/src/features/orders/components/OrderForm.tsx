@@ -1,4 +1,4 @@
-/** The order form of /demo (specification sections 2, 4, 5): topic, plan, type, formatting,
+/** The order form of /demo (specification sections 2, 4, 5): topic, tariff, type, formatting,
  * custom table of contents, sliders, sources with GOST references, promo code and the pay button. */
 import { Button, Checkbox, Field, HStack, RadioGroup, Stack, Text, Textarea } from '@chakra-ui/react';
 import {
@@ -17,13 +17,16 @@ import {
   type Tariff,
   type PurchaseJsonInput,
 } from '@app/contract';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
 import { FormAlert } from '@/components/FormAlert';
 import { FormStack } from '@/components/FormStack';
 import { usePromo } from '../hooks/use-promo';
 import { usePurchase } from '../hooks/use-purchase';
-import { draftHasContent, emptyDraft, structureErrors, type StructureDraft } from '../structure';
-import { citationError, FileAttachments, type Attachment } from './FileAttachments';
+import { draftHasContent, emptyDraft, structureErrors } from '../structure';
+import { FileAttachments, type Attachment } from './FileAttachments';
 import { FormatOptions } from './FormatOptions';
 import { OrderSliders } from './OrderSliders';
 import { PayButton } from './PayButton';
@@ -34,10 +37,39 @@ import { StructureDialog } from './StructureDialog';
 
 const TYPE_LABELS: Record<PaperType, string> = { demo: 'Демо работа', full: 'Полная работа' };
 
-function topicError(value: string): string | undefined {
-  const result = fields.topic.safeParse(value);
-  return result.success ? undefined : result.error.issues[0]?.message;
-}
+/** The form's values, checked with the contract's fields (the same Russian messages as the API). */
+const orderForm = z
+  .object({
+    topic: fields.topic,
+    tariff: fields.tariff,
+    paperType: fields.paperType,
+    useFootnotes: z.boolean(),
+    separateBibliography: z.boolean(),
+    customToc: z.boolean(),
+    draft: z.custom<forms.StructureDraft>(),
+    year: z.number(),
+    volume: z.number(),
+    files: z.array(z.object({ id: z.number(), file: z.custom<File>(), citation: fields.gostCitation })),
+  })
+  .superRefine((values, ctx) => {
+    if (values.customToc && !forms.structureDraftForm.safeParse(values.draft).success) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['draft'], message: V.structureInvalid });
+    }
+  });
+type OrderFormValues = z.input<typeof orderForm>;
+
+const initialValues = (): OrderFormValues => ({
+  topic: '',
+  tariff: DEFAULT_TARIFF,
+  paperType: DEFAULT_PAPER_TYPE,
+  useFootnotes: false,
+  separateBibliography: false,
+  customToc: false,
+  draft: emptyDraft(),
+  year: LIMITS.publicationYear.default,
+  volume: LIMITS.volume.default,
+  files: [],
+});
 
 /** Moves focus to the first field with an error once React has shown it. */
 function focusFirstError() {
@@ -47,93 +79,90 @@ function focusFirstError() {
 let nextFileId = 1;
 
 export function OrderForm() {
-  const [topic, setTopic] = useState('');
-  const [topicTouched, setTopicTouched] = useState(false);
-  const [plan, setPlan] = useState<Tariff>(DEFAULT_TARIFF);
-  const [paperType, setPaperType] = useState<PaperType>(DEFAULT_PAPER_TYPE);
-  const [format, setFormat] = useState({ useFootnotes: false, separateBibliography: false });
-  const [customToc, setCustomToc] = useState(false);
-  const [draft, setDraft] = useState<StructureDraft>(emptyDraft);
+  // A field shows its error once blurred, then on every change; after a submit, every field.
+  const form = useForm<OrderFormValues>({
+    resolver: zodResolver(orderForm),
+    defaultValues: initialValues(),
+    mode: 'onTouched',
+    shouldFocusError: false,
+  });
+  const { register, watch, setValue, formState } = form;
+  const values = watch();
+  // The table of contents dialog: open, and whether its errors are shown (after Save or an order).
   const [tocOpen, setTocOpen] = useState(false);
   const [showTocErrors, setShowTocErrors] = useState(false);
-  const [year, setYear] = useState<number>(LIMITS.publicationYear.default);
-  const [volume, setVolume] = useState<number>(LIMITS.volume.default);
-  const [files, setFiles] = useState<Attachment[]>([]);
-  const [submitted, setSubmitted] = useState(false);
   const promo = usePromo();
   const purchase = usePurchase({ onPromoRejected: promo.reject });
 
-  const tocErrors = customToc && showTocErrors ? structureErrors(draft) : {};
+  const tocErrors = values.customToc && showTocErrors ? structureErrors(values.draft) : {};
   const tocInvalid = Object.keys(tocErrors).length > 0;
-  const topicMessage = submitted || topicTouched ? topicError(topic) : undefined;
-  const price = priceOf(paperType, plan, promo.applied);
+  const price = priceOf(values.paperType, values.tariff, promo.applied);
+  const set = <K extends keyof OrderFormValues>(key: K, value: OrderFormValues[K]) =>
+    setValue(key, value as never, { shouldValidate: formState.isSubmitted });
 
   const toggleToc = (on: boolean) => {
     setShowTocErrors(false);
-    setDraft(emptyDraft());
-    setCustomToc(on);
+    set('draft', emptyDraft());
+    set('customToc', on);
     setTocOpen(on);
   };
   const closeToc = () => {
     setTocOpen(false);
     // Nothing typed: the box is unticked again; otherwise the draft stays (an order checks it).
-    if (!draftHasContent(draft)) toggleToc(false);
+    if (!draftHasContent(values.draft)) toggleToc(false);
   };
   const saveToc = () => {
     setShowTocErrors(true);
-    if (Object.keys(structureErrors(draft)).length === 0) setTocOpen(false);
+    if (Object.keys(structureErrors(values.draft)).length === 0) setTocOpen(false);
   };
 
-  const submit = async (event: React.FormEvent) => {
-    event.preventDefault();
-    setSubmitted(true);
-    purchase.setError(null);
-    const title = fields.topic.safeParse(topic);
-    const citationsValid = files.every((f) => !citationError(f.citation));
-    const structureValid = !customToc || Object.keys(structureErrors(draft)).length === 0;
-    if (customToc) setShowTocErrors(true);
-    if (!title.success || !citationsValid || !structureValid) {
-      focusFirstError();
-      return;
-    }
+  const order = async (v: OrderFormValues) => {
     const code = await promo.confirm();
     if (code === null) return;
-
-    const order: PurchaseJsonInput = {
+    const purchaseJson: PurchaseJsonInput = {
       kind: 'new',
-      title: title.data,
-      user_structure: customToc ? forms.structureFromDraft(draft) : null,
-      model_name: plan,
-      paper_type: paperType,
-      use_footnotes: format.useFootnotes,
-      separate_bibliography: format.separateBibliography,
-      min_publication_year: year,
-      required_volume: volume,
-      gost_citations: files.map((f) => f.citation.trim()),
+      title: v.topic.trim(),
+      user_structure: v.customToc ? forms.structureFromDraft(v.draft) : null,
+      model_name: v.tariff,
+      paper_type: v.paperType,
+      use_footnotes: v.useFootnotes,
+      separate_bibliography: v.separateBibliography,
+      min_publication_year: v.year,
+      required_volume: v.volume,
+      gost_citations: v.files.map((f) => f.citation.trim()),
     };
-    await purchase.pay({ purchase: order, files: files.map((f) => f.file), promoCode: code || undefined });
+    await purchase.pay({ purchase: purchaseJson, files: v.files.map((f) => f.file), promoCode: code || undefined });
   };
+  const submit = form.handleSubmit(order, () => focusFirstError());
+
+  const topicMessage = formState.errors.topic?.message;
+  const files = values.files as Attachment[];
 
   return (
-    <FormStack gap="8" onSubmit={(e) => void submit(e)}>
+    <FormStack
+      gap="8"
+      onSubmit={(e) => {
+        purchase.setError(null);
+        if (values.customToc) setShowTocErrors(true);
+        void submit(e);
+      }}
+    >
       <Field.Root invalid={Boolean(topicMessage)} required>
         <Field.Label>
           Тема работы <Field.RequiredIndicator />
         </Field.Label>
         <Textarea
-          value={topic}
+          {...register('topic')}
           rows={2}
           autoresize
           maxLength={LIMITS.topic.max + 50}
           placeholder="Например: Цифровая трансформация малого бизнеса в России"
-          onChange={(e) => setTopic(e.target.value)}
-          onBlur={() => setTopicTouched(true)}
         />
         <Field.ErrorText>{topicMessage}</Field.ErrorText>
       </Field.Root>
 
       <Stack direction={{ base: 'column', md: 'row' }} gap="8">
-        <RadioGroup.Root value={plan} onValueChange={(e) => setPlan(e.value as Tariff)} colorPalette="blue" flex="1">
+        <RadioGroup.Root value={values.tariff} onValueChange={(e) => set('tariff', e.value as Tariff)} colorPalette="blue" flex="1">
           <Stack gap="3">
             <RadioGroup.Label fontWeight="medium">Тариф</RadioGroup.Label>
             {TARIFFS.map((p) => (
@@ -145,7 +174,7 @@ export function OrderForm() {
             ))}
           </Stack>
         </RadioGroup.Root>
-        <RadioGroup.Root value={paperType} onValueChange={(e) => setPaperType(e.value as PaperType)} colorPalette="blue" flex="1">
+        <RadioGroup.Root value={values.paperType} onValueChange={(e) => set('paperType', e.value as PaperType)} colorPalette="blue" flex="1">
           <Stack gap="3">
             <RadioGroup.Label fontWeight="medium">Тип работы</RadioGroup.Label>
             {PAPER_TYPES.map((t) => (
@@ -165,39 +194,46 @@ export function OrderForm() {
       </Stack>
 
       <Stack gap="3">
-        <FormatOptions useFootnotes={format.useFootnotes} separateBibliography={format.separateBibliography} onChange={setFormat} />
+        <FormatOptions
+          useFootnotes={values.useFootnotes}
+          separateBibliography={values.separateBibliography}
+          onChange={(next) => {
+            set('useFootnotes', next.useFootnotes);
+            set('separateBibliography', next.separateBibliography);
+          }}
+        />
         <HStack gap="3" wrap="wrap">
-          <Checkbox.Root colorPalette="blue" checked={customToc} onCheckedChange={(e) => toggleToc(e.checked === true)} invalid={tocInvalid}>
+          <Checkbox.Root colorPalette="blue" checked={values.customToc} onCheckedChange={(e) => toggleToc(e.checked === true)} invalid={tocInvalid}>
             <Checkbox.HiddenInput />
             <Checkbox.Control />
             <Checkbox.Label>Своё оглавление</Checkbox.Label>
           </Checkbox.Root>
-          <Button size="xs" variant="outline" disabled={!customToc} onClick={() => setTocOpen(true)}>
+          <Button size="xs" variant="outline" disabled={!values.customToc} onClick={() => setTocOpen(true)}>
             Изменить оглавление
           </Button>
         </HStack>
         {tocInvalid && !tocOpen ? <FormAlert>{V.structureInvalid}</FormAlert> : null}
       </Stack>
 
-      <OrderSliders year={year} volume={volume} onYear={setYear} onVolume={setVolume} />
+      <OrderSliders year={values.year} volume={values.volume} onYear={(v) => set('year', v)} onVolume={(v) => set('volume', v)} />
 
       <FileAttachments
         files={files}
-        showErrors={submitted}
-        onAdd={(added) => setFiles((list) => [...list, ...added.map((file) => ({ id: nextFileId++, file, citation: '' }))])}
-        onRemove={(id) => setFiles((list) => list.filter((f) => f.id !== id))}
-        onCitation={(id, citation) => setFiles((list) => list.map((f) => (f.id === id ? { ...f, citation } : f)))}
+        showErrors={formState.isSubmitted}
+        onAdd={(added) => set('files', [...files, ...added.map((file) => ({ id: nextFileId++, file, citation: '' }))])}
+        onRemove={(id) => set('files', files.filter((f) => f.id !== id))}
+        onCitation={(id, citation) => set('files', files.map((f) => (f.id === id ? { ...f, citation } : f)))}
       />
 
       <PromoField promo={promo} id="order-promo" />
 
       <Stack gap="4" borderTopWidth="1px" pt="6">
-        <PriceTag base={priceOf(paperType, plan)} final={price} label="К оплате" />
+        <PriceTag base={priceOf(values.paperType, values.tariff)} final={price} label="К оплате" />
         {purchase.error ? <FormAlert>{purchase.error}</FormAlert> : null}
         <PayButton price={price} type="submit" loading={purchase.busy} alignSelf={{ base: 'stretch', sm: 'flex-start' }} />
       </Stack>
 
-      <StructureDialog open={tocOpen} draft={draft} errors={tocErrors} onChange={setDraft} onSave={saveToc} onClose={closeToc} />
+      <StructureDialog open={tocOpen} draft={values.draft} errors={tocErrors} onChange={(draft) => set('draft', draft)} onSave={saveToc} onClose={closeToc} />
       <PendingPaymentDialog data={purchase.pending} onClose={purchase.closePending} />
     </FormStack>
   );

@@ -122,7 +122,9 @@ describe('payment waiting', () => {
     const first = last();
     first.drop();
     expect(FakeSocket.all).toHaveLength(2);
-    act(() => vi.advanceTimersByTime(1000));
+    act(() => {
+      vi.advanceTimersByTime(1000);
+    });
     expect(FakeSocket.all).toHaveLength(3);
     expect(last().url).toMatch(/\/api\/v1\/users\/ws\/task-1$/);
     // The stage stays on screen meanwhile; the server repeats the current state on connect.
@@ -131,7 +133,9 @@ describe('payment waiting', () => {
     expect(screen.getByText('Пишем введение')).toBeTruthy();
 
     last().drop(4404);
-    act(() => vi.advanceTimersByTime(30_000));
+    act(() => {
+      vi.advanceTimersByTime(30_000);
+    });
     expect(FakeSocket.all).toHaveLength(3);
     expect(screen.getByText('Платёж не найден')).toBeTruthy();
   });

@@ -2,7 +2,7 @@
  * the automatic cancellation closes the dialog at zero; a successful cancel is reported and the
  * dialog closes 1.5 s later. */
 import { Button, Stack, Text } from '@chakra-ui/react';
-import { E, NETWORK_ERROR, TIMINGS, type PendingPaymentData } from '@app/contract';
+import { E, NETWORK_ERROR, type PendingPaymentData } from '@app/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -12,6 +12,7 @@ import { codeOf, detailOf } from '@/lib/errors';
 import { signOutLocally } from '@/lib/session-store';
 import { useCountdown } from '@/lib/use-countdown';
 import { cancelPayment } from '../api/cancel-payment';
+import { TIMINGS } from '@/config/ui';
 
 interface Props {
   data: PendingPaymentData | null;

@@ -1,5 +1,5 @@
-import { TIMINGS } from '@app/contract';
 import { useEffect, useRef, useState } from 'react';
+import { TIMINGS } from '@/config/ui';
 
 /** A number that moves to a new value over `durationMs` (the pay button's price, 800 ms). */
 export function useAnimatedNumber(target: number, durationMs: number = TIMINGS.priceAnimationMs): number {

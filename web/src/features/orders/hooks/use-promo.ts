@@ -4,6 +4,7 @@ import { LIMITS, NETWORK_ERROR, V } from '@app/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { codeOf, errorText } from '@/lib/errors';
 import { checkPromo } from '../api/check-promo';
+import { PROMO_LOOKUP } from '@/config/ui';
 
 export type PromoStatus = 'idle' | 'checking' | 'valid' | 'invalid';
 
@@ -54,8 +55,8 @@ export function usePromo() {
       seq.current += 1;
       setState({ ...EMPTY, code });
       const trimmed = code.trim();
-      if (trimmed.length >= LIMITS.promo.lookupFrom) {
-        timer.current = window.setTimeout(() => void verify(trimmed), LIMITS.promo.debounceMs);
+      if (trimmed.length >= PROMO_LOOKUP.from) {
+        timer.current = window.setTimeout(() => void verify(trimmed), PROMO_LOOKUP.debounceMs);
       }
     },
     [verify],
@@ -68,7 +69,7 @@ export function usePromo() {
     if (!code) return '';
     if (state.status === 'valid') return code;
     window.clearTimeout(timer.current);
-    if (code.length < LIMITS.promo.lookupFrom) {
+    if (code.length < PROMO_LOOKUP.from) {
       seq.current += 1;
       setState((s) => ({ ...s, status: 'invalid', discount: 0, error: V.promoNotFound }));
       return null;

@@ -1,9 +1,9 @@
 /** Page numbers of the paper list with arrows and the -5/+5 jumps. */
 import { Button, HStack, IconButton } from '@chakra-ui/react';
-import { BREAKPOINTS } from '@app/contract';
 import { ChevronLeftIcon, ChevronRightIcon } from '@/components/icons';
 import { useMediaQuery } from '@/lib/use-media-query';
 import { paginationModel } from '../pagination';
+import { BREAKPOINTS } from '@/config/ui';
 
 interface Props {
   /** 1-based. */

@@ -27,9 +27,8 @@ export function DeleteReviewDialog({ review, onClose }: { review: Review | null;
         remove.mutate(
           { params: { id: review.id } },
           {
-            onSuccess: async () => {
-              await client.invalidateQueries({ queryKey: reviewKeys.all });
-              onClose();
+            onSuccess: () => {
+              void client.invalidateQueries({ queryKey: reviewKeys.all }).then(onClose);
             },
             onError: (e) => setError(errorText(e)),
           },

@@ -34,6 +34,7 @@ export function ReviewFormDialog({ open, review, onClose }: Props) {
     if (!open) return;
     reset({ rating: review?.rating ?? LIMITS.review.defaultRating, comment: review?.comment ?? '' });
     // Reset only when the dialog opens (or switches review), not on every render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `reset` is a new function on every render
   }, [open, review]);
 
   const onSubmit = form.handleSubmit((values) => {

@@ -1,10 +1,11 @@
 /** The review list with infinite scroll: the next 20 load when the end of the list is 10% visible;
  * 8 placeholders show while a page loads. */
 import { Skeleton, Stack, Text } from '@chakra-ui/react';
-import { LIMITS, type Review, type ReviewSort } from '@app/contract';
+import type { Review, ReviewSort } from '@app/contract';
 import { useEffect, useRef } from 'react';
 import { useReviews } from '../api/get-reviews';
 import { ReviewCard } from './ReviewCard';
+import { REVIEW_LIST } from '@/config/ui';
 
 interface Props {
   mine: boolean;
@@ -27,7 +28,7 @@ export function ReviewList({ mine, sort, onEdit, onDelete }: Props) {
       (entries) => {
         if (entries.some((e) => e.isIntersecting)) void fetchNextPage();
       },
-      { threshold: LIMITS.review.scrollThreshold },
+      { threshold: REVIEW_LIST.scrollThreshold },
     );
     observer.observe(node);
     return () => observer.disconnect();
@@ -53,7 +54,7 @@ export function ReviewList({ mine, sort, onEdit, onDelete }: Props) {
       ))}
       {loading ? (
         <Stack gap="4" aria-busy="true" aria-label="Загрузка отзывов" data-testid="review-skeletons">
-          {Array.from({ length: LIMITS.review.skeletons }, (_, i) => (
+          {Array.from({ length: REVIEW_LIST.skeletons }, (_, i) => (
             <Skeleton key={i} height="28" rounded="lg" />
           ))}
         </Stack>
