@@ -1,5 +1,5 @@
 import { Outlet, ScrollRestoration } from 'react-router-dom';
-import { FullPageLoader } from '@/components/FullPageLoader';
+import { FullPageLoader } from '@/components/full-page-loader';
 import { useSession } from '@/lib/auth';
 
 /** Waits for the session (the profile request at start) before any page decides who you are. */

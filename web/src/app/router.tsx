@@ -1,7 +1,7 @@
 /** The route table of the specification. Every page is a lazy chunk, so heavy code (the PDF viewer
  * of the preview page) is loaded only on the page that uses it. */
 import { createBrowserRouter } from 'react-router-dom';
-import { FullPageLoader } from '@/components/FullPageLoader';
+import { FullPageLoader } from '@/components/full-page-loader';
 import { GuestOnly, RequireAuth } from './guards';
 import { SharedLayout } from './layouts/shared-layout';
 import { Root } from './root';

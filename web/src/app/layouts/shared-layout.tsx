@@ -3,11 +3,11 @@
 import { Box, Container } from '@chakra-ui/react';
 import { useCallback, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
-import { CookieConsent } from '@/components/CookieConsent';
-import { FormAlert } from '@/components/FormAlert';
-import { Footer } from '@/components/Footer';
-import { Header } from '@/components/Header';
-import { SideMenu } from '@/components/SideMenu';
+import { CookieConsent } from '@/components/cookie-consent';
+import { FormAlert } from '@/components/form-alert';
+import { Footer } from '@/components/footer';
+import { Header } from '@/components/header';
+import { SideMenu } from '@/components/side-menu';
 import { useAccountActions } from '@/features/account/hooks/use-account-actions';
 import { useSession } from '@/lib/auth';
 import { usePublicConfig } from '@/lib/public-config';

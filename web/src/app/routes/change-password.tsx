@@ -1,5 +1,5 @@
-import { AuthCard } from '@/components/AuthCard';
-import { ChangePasswordForm } from '@/features/account/components/ChangePasswordForm';
+import { AuthCard } from '@/components/auth-card';
+import { ChangePasswordForm } from '@/features/account/components/change-password-form';
 import { useTitle } from '@/lib/use-title';
 
 export function Component() {

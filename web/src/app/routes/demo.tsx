@@ -2,7 +2,7 @@
 import { Box, Container, Heading, HStack, IconButton } from '@chakra-ui/react';
 import { useNavigate } from 'react-router-dom';
 import { CrossIcon } from '@/components/icons';
-import { OrderForm } from '@/features/orders/components/OrderForm';
+import { OrderForm } from '@/features/orders/components/order-form';
 import { useTitle } from '@/lib/use-title';
 
 export function Component() {

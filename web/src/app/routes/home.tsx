@@ -4,12 +4,12 @@ import { Heading, Stack } from '@chakra-ui/react';
 import type { PaperType } from '@app/contract';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { PageContainer } from '@/components/PageContainer';
-import { AccountPanel } from '@/features/account/components/AccountPanel';
-import { PurchaseThanksDialog } from '@/features/account/components/PurchaseThanksDialog';
-import { GenerationStatus } from '@/features/orders/components/GenerationStatus';
-import { RefundsSection } from '@/features/orders/components/RefundsSection';
-import { PapersSection } from '@/features/papers/components/PapersSection';
+import { PageContainer } from '@/components/page-container';
+import { AccountPanel } from '@/features/account/components/account-panel';
+import { PurchaseThanksDialog } from '@/features/account/components/purchase-thanks-dialog';
+import { ActiveGenerationCheck } from '@/features/orders/components/active-generation-check';
+import { RefundsSection } from '@/features/orders/components/refunds-section';
+import { PapersSection } from '@/features/papers/components/papers-section';
 import { useSession } from '@/lib/auth';
 import { useTitle } from '@/lib/use-title';
 
@@ -41,7 +41,7 @@ export function Component() {
             <Heading as="h2" size="xl" id="orders-title">
               Мои заказы
             </Heading>
-            <GenerationStatus />
+            <ActiveGenerationCheck />
           </Stack>
           <PapersSection initialTab={initialTab} />
         </Stack>

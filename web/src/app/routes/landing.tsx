@@ -1,8 +1,8 @@
 import { Stack } from '@chakra-ui/react';
-import { PageContainer } from '@/components/PageContainer';
-import { Banner } from '@/features/landing/components/Banner';
-import { Faq } from '@/features/landing/components/Faq';
-import { Samples } from '@/features/landing/components/Samples';
+import { PageContainer } from '@/components/page-container';
+import { Banner } from '@/features/landing/components/banner';
+import { Faq } from '@/features/landing/components/faq';
+import { Samples } from '@/features/landing/components/samples';
 import { useTitle } from '@/lib/use-title';
 
 export function Component() {

@@ -1,6 +1,6 @@
 import { useLocation } from 'react-router-dom';
-import { AuthCard } from '@/components/AuthCard';
-import { LoginForm } from '@/features/auth/components/LoginForm';
+import { AuthCard } from '@/components/auth-card';
+import { LoginForm } from '@/features/auth/components/login-form';
 import { useTitle } from '@/lib/use-title';
 
 export function Component() {

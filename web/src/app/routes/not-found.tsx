@@ -1,6 +1,6 @@
 import { Button, Heading, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
-import { PageContainer } from '@/components/PageContainer';
+import { PageContainer } from '@/components/page-container';
 import { useTitle } from '@/lib/use-title';
 
 export function Component() {

@@ -1,8 +1,8 @@
 /** /payment/waiting?task_id=: payment confirmation and generation progress (no shared layout). */
 import { Box, Container } from '@chakra-ui/react';
 import { useSearchParams } from 'react-router-dom';
-import { Logo } from '@/components/Logo';
-import { PaymentWaiting } from '@/features/orders/components/PaymentWaiting';
+import { Logo } from '@/components/logo';
+import { PaymentWaiting } from '@/features/orders/components/payment-waiting';
 import { useTitle } from '@/lib/use-title';
 
 export function Component() {

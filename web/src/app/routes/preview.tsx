@@ -4,15 +4,15 @@
 import { Box, Grid, Heading, Stack } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
-import { CollapsibleSection } from '@/components/CollapsibleSection';
-import { FullPageLoader } from '@/components/FullPageLoader';
-import { PageContainer } from '@/components/PageContainer';
-import { BOTTOM_BAR_VAR, ScrollToTopButton } from '@/components/ScrollToTopButton';
-import { Purchase } from '@/features/orders/components/Purchase';
+import { CollapsibleSection } from '@/components/collapsible-section';
+import { FullPageLoader } from '@/components/full-page-loader';
+import { PageContainer } from '@/components/page-container';
+import { BOTTOM_BAR_VAR, ScrollToTopButton } from '@/components/scroll-to-top-button';
+import { Purchase } from '@/features/orders/components/purchase';
 import { usePaper } from '@/features/papers/api/get-paper';
-import { FullVersionBought } from '@/features/papers/components/FullVersionBought';
-import { PaperOverview } from '@/features/papers/components/PaperOverview';
-import { PdfPreview } from '@/features/papers/components/PdfPreview';
+import { FullVersionBought } from '@/features/papers/components/full-version-bought';
+import { PaperOverview } from '@/features/papers/components/paper-overview';
+import { PdfPreview } from '@/features/papers/components/pdf-preview';
 import { useTitle } from '@/lib/use-title';
 import { BREAKPOINTS } from '@/config/ui';
 

@@ -1,5 +1,5 @@
-import { PageContainer } from '@/components/PageContainer';
-import { PrivacyPolicy } from '@/features/legal/components/PrivacyPolicy';
+import { PageContainer } from '@/components/page-container';
+import { PrivacyPolicy } from '@/features/legal/components/privacy-policy';
 import { usePublicConfig } from '@/lib/public-config';
 import { useTitle } from '@/lib/use-title';
 

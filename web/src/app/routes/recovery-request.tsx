@@ -1,5 +1,5 @@
-import { AuthCard } from '@/components/AuthCard';
-import { RecoveryRequestForm } from '@/features/auth/components/RecoveryRequestForm';
+import { AuthCard } from '@/components/auth-card';
+import { RecoveryRequestForm } from '@/features/auth/components/recovery-request-form';
 import { useTitle } from '@/lib/use-title';
 
 export function Component() {

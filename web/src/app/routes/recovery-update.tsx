@@ -1,5 +1,5 @@
-import { AuthCard } from '@/components/AuthCard';
-import { RecoveryUpdateForm } from '@/features/auth/components/RecoveryUpdateForm';
+import { AuthCard } from '@/components/auth-card';
+import { RecoveryUpdateForm } from '@/features/auth/components/recovery-update-form';
 import { useTitle } from '@/lib/use-title';
 
 export function Component() {

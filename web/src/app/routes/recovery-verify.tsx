@@ -1,5 +1,5 @@
-import { AuthCard } from '@/components/AuthCard';
-import { RecoveryVerify } from '@/features/auth/components/RecoveryVerify';
+import { AuthCard } from '@/components/auth-card';
+import { RecoveryVerify } from '@/features/auth/components/recovery-verify';
 import { useTitle } from '@/lib/use-title';
 
 export function Component() {

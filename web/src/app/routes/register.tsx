@@ -1,5 +1,5 @@
-import { AuthCard } from '@/components/AuthCard';
-import { RegisterForm } from '@/features/auth/components/RegisterForm';
+import { AuthCard } from '@/components/auth-card';
+import { RegisterForm } from '@/features/auth/components/register-form';
 import { useTitle } from '@/lib/use-title';
 
 export function Component() {

@@ -1,5 +1,5 @@
-import { PageContainer } from '@/components/PageContainer';
-import { ReviewsPage } from '@/features/reviews/components/ReviewsPage';
+import { PageContainer } from '@/components/page-container';
+import { ReviewsPage } from '@/features/reviews/components/reviews-page';
 import { useTitle } from '@/lib/use-title';
 
 export function Component() {

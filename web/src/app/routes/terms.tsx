@@ -1,5 +1,5 @@
-import { PageContainer } from '@/components/PageContainer';
-import { UserAgreement } from '@/features/legal/components/UserAgreement';
+import { PageContainer } from '@/components/page-container';
+import { UserAgreement } from '@/features/legal/components/user-agreement';
 import { usePublicConfig } from '@/lib/public-config';
 import { useTitle } from '@/lib/use-title';
 

@@ -1,6 +1,6 @@
 import { useLocation } from 'react-router-dom';
-import { AuthCard } from '@/components/AuthCard';
-import { VerifyEmail } from '@/features/auth/components/VerifyEmail';
+import { AuthCard } from '@/components/auth-card';
+import { VerifyEmail } from '@/features/auth/components/verify-email';
 import { useTitle } from '@/lib/use-title';
 
 export function Component() {

@@ -3,7 +3,7 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { answerFetch, renderWithApp } from '@/test/render';
-import { VerifyEmail } from './VerifyEmail';
+import { VerifyEmail } from './verify-email';
 
 async function submitWrongCode() {
   renderWithApp(<VerifyEmail />);

@@ -2,11 +2,11 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { answerFetch, renderWithApp } from '@/test/render';
-import { LoginForm } from './LoginForm';
-import { RecoveryRequestForm } from './RecoveryRequestForm';
-import { RecoveryUpdateForm } from './RecoveryUpdateForm';
-import { RegisterForm } from './RegisterForm';
-import { VerifyEmail } from './VerifyEmail';
+import { LoginForm } from './login-form';
+import { RecoveryRequestForm } from './recovery-request-form';
+import { RecoveryUpdateForm } from './recovery-update-form';
+import { RegisterForm } from './register-form';
+import { VerifyEmail } from './verify-email';
 
 const type = (label: string | RegExp, value: string) => {
   const input = screen.getByLabelText(label, { selector: 'input' });

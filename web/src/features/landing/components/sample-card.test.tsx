@@ -1,0 +1,38 @@
+import { fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { answerFetch, renderWithApp } from '@/test/render';
+import type { Sample } from '../api/get-samples';
+import { SampleCard } from './sample-card';
+
+const sample: Sample = {
+  title: 'Тема работы',
+  type: 'Полный',
+  tariff: 'Профессиональный',
+  price: 4990,
+  annotation: 'Аннотация',
+  downloadUrl: null,
+  hasBibliography: true,
+  hasFootnotes: false,
+  keywords: ['ГОСТ'],
+};
+
+describe('sample card', () => {
+  it('shows type, tariff, price in rubles and the flags', () => {
+    renderWithApp(<SampleCard sample={sample} onAnnotation={() => {}} />);
+    expect(screen.getByText('Полный')).toBeTruthy();
+    expect(screen.getByText('Профессиональный')).toBeTruthy();
+    expect(screen.getByText(/4\s990\s₽/)).toBeTruthy();
+    expect(screen.getByText('Оформление ссылок сносками: нет')).toBeTruthy();
+    expect(screen.getByText('Разделённый список литературы: да')).toBeTruthy();
+  });
+
+  it('does nothing without a download link', () => {
+    const fetch = answerFetch(200, {});
+    const open = vi.spyOn(window, 'open').mockImplementation(() => null);
+    renderWithApp(<SampleCard sample={sample} onAnnotation={() => {}} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Скачать' }));
+    expect(fetch).not.toHaveBeenCalled();
+    expect(open).not.toHaveBeenCalled();
+    expect(screen.getByRole('button', { name: 'Скачать' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,62 @@
+import { act, fireEvent, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockApi, renderWithApp, sentOrder } from '@/test/render';
+import { Purchase } from './purchase';
+
+const TARGET = {
+  paperId: 12,
+  generationModel: 'professional' as const,
+  options: { min_publication_year: 2015, required_volume: 90, use_footnotes: true, separate_bibliography: true, references: ['Иванов И. И. Книга. — М., 2020. — 100 с.'] },
+};
+
+afterEach(() => vi.useRealTimers());
+
+describe('purchase panel of a demo', () => {
+  it('starts from the demo options, shows the tariff, and orders the full version from the demo', async () => {
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    const fetch = mockApi(() => [200, { ok: true, data: { confirmation_url: '/pay/full', task_id: 't', payment_id: 'p', amount: 4990 } }]);
+    renderWithApp(<Purchase target={TARGET} wideQuery="(min-width: 900px)" />);
+    expect(screen.getByText('Профессиональный')).toBeTruthy();
+    expect(screen.getByText('2015')).toBeTruthy();
+    expect(screen.getByText('Иванов И. И. Книга. — М., 2020. — 100 с.')).toBeTruthy();
+    expect((screen.getByRole('checkbox', { name: /Разделённый/ }) as HTMLInputElement).checked).toBe(true);
+
+    fireEvent.click(screen.getByRole('button', { name: /^Оплатить 4\s990\s₽$/ }));
+    await vi.waitFor(() => expect(assign).toHaveBeenCalledWith('/pay/full'));
+    const sent = sentOrder(fetch.mock.calls[0][1]!);
+    expect(sent.purchase).toEqual({
+      kind: 'from_demo',
+      paper_id: 12,
+      model_name: 'professional',
+      paper_type: 'full',
+      min_publication_year: 2015,
+      required_volume: 90,
+      use_footnotes: true,
+      separate_bibliography: true,
+      gost_citations: [],
+    });
+    expect(sent.fromTelegram).toBe('false');
+    expect(sent.promo).toBeNull();
+    expect(sent.files).toEqual([]);
+  });
+
+  it('a typed code that is not confirmed blocks paying without a request; a confirmed one is sent', async () => {
+    vi.useFakeTimers();
+    const fetch = mockApi((url) =>
+      url.pathname.includes('promo-code/') ? [200, { ok: true, data: { discount: 50 } }] : [409, { detail: 'Уже идёт генерация', code: 'active_generation' }],
+    );
+    renderWithApp(<Purchase target={TARGET} wideQuery="(min-width: 900px)" />);
+    fireEvent.change(screen.getByRole('textbox', { name: 'Промокод' }), { target: { value: 'HALF' } });
+    fireEvent.click(screen.getByRole('button', { name: /^Оплатить/ }));
+    await act(() => vi.advanceTimersByTimeAsync(100));
+    expect(fetch).not.toHaveBeenCalled();
+
+    await act(() => vi.advanceTimersByTimeAsync(400));
+    await vi.waitFor(() => screen.getByText('Промокод применён: скидка 50%'), { interval: 10 });
+    await act(() => vi.advanceTimersByTimeAsync(800));
+    fireEvent.click(screen.getByRole('button', { name: /^Оплатить 2\s495\s₽$/ }));
+    await vi.waitFor(() => screen.getByText('У вас уже есть активная задача на генерацию'), { interval: 10 });
+    expect(sentOrder(fetch.mock.lastCall![1]!).promo).toBe('HALF');
+  });
+});
