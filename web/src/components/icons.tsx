@@ -27,7 +27,6 @@ export const EyeOffIcon = make(
 );
 export const ChevronLeftIcon = make(<path d="M15 18l-6-6 6-6" />);
 export const ChevronRightIcon = make(<path d="M9 18l6-6-6-6" />);
-export const CheckIcon = make(<path d="M20 6 9 17l-5-5" />);
 export const CrossIcon = make(<path d="M18 6 6 18M6 6l12 12" />);
 
 export function LogoMark(props: IconProps) {

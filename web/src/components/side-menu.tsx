@@ -9,7 +9,7 @@ import { WIDE_MENU } from './media';
 /** The header's menu button controls this element. */
 export const SIDE_MENU_ID = 'side-menu';
 
-export interface SideMenuActions {
+interface SideMenuActions {
   telegramLabel: string;
   onTelegram: () => void;
   onLogoutAll: () => void;

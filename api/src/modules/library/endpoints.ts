@@ -6,7 +6,7 @@ import type { OaiEndpoint } from './harvest.ts';
 export type { OaiEndpoint };
 
 /** Repositories known by name alone. */
-export const KNOWN_ENDPOINTS: Record<string, string> = {
+const KNOWN_ENDPOINTS: Record<string, string> = {
   cyberleninka: 'https://cyberleninka.ru/oai',
 };
 

@@ -14,7 +14,7 @@ export interface OaiEndpoint {
   set: string | null;
 }
 
-export interface HarvestPolicy {
+interface HarvestPolicy {
   delayMs: number;
   retries: number;
   retryBaseMs: number;
@@ -58,7 +58,7 @@ interface HarvestState {
 /** badResumptionToken more often than this in one run is a broken endpoint, not an expired token. */
 const MAX_RESTARTS = 3;
 
-export const endpointKeyOf = (e: OaiEndpoint) => `${e.url}#${e.set ?? ''}`;
+const endpointKeyOf = (e: OaiEndpoint) => `${e.url}#${e.set ?? ''}`;
 
 export async function harvestEndpoint(options: HarvestOptions): Promise<HarvestReport> {
   const { pool, endpoint, signal } = options;

@@ -10,7 +10,7 @@ import { harvestEndpoint, type HarvestReport } from './harvest.ts';
 export const LIBRARY_HARVEST_QUEUE = 'library-harvest';
 
 /** Harvests every configured endpoint in turn; one endpoint's failure does not stop the others. */
-export async function harvestLibrary(options: { pool: pg.Pool; library: Config['library']; log: FastifyBaseLogger; signal?: AbortSignal }): Promise<HarvestReport[]> {
+async function harvestLibrary(options: { pool: pg.Pool; library: Config['library']; log: FastifyBaseLogger; signal?: AbortSignal }): Promise<HarvestReport[]> {
   const reports: HarvestReport[] = [];
   for (const endpoint of options.library.endpoints) {
     options.signal?.throwIfAborted();

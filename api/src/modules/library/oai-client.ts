@@ -5,7 +5,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { DC_ELEMENTS, type DcFields } from './oai-dc.ts';
 
-export interface OaiRecord {
+interface OaiRecord {
   identifier: string;
   datestamp: string;
   sets: string[];
@@ -151,8 +151,6 @@ export function createOaiClient(options: OaiClientOptions) {
     },
   };
 }
-
-export type OaiClient = ReturnType<typeof createOaiClient>;
 
 /** The parsed OAI-PMH element; an error answer throws OaiError. */
 function parseOai(xml: string): XmlNode {

@@ -146,7 +146,7 @@ function keywordsOf(subjects: string[]): string[] {
   return unique(words.filter((w) => w && !/^(?:удк|ббк|udc|jel|грнти)(?!\p{L})/iu.test(w) && !/^[\d.:\-() ]+$/.test(w)));
 }
 
-export function doiOf(values: string[]): string | null {
+function doiOf(values: string[]): string | null {
   for (const v of values) {
     const m = DOI.exec(decodeURIComponentSafe(v));
     if (m) return m[1].replace(/[.,;)\]]+$/, '').toLowerCase();

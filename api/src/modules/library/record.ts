@@ -43,7 +43,7 @@ export function dedupeKeyOf(record: Pick<HarvestedRecord, 'title' | 'subtitle' |
 }
 
 /** Lower case, ё as е, letters and digits only, single spaces. */
-export function normaliseText(text: string): string {
+function normaliseText(text: string): string {
   return text
     .toLowerCase()
     .replace(/ё/g, 'е')
@@ -52,7 +52,7 @@ export function normaliseText(text: string): string {
 }
 
 /** "Иванов И. И.", "Иванов Иван Иванович", "Ivanov, I. I.", "I. I. Ivanov" -> the surname. */
-export function surnameOf(author: string): string {
+function surnameOf(author: string): string {
   const words = author.split(/[\s,]+/).filter(Boolean);
   const surname = words.find((w) => !/^\p{L}{1,2}\.(\p{L}\.)*$/u.test(w) && normaliseText(w).length > 1) ?? words[0] ?? '';
   return normaliseText(surname);

@@ -9,7 +9,7 @@ export interface FilePick {
   tooMany: boolean;
 }
 
-export function isSupportedFile(name: string): boolean {
+function isSupportedFile(name: string): boolean {
   const lower = name.toLowerCase();
   return LIMITS.files.extensions.some((ext) => lower.endsWith(ext));
 }

@@ -22,7 +22,7 @@ interface Props {
   onCitation: (id: number, value: string) => void;
 }
 
-export function citationError(value: string): string | undefined {
+function citationError(value: string): string | undefined {
   const result = fields.gostCitation.safeParse(value);
   return result.success ? undefined : result.error.issues[0]?.message;
 }

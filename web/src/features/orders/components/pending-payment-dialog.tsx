@@ -29,7 +29,7 @@ export function PendingPaymentDialog({ data, onClose, onCancelled }: Props) {
   );
 }
 
-export function formatCountdown(seconds: number): string {
+function formatCountdown(seconds: number): string {
   const m = Math.floor(seconds / 60);
   const s = seconds % 60;
   return `${String(m).padStart(2, '0')}:${String(s).padStart(2, '0')}`;

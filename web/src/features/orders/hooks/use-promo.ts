@@ -6,7 +6,7 @@ import { codeOf, errorText } from '@/lib/errors';
 import { checkPromo } from '../api/check-promo';
 import { PROMO_LOOKUP } from '@/config/ui';
 
-export type PromoStatus = 'idle' | 'checking' | 'valid' | 'invalid';
+type PromoStatus = 'idle' | 'checking' | 'valid' | 'invalid';
 
 export interface PromoState {
   code: string;

@@ -18,7 +18,7 @@ export type TaskProgress =
 
 const RETRY_MAX_MS = 10_000;
 
-export function socketUrl(path: string): string {
+function socketUrl(path: string): string {
   const url = new URL(path, env.apiUrl || window.location.origin);
   url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
   return url.toString();
