@@ -52,5 +52,8 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
     css: false,
+    // Rendering a whole feature in jsdom takes a second on a quiet machine and several on a loaded
+    // CI runner; the default 5 s failed there with nothing wrong.
+    testTimeout: 30_000,
   },
 });
