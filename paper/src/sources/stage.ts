@@ -1,13 +1,28 @@
-/** The sources stage: the attached files and the works the bibliographic search finds for the outline. */
+/**
+ * The sources stage: the attached files and the works the bibliographic databases find for the
+ * outline. With a real database configured, a paper that cannot get its minimum of sources fails
+ * (the order is refunded) rather than being written on too few; with none (offline development)
+ * the shortfall is only recorded as a warning.
+ */
+import { PaperError } from '../errors.ts';
 import type { PaperRun, PaperState, Stage } from '../run/state.ts';
 import { need } from '../run/state.ts';
-import { searchWorks } from './index.ts';
+import type { RunContext } from '../types.ts';
+import { searchWorks } from './find-works.ts';
+import { firstRecentYear, minimumSources, RECENT_SHARE, wantedSources } from './minimums.ts';
+import { queriesForOutline } from './queries.ts';
 import { runSourcesOf } from './run-sources.ts';
-import type { FoundWork } from './search/types.ts';
+import type { BibliographicSearch, FoundWork } from './search/types.ts';
 
 function dateRu(d: Date): string {
   const p = (n: number) => String(n).padStart(2, '0');
   return `${p(d.getDate())}.${p(d.getMonth() + 1)}.${d.getFullYear()}`;
+}
+
+/** Every database the run may ask: the api's library first, then the others. */
+export function providersOf(ctx: Pick<RunContext, 'search' | 'library'>): BibliographicSearch[] {
+  const others = Array.isArray(ctx.search) ? ctx.search : ctx.search ? [ctx.search] : [];
+  return [ctx.library, ...others].filter((p): p is BibliographicSearch => Boolean(p));
 }
 
 function withFound(run: PaperRun, state: PaperState, found: FoundWork[]): PaperState {
@@ -15,24 +30,55 @@ function withFound(run: PaperRun, state: PaperState, found: FoundWork[]): PaperS
   return { ...state, sources };
 }
 
+/** A Russian shortfall: "найдено 12 источников из 30 необходимых". */
+function sourcesWord(n: number): string {
+  const d = n % 10;
+  const dd = n % 100;
+  if (d === 1 && dd !== 11) return 'источник';
+  if (d >= 2 && d <= 4 && (dd < 12 || dd > 14)) return 'источника';
+  return 'источников';
+}
+
 export async function findSources(run: PaperRun, state: PaperState): Promise<PaperState> {
   const { input, ctx } = run;
   const outline = need(state.outline, 'the outline');
-  let found: FoundWork[] = [];
+  const providers = providersOf(ctx);
   const warnings = [...state.warnings];
-  if (ctx.search) {
-    const want = Math.max(0, (run.demo ? 20 : Math.round(20 + (input.requiredVolume - 80) / 4)) - run.attached.length);
-    const outcome = await searchWorks({
-      search: ctx.search,
-      queries: [outline.topic, ...outline.searchQueries].slice(0, 5),
-      topicText: `${outline.topic} ${outline.keywords.join(' ')} ${outline.chapters.map((c) => `${c.title} ${c.subsections.join(' ')}`).join(' ')}`,
-      minYear: input.minPublicationYear,
-      maxYear: run.now.getFullYear(),
-      want,
-      signal: run.signal,
-    });
-    found = outcome.works;
-    if (outcome.failures.length) warnings.push(`Поиск литературы прошёл с ошибками (${outcome.failures.length} из ${Math.min(5, 1 + outline.searchQueries.length)} запросов)`);
+  const minimum = minimumSources(input.type, input.requiredVolume);
+  const recentFrom = firstRecentYear(run.now);
+  if (!providers.length) {
+    if (run.attached.length < minimum) warnings.push(`Поиск литературы не настроен: в списке только приложенные файлы (${run.attached.length}), а нужно не меньше ${minimum}`);
+    return withFound(run, { ...state, warnings }, []);
+  }
+  const outcome = await searchWorks({
+    providers,
+    queries: queriesForOutline(outline),
+    topicText: {
+      ru: `${outline.topic} ${outline.keywords.join(' ')} ${outline.chapters.map((c) => `${c.title} ${c.subsections.join(' ')}`).join(' ')} ${outline.searchQueries.join(' ')}`,
+      en: [...(outline.searchQueriesEn ?? []), ...queriesForOutline(outline).en].join(' '),
+    },
+    minYear: input.minPublicationYear,
+    maxYear: run.now.getFullYear(),
+    want: Math.max(0, wantedSources(input.type, input.requiredVolume) - run.attached.length),
+    recentFrom,
+    signal: run.signal,
+  });
+  const found = outcome.works;
+  if (outcome.failures.length) warnings.push(`Поиск литературы прошёл с ошибками (${outcome.failures.length} из ${outcome.requests} запросов)`);
+
+  const total = run.attached.length + found.length;
+  const recentNeeded = input.minPublicationYear < recentFrom ? Math.ceil(Math.max(0, minimum - run.attached.length) * RECENT_SHARE) : 0;
+  const recent = found.filter((w) => w.year >= recentFrom).length;
+  const problems: string[] = [];
+  if (total < minimum) {
+    problems.push(`по теме найдено ${total} ${sourcesWord(total)}${run.attached.length ? ' вместе с приложенными файлами' : ''}, а для ${run.demo ? 'демо-версии' : 'работы'} нужно не меньше ${minimum}`);
+  } else if (recent < recentNeeded) {
+    problems.push(`изданных с ${recentFrom} года найдено ${recent}, а нужно не меньше ${recentNeeded}`);
+  }
+  // Only a fixed catalogue (tests, offline development) may fall short: a real search must not.
+  const real = providers.some((p) => !p.offline);
+  if (problems.length && real) {
+    throw new PaperError('not_enough_sources', `Недостаточно научных источников: ${problems.join('; ')}. Попробуйте сформулировать тему шире или указать более ранний год издания.`);
   }
   return withFound(run, { ...state, warnings }, found);
 }
