@@ -13,6 +13,7 @@ import type { SearchOptions } from '../src/sources/find-works.ts';
 import { recordOf } from '../src/sources/index.ts';
 import { queriesForOutline, queriesForTopic } from '../src/sources/queries.ts';
 import { personFromDisplayName } from '../src/sources/search/common.ts';
+import { searchProvidersOf } from '../src/sources/search/settings.ts';
 import { startCrossrefStandIn } from './support/crossref-stand-in.ts';
 import { startOpenAlexStandIn } from './support/openalex-stand-in.ts';
 import type { StandIn } from './support/stand-in-server.ts';
@@ -277,5 +278,21 @@ describe('the minimum number of sources', () => {
   it('lets a paper with enough sources go on to the writing', async () => {
     const error = await untilWriting([RU_ARTICLE, EN_ARTICLE, ...manyRussianArticles(8, 2020)]);
     expect(error.code).toBe('aborted');
+  });
+});
+
+describe('settings by name (the CLI: flags or environment variables)', () => {
+  it('build the providers the api would, and refuse an unknown database in Russian', async () => {
+    const openalex = await track(startOpenAlexStandIn({ works: [RU_ARTICLE], apiKey: 'k1' }));
+    const settings: Record<string, string> = { SOURCES_SEARCH: 'openalex,crossref', OPENALEX_BASE_URL: openalex.url, OPENALEX_API_KEY: 'k1', SOURCES_MAILTO: 'team@example.org' };
+    const providers = searchProvidersOf((name) => settings[name]);
+    expect(providers.map((p) => p.name)).toEqual(['openalex', 'crossref']);
+    expect(await providers[0].search({ query: 'цифровая', minYear: 2000, limit: 5 })).toHaveLength(1);
+    expect(openalex.requests[0].url.searchParams.get('mailto')).toBe('team@example.org');
+    expect(searchProvidersOf(() => undefined)).toEqual([]);
+    expect(() => searchProvidersOf((name) => (name === 'SOURCES_SEARCH' ? 'scholar' : undefined))).toThrow('Неизвестная библиографическая база: scholar (допустимы openalex, crossref, none)');
+    expect(() => searchProvidersOf((name) => (name === 'SOURCES_SEARCH' ? 'openalex' : name === 'OPENALEX_TIMEOUT_SECONDS' ? 'долго' : undefined))).toThrow(
+      'openalex-timeout-seconds: ожидается неотрицательное число, а не «долго»',
+    );
   });
 });
