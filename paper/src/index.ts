@@ -27,7 +27,7 @@ export { searchWorks } from './sources/find-works.ts';
 export type { SearchOutcome, SearchQueries } from './sources/find-works.ts';
 export { queriesForTopic } from './sources/queries.ts';
 export { workLanguage } from './sources/relevance.ts';
-export { MIN_SOURCES_DEMO, MIN_SOURCES_FULL, MIN_SOURCES_FULL_LONG, RECENT_YEARS, firstRecentYear, minimumSources } from './sources/minimums.ts';
+export { MIN_SOURCES_DEMO, MIN_SOURCES_FULL, MIN_SOURCES_FULL_LONG, RECENT_YEARS, firstRecentYear, minimumSources, shortfallOf } from './sources/minimums.ts';
 export { sniffFile, extractSourceText, UploadInspector } from './sources/extract/index.ts';
 export { claimProcessFolder, releaseProcessFolder } from './process-folder.ts';
 export type { SniffResult, FileKind, ExtractLimits, ExtractedText } from './sources/extract/index.ts';

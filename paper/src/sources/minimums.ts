@@ -31,3 +31,31 @@ export function wantedSources(type: 'demo' | 'full', requiredVolume: number): nu
 
 /** The first year counted as recent. */
 export const firstRecentYear = (now: Date) => now.getFullYear() - RECENT_YEARS + 1;
+
+/** Recent works a list needs: none when the user's minimum year already makes every work recent. */
+export function recentNeeded(minimum: number, attached: number, minYear: number, now: Date): number {
+  return minYear < firstRecentYear(now) ? Math.ceil(Math.max(0, minimum - attached) * RECENT_SHARE) : 0;
+}
+
+function sourcesWord(n: number): string {
+  const d = n % 10;
+  const dd = n % 100;
+  if (d === 1 && dd !== 11) return 'источник';
+  if (d >= 2 && d <= 4 && (dd < 12 || dd > 14)) return 'источника';
+  return 'источников';
+}
+
+/**
+ * What a list of sources lacks, in Russian ("по теме найдено 5 источников, а для демо-версии
+ * нужно не меньше 8"); null when it meets the minimum.
+ */
+export function shortfallOf(o: { found: number; recent: number; attached: number; type: 'demo' | 'full'; requiredVolume: number; minYear: number; now: Date }): string | null {
+  const minimum = minimumSources(o.type, o.requiredVolume);
+  const total = o.found + o.attached;
+  if (total < minimum) {
+    return `по теме найдено ${total} ${sourcesWord(total)}${o.attached ? ' вместе с приложенными файлами' : ''}, а для ${o.type === 'demo' ? 'демо-версии' : 'работы'} нужно не меньше ${minimum}`;
+  }
+  const needed = recentNeeded(minimum, o.attached, o.minYear, o.now);
+  if (o.recent < needed) return `изданных с ${firstRecentYear(o.now)} года найдено ${o.recent}, а нужно не меньше ${needed}`;
+  return null;
+}

@@ -9,7 +9,7 @@ import type { PaperRun, PaperState, Stage } from '../run/state.ts';
 import { need } from '../run/state.ts';
 import type { RunContext } from '../types.ts';
 import { searchWorks } from './find-works.ts';
-import { firstRecentYear, minimumSources, RECENT_SHARE, wantedSources } from './minimums.ts';
+import { firstRecentYear, minimumSources, shortfallOf, wantedSources } from './minimums.ts';
 import { queriesForOutline } from './queries.ts';
 import { runSourcesOf } from './run-sources.ts';
 import type { BibliographicSearch, FoundWork } from './search/types.ts';
@@ -30,15 +30,6 @@ function withFound(run: PaperRun, state: PaperState, found: FoundWork[]): PaperS
   return { ...state, sources };
 }
 
-/** A Russian shortfall: "найдено 12 источников из 30 необходимых". */
-function sourcesWord(n: number): string {
-  const d = n % 10;
-  const dd = n % 100;
-  if (d === 1 && dd !== 11) return 'источник';
-  if (d >= 2 && d <= 4 && (dd < 12 || dd > 14)) return 'источника';
-  return 'источников';
-}
-
 export async function findSources(run: PaperRun, state: PaperState): Promise<PaperState> {
   const { input, ctx } = run;
   const outline = need(state.outline, 'the outline');
@@ -50,12 +41,13 @@ export async function findSources(run: PaperRun, state: PaperState): Promise<Pap
     if (run.attached.length < minimum) warnings.push(`Поиск литературы не настроен: в списке только приложенные файлы (${run.attached.length}), а нужно не меньше ${minimum}`);
     return withFound(run, { ...state, warnings }, []);
   }
+  const queries = queriesForOutline(outline);
   const outcome = await searchWorks({
     providers,
-    queries: queriesForOutline(outline),
+    queries,
     topicText: {
       ru: `${outline.topic} ${outline.keywords.join(' ')} ${outline.chapters.map((c) => `${c.title} ${c.subsections.join(' ')}`).join(' ')} ${outline.searchQueries.join(' ')}`,
-      en: [...(outline.searchQueriesEn ?? []), ...queriesForOutline(outline).en].join(' '),
+      en: queries.en.join(' '),
     },
     minYear: input.minPublicationYear,
     maxYear: run.now.getFullYear(),
@@ -66,19 +58,19 @@ export async function findSources(run: PaperRun, state: PaperState): Promise<Pap
   const found = outcome.works;
   if (outcome.failures.length) warnings.push(`Поиск литературы прошёл с ошибками (${outcome.failures.length} из ${outcome.requests} запросов)`);
 
-  const total = run.attached.length + found.length;
-  const recentNeeded = input.minPublicationYear < recentFrom ? Math.ceil(Math.max(0, minimum - run.attached.length) * RECENT_SHARE) : 0;
-  const recent = found.filter((w) => w.year >= recentFrom).length;
-  const problems: string[] = [];
-  if (total < minimum) {
-    problems.push(`по теме найдено ${total} ${sourcesWord(total)}${run.attached.length ? ' вместе с приложенными файлами' : ''}, а для ${run.demo ? 'демо-версии' : 'работы'} нужно не меньше ${minimum}`);
-  } else if (recent < recentNeeded) {
-    problems.push(`изданных с ${recentFrom} года найдено ${recent}, а нужно не меньше ${recentNeeded}`);
-  }
+  const problem = shortfallOf({
+    found: found.length,
+    recent: found.filter((w) => w.year >= recentFrom).length,
+    attached: run.attached.length,
+    type: input.type,
+    requiredVolume: input.requiredVolume,
+    minYear: input.minPublicationYear,
+    now: run.now,
+  });
   // Only a fixed catalogue (tests, offline development) may fall short: a real search must not.
   const real = providers.some((p) => !p.offline);
-  if (problems.length && real) {
-    throw new PaperError('not_enough_sources', `Недостаточно научных источников: ${problems.join('; ')}. Попробуйте сформулировать тему шире или указать более ранний год издания.`);
+  if (problem && real) {
+    throw new PaperError('not_enough_sources', `Недостаточно научных источников: ${problem}. Попробуйте сформулировать тему шире или указать более ранний год издания.`);
   }
   return withFound(run, { ...state, warnings }, found);
 }
