@@ -62,7 +62,8 @@ export function normalizeOutline(draft: OutlineDraft, input: PaperInput): { outl
       subject: draft.subject.trim().replace(/[.]+$/, ''),
       methods: draft.methods.map((m) => m.trim().replace(/[.;]+$/, '')).filter(Boolean).slice(0, 8),
       searchQueries: draft.searchQueries.map((q) => q.trim()).filter(Boolean).slice(0, 4),
-      searchQueriesEn: draft.searchQueriesEn.map((q) => q.trim()).filter(Boolean).slice(0, 4),
+      // A draft read before English queries were asked for has none.
+      searchQueriesEn: (draft.searchQueriesEn ?? []).map((q) => q.trim()).filter(Boolean).slice(0, 4),
     },
   };
 }
