@@ -13,8 +13,8 @@ export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..
 /** Address ranges that Fastify's trustProxy (proxy-addr) knows by name. */
 const PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
 
-export const SEARCH_PROVIDERS = ['openalex', 'crossref'] as const;
-export type SearchProvider = (typeof SEARCH_PROVIDERS)[number];
+const SEARCH_PROVIDERS = ['openalex', 'crossref'] as const;
+type SearchProvider = (typeof SEARCH_PROVIDERS)[number];
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 const int = (def: number) => z.coerce.number().int().positive().default(def);

@@ -4,13 +4,13 @@
  * ten years, with foreign works where the field has them; a demo cites only its introduction and
  * first chapter, for which 8 is a credible list.
  */
-export const MIN_SOURCES_FULL = 30;
+const MIN_SOURCES_FULL = 30;
 /** A paper of 100 pages and more cites more. */
-export const MIN_SOURCES_FULL_LONG = 40;
-export const LONG_PAPER_PAGES = 100;
-export const MIN_SOURCES_DEMO = 8;
+const MIN_SOURCES_FULL_LONG = 40;
+const LONG_PAPER_PAGES = 100;
+const MIN_SOURCES_DEMO = 8;
 /** "Recent" is published within this many years of the run. */
-export const RECENT_YEARS = 10;
+const RECENT_YEARS = 10;
 /** At least this share of the sources is recent (when the user's minimum year lets older ones in). */
 export const RECENT_SHARE = 0.5;
 /** Up to this share of the found works is kept for foreign (English) works when they were found. */
@@ -33,7 +33,7 @@ export function wantedSources(type: 'demo' | 'full', requiredVolume: number): nu
 export const firstRecentYear = (now: Date) => now.getFullYear() - RECENT_YEARS + 1;
 
 /** Recent works a list needs: none when the user's minimum year already makes every work recent. */
-export function recentNeeded(minimum: number, attached: number, minYear: number, now: Date): number {
+function recentNeeded(minimum: number, attached: number, minYear: number, now: Date): number {
   return minYear < firstRecentYear(now) ? Math.ceil(Math.max(0, minimum - attached) * RECENT_SHARE) : 0;
 }
 

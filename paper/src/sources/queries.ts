@@ -10,7 +10,7 @@ import type { SearchQueries } from './find-works.ts';
 import { englishQueryOf } from './glossary.ts';
 
 /** Each language's queries are capped: every query is a request to every database. */
-export const MAX_QUERIES_PER_LANGUAGE = 5;
+const MAX_QUERIES_PER_LANGUAGE = 5;
 
 const unique = (items: string[]) => [...new Map(items.map((q) => [q.toLowerCase(), q.trim()])).values()].filter(Boolean);
 

@@ -19,7 +19,7 @@ const MAX_RETRY_WAIT_MS = 30_000;
 const MAX_RESPONSE_CHARS = 5_000_000;
 
 /** Spaces requests so that no more than `perSecond` start in any second (one provider, one process). */
-export function createRateLimiter(perSecond: number | undefined): () => Promise<void> {
+function createRateLimiter(perSecond: number | undefined): () => Promise<void> {
   if (!perSecond || perSecond <= 0) return async () => {};
   const gapMs = 1000 / perSecond;
   let next = 0;
@@ -32,7 +32,7 @@ export function createRateLimiter(perSecond: number | undefined): () => Promise<
 }
 
 /** Seconds ("3") or an HTTP date; missing or unreadable: a growing default. */
-export function retryAfterMs(header: string | null, attempt: number): number {
+function retryAfterMs(header: string | null, attempt: number): number {
   const fallback = 500 * 2 ** attempt;
   if (!header) return fallback;
   const seconds = Number(header);

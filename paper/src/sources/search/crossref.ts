@@ -44,7 +44,7 @@ const KINDS: Record<string, WorkKind> = {
 
 const SELECT = 'DOI,URL,title,subtitle,author,container-title,issued,volume,issue,page,type,publisher,publisher-location,ISBN,abstract,language,link';
 
-export function workFromCrossref(it: CrossrefItem): FoundWork | null {
+function workFromCrossref(it: CrossrefItem): FoundWork | null {
   const full = stripTags(it.title?.[0] ?? '');
   const kind = KINDS[it.type ?? ''];
   const year = it.issued?.['date-parts']?.[0]?.[0] ?? undefined;

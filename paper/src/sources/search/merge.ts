@@ -6,10 +6,10 @@ import { isCyrillic } from '../../bibliography/text.ts';
 import { authorsFitTitle } from './common.ts';
 import type { FoundWork } from './types.ts';
 
-export const normalTitle = (t: string) => t.toLowerCase().replace(/ё/g, 'е').replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+const normalTitle = (t: string) => t.toLowerCase().replace(/ё/g, 'е').replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
 
 /** The keys a work is known by: its DOI and its title-author-year. */
-export function keysOf(w: FoundWork): string[] {
+function keysOf(w: FoundWork): string[] {
   const family = w.authors[0]?.family ? normalTitle(w.authors[0].family) : '';
   const keys = [`t:${normalTitle(`${w.title} ${w.subtitle ?? ''}`)}|${family}|${w.year}`];
   if (w.doi) keys.unshift(`d:${w.doi.toLowerCase()}`);
@@ -22,7 +22,7 @@ const FILLABLE = ['doi', 'url', 'pdfUrl', 'oaUrl', 'subtitle', 'container', 'vol
  * `base` with the gaps filled from `other`. Authors: the other record's when the base has none, or
  * when the base's are in the wrong script for the title (a transliterated Russian name).
  */
-export function fillFrom(base: FoundWork, other: FoundWork): FoundWork {
+function fillFrom(base: FoundWork, other: FoundWork): FoundWork {
   const out: FoundWork = { ...base };
   for (const field of FILLABLE) {
     if (out[field] === undefined || out[field] === '') (out as unknown as Record<string, unknown>)[field] = other[field];

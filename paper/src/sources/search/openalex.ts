@@ -78,7 +78,7 @@ function authorNames(w: OpenAlexWork, title: string): string[] {
     .filter((n): n is string => Boolean(n));
 }
 
-export function workFromOpenAlex(w: OpenAlexWork): FoundWork | null {
+function workFromOpenAlex(w: OpenAlexWork): FoundWork | null {
   const full = (w.title ?? w.display_name ?? '').trim();
   const kind = KINDS[w.type ?? ''];
   if (!full || !kind || !w.publication_year || w.is_retracted) return null;

@@ -20,7 +20,7 @@ export const SEARCH_SETTINGS = [
   'CROSSREF_TIMEOUT_SECONDS',
   'CROSSREF_MAX_REQUESTS_PER_SECOND',
 ] as const;
-export type SearchSetting = (typeof SEARCH_SETTINGS)[number];
+type SearchSetting = (typeof SEARCH_SETTINGS)[number];
 export const flagOf = (name: SearchSetting) => name.toLowerCase().replace(/_/g, '-');
 
 function positiveNumber(name: SearchSetting, value: string | undefined): number | undefined {
