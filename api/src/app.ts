@@ -24,6 +24,9 @@ import { claimUploadsFolder } from './modules/orders/upload.ts';
 import { papersRouter } from './modules/papers/router.ts';
 import type { Services } from './services.ts';
 import { reviewsRouter } from './modules/reviews/router.ts';
+import { createSearchProviders } from './modules/generation/engine.ts';
+import { createSourcesEstimator } from './modules/sources/estimate.ts';
+import { sourcesRouter } from './modules/sources/router.ts';
 import { systemRouter } from './modules/system/router.ts';
 import { telegramRouter } from './modules/telegram/router.ts';
 import { AppError } from './errors.ts';
@@ -68,6 +71,10 @@ async function appPlugin(fastify: FastifyInstance, deps: AppDeps) {
   await fastify.register(s.plugin(reviewsRouter()), routeOptions);
   await fastify.register(s.plugin(generationRouter()), routeOptions);
   await fastify.register(s.plugin(papersRouter(deps.storage)), routeOptions);
+  // The estimate answers while the user fills the form: a short time limit and one retry.
+  const sources = deps.config.sources;
+  const estimator = createSourcesEstimator({ providers: createSearchProviders({ ...sources, maxRetries: Math.min(1, sources.maxRetries) }, fastify.log, sources.estimateTimeoutMs) });
+  await fastify.register(s.plugin(sourcesRouter(estimator)), routeOptions);
   await fastify.register(async (payments) => {
     // The sandbox page's own HTML forms post `application/x-www-form-urlencoded` (empty body).
     payments.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_req, body, done) =>

@@ -14,6 +14,9 @@ export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..
 /** Address ranges that Fastify's trustProxy (proxy-addr) knows by name. */
 const PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
 
+const SEARCH_PROVIDERS = ['openalex', 'crossref'] as const;
+type SearchProvider = (typeof SEARCH_PROVIDERS)[number];
+
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 const int = (def: number) => z.coerce.number().int().positive().default(def);
 
@@ -83,9 +86,14 @@ const schema = z.object({
   LLM_MODEL_PROFESSIONAL: z.string().default('gpt-4o'),
   LLM_CONCURRENCY: int(4),
   LLM_TIMEOUT_SECONDS: int(120),
-  /** Bibliographic search; without it a paper cites only the attached files. Production
-   * defaults to OpenAlex: development and tests have no network. */
-  SOURCES_SEARCH: z.enum(['none', 'openalex', 'crossref']).optional(),
+  /** Bibliographic databases asked together, comma-separated (`openalex,crossref`), or `none`:
+   * a paper then cites only the attached files (development; papers are not held to the minimum
+   * of sources). Production defaults to both: development and tests have no network. */
+  SOURCES_SEARCH: z
+    .string()
+    .refine((v) => v.trim() === 'none' || v.split(',').every((p) => SEARCH_PROVIDERS.includes(p.trim() as SearchProvider)), "expected 'none' or a comma-separated list of openalex, crossref")
+    .optional(),
+  /** Sent to OpenAlex and Crossref (their polite pools): the address they write to about our traffic. */
   SOURCES_MAILTO: z.string().email().optional(),
   /** The library's OAI-PMH repositories, harvested on a schedule: comma-separated
    * `origin=https://address[#set]` entries (one entry per set), or `cyberleninka` for CyberLeninka's
@@ -96,6 +104,19 @@ const schema = z.object({
   LIBRARY_OAI_RETRIES: z.coerce.number().int().min(0).max(20).default(6),
   /** When the harvest runs (cron, the worker's time zone). */
   LIBRARY_HARVEST_CRON: z.string().regex(/^\S+( \S+){4}$/, 'expected a cron expression of five fields').default('30 3 * * *'),
+  /** How many times a 429 (honouring Retry-After) or a 5xx is retried before a query fails. */
+  SOURCES_MAX_RETRIES: z.coerce.number().int().min(0).max(10).default(3),
+  OPENALEX_BASE_URL: z.string().url().default('https://api.openalex.org'),
+  /** OpenAlex asks for a (free) key for real use: without it the daily budget is tiny. */
+  OPENALEX_API_KEY: z.string().min(1).optional(),
+  OPENALEX_TIMEOUT_SECONDS: int(20),
+  OPENALEX_MAX_REQUESTS_PER_SECOND: int(10),
+  CROSSREF_BASE_URL: z.string().url().default('https://api.crossref.org'),
+  CROSSREF_TIMEOUT_SECONDS: int(20),
+  /** Crossref's polite pool allows 10 requests a second; 5 leaves room for other users of the address. */
+  CROSSREF_MAX_REQUESTS_PER_SECOND: int(5),
+  /** The order form's estimate of how many sources a topic has: its own, shorter time limit. */
+  SOURCES_ESTIMATE_TIMEOUT_SECONDS: int(8),
 
   STORAGE: z.enum(['local', 's3']).default('local'),
   S3_ENDPOINT: z.string().url().optional(),
@@ -176,8 +197,16 @@ export interface Config {
     reconcileSeconds: number;
   };
   llm: { baseUrl: string; apiKey: string; models: { basic: string; professional: string }; concurrency: number; timeoutMs: number } | null;
-  sources: { search: 'none' | 'openalex' | 'crossref'; mailto: string | null };
   library: { endpoints: OaiEndpoint[]; delayMs: number; retries: number; harvestCron: string };
+  sources: {
+    /** Empty: no search (development). */
+    providers: SearchProvider[];
+    mailto: string | null;
+    maxRetries: number;
+    openalex: { baseUrl: string; apiKey: string | null; timeoutMs: number; maxRequestsPerSecond: number };
+    crossref: { baseUrl: string; timeoutMs: number; maxRequestsPerSecond: number };
+    estimateTimeoutMs: number;
+  };
   storage: { kind: 'local'; dir: string } | { kind: 's3'; endpoint: string; region: string; bucket: string; accessKeyId: string; secretAccessKey: string };
   worker: {
     concurrency: number;
@@ -278,7 +307,19 @@ export function loadConfig(env: Env): Config {
         }
       : null,
     library: { endpoints: e.LIBRARY_OAI_ENDPOINTS, delayMs: e.LIBRARY_OAI_DELAY_MS, retries: e.LIBRARY_OAI_RETRIES, harvestCron: e.LIBRARY_HARVEST_CRON },
-    sources: { search: e.SOURCES_SEARCH ?? (e.NODE_ENV === 'production' ? 'openalex' : 'none'), mailto: e.SOURCES_MAILTO ?? null },
+    sources: {
+      providers: providersOf(e.SOURCES_SEARCH ?? (e.NODE_ENV === 'production' ? SEARCH_PROVIDERS.join(',') : 'none')),
+      mailto: e.SOURCES_MAILTO ?? null,
+      maxRetries: e.SOURCES_MAX_RETRIES,
+      openalex: {
+        baseUrl: e.OPENALEX_BASE_URL.replace(/\/$/, ''),
+        apiKey: e.OPENALEX_API_KEY ?? null,
+        timeoutMs: e.OPENALEX_TIMEOUT_SECONDS * 1000,
+        maxRequestsPerSecond: e.OPENALEX_MAX_REQUESTS_PER_SECOND,
+      },
+      crossref: { baseUrl: e.CROSSREF_BASE_URL.replace(/\/$/, ''), timeoutMs: e.CROSSREF_TIMEOUT_SECONDS * 1000, maxRequestsPerSecond: e.CROSSREF_MAX_REQUESTS_PER_SECOND },
+      estimateTimeoutMs: e.SOURCES_ESTIMATE_TIMEOUT_SECONDS * 1000,
+    },
     storage:
       e.STORAGE === 's3'
         ? { kind: 's3', endpoint: e.S3_ENDPOINT!, region: e.S3_REGION, bucket: e.S3_BUCKET!, accessKeyId: e.S3_ACCESS_KEY_ID!, secretAccessKey: e.S3_SECRET_ACCESS_KEY! }
@@ -291,6 +332,12 @@ export function loadConfig(env: Env): Config {
       maxAttempts: e.GENERATION_MAX_ATTEMPTS,
     },
   };
+}
+
+/** SOURCES_SEARCH as a list of providers, each once. */
+function providersOf(value: string): SearchProvider[] {
+  if (value.trim() === 'none') return [];
+  return [...new Set(value.split(',').map((p) => p.trim() as SearchProvider))];
 }
 
 /** TRUST_PROXY as Fastify's trustProxy: true/false or the proxies' addresses. (A hop count is not

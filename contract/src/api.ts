@@ -262,6 +262,19 @@ const review = c.router({
   },
 });
 
+const sources = c.router({
+  estimate: {
+    method: 'GET',
+    path: '/api/v1/sources/estimate/',
+    query: s.sourcesEstimateQuery,
+    responses: { 200: s.sourcesEstimateBody, 401: s.errorBody },
+    summary: "How many sources the databases have for a topic and minimum year, for the order form (the same search as the paper's, a short time limit, cached)",
+    description:
+      'Needs a session, like the order form. Validated by the order form\'s topic and year rules (422 with their Russian messages); ' +
+      'rate-limited per user (429). `advice` says in Russian what to change (the topic, the year) when `enough_for_full` is false.',
+  },
+});
+
 const system = c.router({
   health: {
     method: 'GET',
@@ -277,7 +290,7 @@ const system = c.router({
 });
 
 export const contract = c.router(
-  { registration, auth, users, generation, telegram, papers, payment, passwordRecovery, review, system },
+  { registration, auth, users, generation, telegram, papers, payment, passwordRecovery, review, sources, system },
   {
     strictStatusCodes: true,
     commonResponses: { 400: s.errorBody, 403: s.errorBody, 413: s.errorBody, 422: s.validationErrorBody, 429: s.errorBody, 500: s.errorBody },

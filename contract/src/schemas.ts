@@ -219,6 +219,40 @@ export const refundListBody = z.object({ refunds: z.array(refundItem) });
 export const pendingPurchaseBody = z.object({ detail: z.string(), code: errorCode, data: pendingPaymentData });
 export const cancelPaymentBody = z.object({ payment_id: z.string().min(1).max(64) }).strict();
 
+// ---------- sources ----------
+
+/** A number from the query string, checked by the order form's own rule (same Russian message). */
+const queryNumber = <T extends z.ZodTypeAny>(rule: T) => z.preprocess((v) => (v === undefined || v === '' ? undefined : Number(v)), rule);
+
+/** The order form's estimate: the topic and the years as the order will have them. */
+export const sourcesEstimateQuery = z.object({
+  topic: f.topic,
+  min_year: queryNumber(f.publicationYear.default(LIMITS.publicationYear.default)),
+  /** The full paper's volume: from 100 pages the minimum is higher. */
+  required_volume: queryNumber(f.volume.default(LIMITS.volume.default)),
+});
+export type SourcesEstimateQuery = z.infer<typeof sourcesEstimateQuery>;
+
+export const sourcesEstimateBody = z.object({
+  /** false: no bibliographic database is configured (development); the counts are then 0. */
+  searched: z.boolean(),
+  /** Relevant works the databases have that a GOST list can describe (published in min_year or later). */
+  found: z.number().int(),
+  russian: z.number().int(),
+  foreign: z.number().int(),
+  /** Published in the last ten years. */
+  recent: z.number().int(),
+  minimum_demo: z.number().int(),
+  minimum_full: z.number().int(),
+  enough_for_demo: z.boolean(),
+  enough_for_full: z.boolean(),
+  /** Up to 5 of the works found, best first. */
+  sample: z.array(z.object({ title: z.string(), authors: z.array(z.string()), year: z.number().int(), container: z.string().nullable() })).max(5),
+  /** Russian: what to change (the topic, the year) when there are too few for a full paper; null otherwise. */
+  advice: z.string().nullable(),
+});
+export type SourcesEstimate = z.infer<typeof sourcesEstimateBody>;
+
 // ---------- reviews ----------
 
 export const reviewListQuery = z.object({

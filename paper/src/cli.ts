@@ -11,18 +11,17 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import {
   checkDocx,
-  createCrossrefSearch,
   createDirectoryCheckpoints,
   createLlmWriter,
   createMemoryCheckpoints,
   createOfflineWriter,
-  createOpenAlexSearch,
   createPdfConverterPool,
   extractSourceText,
   generatePaper,
   PaperError,
 } from './index.ts';
-import type { AttachedSource, BibliographicSearch, NormocontrolReport, PaperInput, Outline, UserStructure } from './index.ts';
+import { SEARCH_SETTINGS, flagOf, searchProvidersOf } from './sources/search/settings.ts';
+import type { AttachedSource, NormocontrolReport, PaperInput, Outline, UserStructure } from './index.ts';
 
 const USAGE = `Использование:
   paper generate --topic "Тема работы" [--type demo|full] [--tariff basic|professional]
@@ -30,7 +29,11 @@ const USAGE = `Использование:
                  [--structure structure.json] [--source "файл.pdf::ГОСТ-ссылка"]... [--from-demo outline.json]
                  [--out ./paper] [--checkpoints ./dir]
                  [--llm-base-url URL --llm-key KEY --model-basic M --model-professional M [--concurrency 4] [--timeout-ms 180000]]
-                 [--search none|openalex|crossref] [--mailto e-mail] [--pdf-pool 1]
+                 [--search none|openalex,crossref] [--sources-mailto e-mail] [--sources-max-retries 3]
+                 [--openalex-base-url URL] [--openalex-api-key KEY] [--openalex-timeout-seconds 20] [--openalex-max-requests-per-second 10]
+                 [--crossref-base-url URL] [--crossref-timeout-seconds 20] [--crossref-max-requests-per-second 5]
+                 [--pdf-pool 1]
+  Параметры поиска можно задать и переменными окружения с теми же именами (SOURCES_SEARCH, OPENALEX_API_KEY, ...).
   paper check файл.docx [--pdf файл.pdf | --render] [--json]
   paper extract файл.(txt|pdf|docx)`;
 
@@ -66,8 +69,9 @@ async function generate(argv: string[]): Promise<number> {
       'model-professional': { type: 'string' },
       concurrency: { type: 'string', default: '4' },
       'timeout-ms': { type: 'string', default: '180000' },
-      search: { type: 'string', default: 'none' },
+      search: { type: 'string' },
       mailto: { type: 'string' },
+      ...Object.fromEntries(SEARCH_SETTINGS.map((name) => [flagOf(name), { type: 'string' as const }])),
       'pdf-pool': { type: 'string', default: '1' },
     },
   });
@@ -102,9 +106,9 @@ async function generate(argv: string[]): Promise<number> {
         timeoutMs: Number(values['timeout-ms']),
       })
     : createOfflineWriter();
-  let search: BibliographicSearch | null = null;
-  if (values.search === 'openalex') search = createOpenAlexSearch({ mailto: values.mailto });
-  else if (values.search === 'crossref') search = createCrossrefSearch({ mailto: values.mailto });
+  // A flag wins over the environment variable of the same name (--openalex-api-key, OPENALEX_API_KEY).
+  const flags = values as unknown as Record<string, string | undefined>;
+  const search = searchProvidersOf((name) => (name === 'SOURCES_SEARCH' ? values.search : name === 'SOURCES_MAILTO' ? values.mailto : undefined) ?? flags[flagOf(name)] ?? process.env[name]);
   const pdf = createPdfConverterPool({ size: Number(values['pdf-pool']) });
   try {
     const result = await generatePaper(input, {

@@ -8,6 +8,8 @@ export type PaperErrorCode =
   | 'llm_failed'
   | 'llm_timeout'
   | 'search_failed'
+  /** The databases do not have enough works for the topic and year: the user may change them. */
+  | 'not_enough_sources'
   | 'pdf_failed'
   | 'aborted'
   | 'internal';

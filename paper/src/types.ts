@@ -23,8 +23,13 @@ export interface Usage {
 
 export interface RunContext {
   writer: Writer;
-  /** Bibliographic search, or null: only the attached sources are used. */
-  search: BibliographicSearch | null;
+  /**
+   * The bibliographic databases (OpenAlex, Crossref, a local catalogue), asked together and their
+   * finds merged; null: only the attached sources are used (offline development).
+   */
+  search: BibliographicSearch | readonly BibliographicSearch[] | null;
+  /** The api's own library of Russian and English works (a BibliographicSearch named 'library'), asked with `search`. */
+  library?: BibliographicSearch | null;
   checkpoints: CheckpointStore;
   onProgress: (p: ProgressEvent) => void | Promise<void>;
   pdf: PdfConverter;

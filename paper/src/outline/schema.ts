@@ -11,8 +11,12 @@ export const OutlineDraftSchema = z.object({
   subject: z.string(),
   methods: z.array(z.string()),
   searchQueries: z.array(z.string()),
+  searchQueriesEn: z.array(z.string()),
 });
-export type OutlineDraft = z.infer<typeof OutlineDraftSchema>;
+
+/** A model's outline as read back: English queries may be missing (older stored answers, models that skip them). */
+export const OutlineDraftReadSchema = OutlineDraftSchema.extend({ searchQueriesEn: z.array(z.string()).default([]) });
+export type OutlineDraft = z.infer<typeof OutlineDraftReadSchema>;
 
 /** The outline a demo hands to its full version (`fromDemo`), checked wherever it is read back. */
 export const OutlineSchema = z.object({
@@ -28,5 +32,7 @@ export const OutlineSchema = z.object({
   subject: z.string(),
   methods: z.array(z.string()),
   searchQueries: z.array(z.string()),
+  /** Absent in outlines stored before English queries were asked for. */
+  searchQueriesEn: z.array(z.string()).optional(),
   introduction: z.string(),
 });

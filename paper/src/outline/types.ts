@@ -23,6 +23,8 @@ export interface Outline {
   methods: string[];
   /** Queries for the bibliographic search, Russian and English. */
   searchQueries: string[];
+  /** English queries for the same search (absent in outlines stored before they were asked for). */
+  searchQueriesEn?: string[];
   /** The introduction's text (paragraphs separated by blank lines), written once and kept for the full paper. */
   introduction: string;
 }

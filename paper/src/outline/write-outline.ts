@@ -3,7 +3,7 @@ import { PaperError } from '../errors.ts';
 import type { CallRunner } from '../calls.ts';
 import type { PaperInput } from '../input.ts';
 import type { OutlineWithoutIntroduction } from './types.ts';
-import { OutlineDraftSchema } from './schema.ts';
+import { OutlineDraftReadSchema, OutlineDraftSchema } from './schema.ts';
 import type { OutlineDraft } from './schema.ts';
 import { outlineMessages, outlineRepairMessages } from './prompt.ts';
 
@@ -62,6 +62,8 @@ export function normalizeOutline(draft: OutlineDraft, input: PaperInput): { outl
       subject: draft.subject.trim().replace(/[.]+$/, ''),
       methods: draft.methods.map((m) => m.trim().replace(/[.;]+$/, '')).filter(Boolean).slice(0, 8),
       searchQueries: draft.searchQueries.map((q) => q.trim()).filter(Boolean).slice(0, 4),
+      // A draft read before English queries were asked for has none.
+      searchQueriesEn: (draft.searchQueriesEn ?? []).map((q) => q.trim()).filter(Boolean).slice(0, 4),
     },
   };
 }
@@ -73,7 +75,7 @@ function parseDraft(text: string): { draft?: OutlineDraft; problem?: string } {
   } catch {
     return { problem: 'ответ не является корректным JSON' };
   }
-  const parsed = OutlineDraftSchema.safeParse(json);
+  const parsed = OutlineDraftReadSchema.safeParse(json);
   if (!parsed.success) return { problem: `JSON не соответствует схеме: ${parsed.error.issues[0]?.path.join('.')} ${parsed.error.issues[0]?.message}` };
   return { draft: parsed.data };
 }

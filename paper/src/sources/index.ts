@@ -1,17 +1,16 @@
 /**
- * The sources stage: the user's attached files and works found by a bibliographic provider,
- * checked (title, authors, year >= minimum year), ranked by relevance, and handed to the
- * subsections that they fit. Only these sources may be cited, and only they reach the list.
+ * The sources of a paper: the user's attached files and the works the search found
+ * (find-works.ts), handed to the subsections that they fit. Only these sources may be cited, and
+ * only they reach the list.
  */
 import type { BibSource } from '../bibliography/list.ts';
 import type { WorkRecord } from '../bibliography/record.ts';
 import { directName } from '../bibliography/text.ts';
-import { isAbort } from '../errors.ts';
 import type { AttachedSource } from '../input.ts';
 import type { OutlineChapter } from '../outline/types.ts';
 import type { SourceBrief } from '../writer/types.ts';
 import { overlap, stems } from './relevance.ts';
-import type { BibliographicSearch, FoundWork } from './search/types.ts';
+import type { FoundWork } from './search/types.ts';
 
 export interface RunSource {
   id: string;
@@ -25,65 +24,15 @@ export interface RunSource {
   stems: Set<string>;
 }
 
-/** Checks a found work is describable and within the user's filter; nothing unverifiable is kept. */
-export function verifyWork(w: FoundWork, minYear: number, maxYear: number): boolean {
-  if (!w.title || w.title.length < 5 || w.title.length > 400) return false;
-  if (!w.authors.length || w.authors.some((a) => !a.family || a.family.length < 2)) return false;
-  if (!Number.isInteger(w.year) || w.year < minYear || w.year > maxYear) return false;
-  if ((w.kind === 'article' || w.kind === 'chapter') && !w.container) return false;
-  if (w.kind === 'dissertation' || w.kind === 'autoreferat' || w.kind === 'law') return false; // providers lack what GOST needs
-  return true;
-}
-
-const normTitle = (t: string) => t.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
-
-export interface SearchOutcome {
-  works: FoundWork[];
-  /** Queries that failed (the paper continues with what was found). */
-  failures: string[];
-}
-
-export async function searchWorks(options: {
-  search: BibliographicSearch;
-  queries: string[];
-  topicText: string;
-  minYear: number;
-  maxYear: number;
-  want: number;
-  signal?: AbortSignal;
-}): Promise<SearchOutcome> {
-  const failures: string[] = [];
-  const all: FoundWork[] = [];
-  for (const query of options.queries) {
-    try {
-      all.push(...(await options.search.search({ query, minYear: options.minYear, limit: 25, signal: options.signal })));
-    } catch (error) {
-      if (isAbort(error)) throw error;
-      failures.push(`${query}: ${(error as Error).message}`);
-    }
-  }
-  const topic = stems(options.topicText);
-  const seen = new Set<string>();
-  const ranked = all
-    .filter((w) => verifyWork(w, options.minYear, options.maxYear))
-    .filter((w) => {
-      const key = w.doi?.toLowerCase() ?? normTitle(w.title);
-      const tkey = normTitle(w.title);
-      if (seen.has(key) || seen.has(tkey)) return false;
-      seen.add(key);
-      seen.add(tkey);
-      return true;
-    })
-    .map((w) => ({ w, score: overlap(topic, stems(`${w.title} ${w.abstract ?? ''}`)) + (w.abstract ? 0.5 : 0) }))
-    .filter((x) => x.score >= 1)
-    .sort((a, b) => b.score - a.score || b.w.year - a.w.year);
-  return { works: ranked.slice(0, options.want).map((x) => x.w), failures };
-}
-
-/** The GOST record of a found work: an electronic resource with its DOI or page, accessed today. */
+/**
+ * The GOST record of a found work: an electronic resource with its DOI or page, accessed on the
+ * day of the run; the title, other title information, place, publisher and extent as the
+ * databases gave them (Crossref has completed them by DOI where it could).
+ */
 export function recordOf(w: FoundWork, accessed: string): WorkRecord {
   const common = {
     title: w.title,
+    subtitle: w.subtitle,
     authors: w.authors,
     year: w.year,
     doi: w.doi,
@@ -92,7 +41,7 @@ export function recordOf(w: FoundWork, accessed: string): WorkRecord {
   };
   if (w.kind === 'article') return { ...common, kind: 'article', container: { title: w.container! }, volume: w.volume, issue: w.issue, pages: w.pages };
   if (w.kind === 'chapter') return { ...common, kind: 'chapter', container: { title: w.container!, publisher: w.publisher, place: w.place, year: w.year }, pages: w.pages };
-  return { ...common, kind: w.kind === 'collection' ? 'collection' : 'book', publisher: w.publisher, place: w.place };
+  return { ...common, kind: w.kind === 'collection' ? 'collection' : 'book', publisher: w.publisher, place: w.place, pageCount: w.pageCount, isbn: w.isbn };
 }
 
 function labelOf(w: FoundWork): string {

@@ -1,13 +1,28 @@
-/** The sources stage: the attached files and the works the bibliographic search finds for the outline. */
+/**
+ * The sources stage: the attached files and the works the bibliographic databases find for the
+ * outline. With a real database configured, a paper that cannot get its minimum of sources fails
+ * (the order is refunded) rather than being written on too few; with none (offline development)
+ * the shortfall is only recorded as a warning.
+ */
+import { PaperError } from '../errors.ts';
 import type { PaperRun, PaperState, Stage } from '../run/state.ts';
 import { need } from '../run/state.ts';
-import { searchWorks } from './index.ts';
+import type { RunContext } from '../types.ts';
+import { searchWorks } from './find-works.ts';
+import { firstRecentYear, minimumSources, shortfallOf, wantedSources } from './minimums.ts';
+import { queriesForOutline } from './queries.ts';
 import { runSourcesOf } from './run-sources.ts';
-import type { FoundWork } from './search/types.ts';
+import type { BibliographicSearch, FoundWork } from './search/types.ts';
 
 function dateRu(d: Date): string {
   const p = (n: number) => String(n).padStart(2, '0');
   return `${p(d.getDate())}.${p(d.getMonth() + 1)}.${d.getFullYear()}`;
+}
+
+/** Every database the run may ask: the api's library first, then the others. */
+export function providersOf(ctx: Pick<RunContext, 'search' | 'library'>): BibliographicSearch[] {
+  const others = Array.isArray(ctx.search) ? ctx.search : ctx.search ? [ctx.search] : [];
+  return [ctx.library, ...others].filter((p): p is BibliographicSearch => Boolean(p));
 }
 
 function withFound(run: PaperRun, state: PaperState, found: FoundWork[]): PaperState {
@@ -18,21 +33,44 @@ function withFound(run: PaperRun, state: PaperState, found: FoundWork[]): PaperS
 export async function findSources(run: PaperRun, state: PaperState): Promise<PaperState> {
   const { input, ctx } = run;
   const outline = need(state.outline, 'the outline');
-  let found: FoundWork[] = [];
+  const providers = providersOf(ctx);
   const warnings = [...state.warnings];
-  if (ctx.search) {
-    const want = Math.max(0, (run.demo ? 20 : Math.round(20 + (input.requiredVolume - 80) / 4)) - run.attached.length);
-    const outcome = await searchWorks({
-      search: ctx.search,
-      queries: [outline.topic, ...outline.searchQueries].slice(0, 5),
-      topicText: `${outline.topic} ${outline.keywords.join(' ')} ${outline.chapters.map((c) => `${c.title} ${c.subsections.join(' ')}`).join(' ')}`,
-      minYear: input.minPublicationYear,
-      maxYear: run.now.getFullYear(),
-      want,
-      signal: run.signal,
-    });
-    found = outcome.works;
-    if (outcome.failures.length) warnings.push(`Поиск литературы прошёл с ошибками (${outcome.failures.length} из ${Math.min(5, 1 + outline.searchQueries.length)} запросов)`);
+  const minimum = minimumSources(input.type, input.requiredVolume);
+  const recentFrom = firstRecentYear(run.now);
+  if (!providers.length) {
+    if (run.attached.length < minimum) warnings.push(`Поиск литературы не настроен: в списке только приложенные файлы (${run.attached.length}), а нужно не меньше ${minimum}`);
+    return withFound(run, { ...state, warnings }, []);
+  }
+  const queries = queriesForOutline(outline);
+  const outcome = await searchWorks({
+    providers,
+    queries,
+    topicText: {
+      ru: `${outline.topic} ${outline.keywords.join(' ')} ${outline.chapters.map((c) => `${c.title} ${c.subsections.join(' ')}`).join(' ')} ${outline.searchQueries.join(' ')}`,
+      en: queries.en.join(' '),
+    },
+    minYear: input.minPublicationYear,
+    maxYear: run.now.getFullYear(),
+    want: Math.max(0, wantedSources(input.type, input.requiredVolume) - run.attached.length),
+    recentFrom,
+    signal: run.signal,
+  });
+  const found = outcome.works;
+  if (outcome.failures.length) warnings.push(`Поиск литературы прошёл с ошибками (${outcome.failures.length} из ${outcome.requests} запросов)`);
+
+  const problem = shortfallOf({
+    found: found.length,
+    recent: found.filter((w) => w.year >= recentFrom).length,
+    attached: run.attached.length,
+    type: input.type,
+    requiredVolume: input.requiredVolume,
+    minYear: input.minPublicationYear,
+    now: run.now,
+  });
+  // Only a fixed catalogue (tests, offline development) may fall short: a real search must not.
+  const real = providers.some((p) => !p.offline);
+  if (problem && real) {
+    throw new PaperError('not_enough_sources', `Недостаточно научных источников: ${problem}. Попробуйте сформулировать тему шире или указать более ранний год издания.`);
   }
   return withFound(run, { ...state, warnings }, found);
 }

@@ -5,8 +5,23 @@ import type { Config } from '../../config.ts';
 
 export interface EngineParts {
   writer: Writer;
-  search: BibliographicSearch | null;
+  /** The outside bibliographic databases (empty: no search, development). */
+  search: BibliographicSearch[];
   pdf: PdfConverter;
+}
+
+/** OpenAlex and Crossref as the configuration names them; `timeoutMs` overrides their time limits (the estimate's is shorter). */
+export function createSearchProviders(sources: Config['sources'], log: FastifyBaseLogger, timeoutMs?: number): BibliographicSearch[] {
+  const mailto = sources.mailto ?? undefined;
+  return sources.providers.map((name) => {
+    if (name === 'openalex') {
+      if (!sources.openalex.apiKey) log.warn('OPENALEX_API_KEY is not set: OpenAlex allows only a tiny daily budget without a key');
+      const o = sources.openalex;
+      return createOpenAlexSearch({ baseUrl: o.baseUrl, apiKey: o.apiKey ?? undefined, mailto, timeoutMs: timeoutMs ?? o.timeoutMs, maxRequestsPerSecond: o.maxRequestsPerSecond, maxRetries: sources.maxRetries });
+    }
+    const c = sources.crossref;
+    return createCrossrefSearch({ baseUrl: c.baseUrl, mailto, timeoutMs: timeoutMs ?? c.timeoutMs, maxRequestsPerSecond: c.maxRequestsPerSecond, maxRetries: sources.maxRetries });
+  });
 }
 
 export function createEngineParts(config: Config, log: FastifyBaseLogger): EngineParts {
@@ -23,8 +38,7 @@ export function createEngineParts(config: Config, log: FastifyBaseLogger): Engin
     log.warn('LLM_BASE_URL is not set: papers are written by the OFFLINE writer (development only, not AI text)');
     writer = createOfflineWriter();
   }
-  const mailto = config.sources.mailto ?? undefined;
-  const search =
-    config.sources.search === 'openalex' ? createOpenAlexSearch({ mailto }) : config.sources.search === 'crossref' ? createCrossrefSearch({ mailto }) : null;
+  const search = createSearchProviders(config.sources, log);
+  if (!search.length) log.warn('SOURCES_SEARCH is none: papers cite only the attached files (development only)');
   return { writer, search, pdf: createPdfConverterPool({ size: config.worker.pdfPoolSize, tmpDir: config.worker.pdfTmpDir }) };
 }

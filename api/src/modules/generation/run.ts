@@ -159,17 +159,19 @@ export async function runGeneration(d: GenerationDeps, orderId: string): Promise
   } catch (error) {
     const stopping = d.signal?.aborted;
     const attempts = (await em.fork().findOneOrFail(Order, { id: orderId })).attempts;
-    const retryable = !(error instanceof PaperError && error.code === 'invalid_input');
+    // The user's input (a file without text, a topic the databases have too few works on) is not
+    // a fault of the service: it is not retried, and the user is told what to change.
+    const usersInput = error instanceof PaperError && (error.code === 'invalid_input' || error.code === 'not_enough_sources');
+    const retryable = !usersInput;
     if (stopping || (retryable && attempts < maxAttempts)) {
       // Let the next claim take it at once; the job queue retries (or another worker resumes).
       await d.em.execute(`update orders set heartbeat_at = null where id = ? and status = 'generating'`, [orderId]);
       throw error;
     }
-    // A user's unusable input (a file without text) is not a fault of the service.
-    const level = error instanceof PaperError && error.code === 'invalid_input' ? 'warn' : 'error';
+    const level = usersInput ? 'warn' : 'error';
     d.log[level]({ err: error, orderId, attempts }, 'generation failed for good: the payment is refunded');
     await failOrder(d, orderId, {
-      message: error instanceof PaperError && error.code === 'invalid_input' ? error.message : FAILED_MESSAGE,
+      message: usersInput ? (error as PaperError).message : FAILED_MESSAGE,
       detail: String((error as Error)?.stack ?? error),
     });
   } finally {

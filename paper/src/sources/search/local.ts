@@ -8,6 +8,7 @@ import { stems } from '../relevance.ts';
 export function createLocalSearch(works: FoundWork[]): BibliographicSearch {
   return {
     name: 'local',
+    offline: true,
     async search(q) {
       const want = stems(q.query);
       return works

@@ -1,0 +1,61 @@
+/**
+ * How many sources a paper needs. Russian universities' requirements for a graduation paper
+ * (ВКР) ask for a list of at least 30-40 sources, at least half of them not older than five to
+ * ten years, with foreign works where the field has them; a demo cites only its introduction and
+ * first chapter, for which 8 is a credible list.
+ */
+const MIN_SOURCES_FULL = 30;
+/** A paper of 100 pages and more cites more. */
+const MIN_SOURCES_FULL_LONG = 40;
+const LONG_PAPER_PAGES = 100;
+const MIN_SOURCES_DEMO = 8;
+/** "Recent" is published within this many years of the run. */
+const RECENT_YEARS = 10;
+/** At least this share of the sources is recent (when the user's minimum year lets older ones in). */
+export const RECENT_SHARE = 0.5;
+/** Up to this share of the found works is kept for foreign (English) works when they were found. */
+export const FOREIGN_SHARE = 0.25;
+/** Found works beyond the minimum, so that every subsection has its own. */
+const SPARE_FULL = 10;
+const SPARE_DEMO = 12;
+
+export function minimumSources(type: 'demo' | 'full', requiredVolume: number): number {
+  if (type === 'demo') return MIN_SOURCES_DEMO;
+  return requiredVolume >= LONG_PAPER_PAGES ? MIN_SOURCES_FULL_LONG : MIN_SOURCES_FULL;
+}
+
+/** How many works the search looks for: the minimum and a margin. */
+export function wantedSources(type: 'demo' | 'full', requiredVolume: number): number {
+  return minimumSources(type, requiredVolume) + (type === 'demo' ? SPARE_DEMO : SPARE_FULL);
+}
+
+/** The first year counted as recent. */
+export const firstRecentYear = (now: Date) => now.getFullYear() - RECENT_YEARS + 1;
+
+/** Recent works a list needs: none when the user's minimum year already makes every work recent. */
+function recentNeeded(minimum: number, attached: number, minYear: number, now: Date): number {
+  return minYear < firstRecentYear(now) ? Math.ceil(Math.max(0, minimum - attached) * RECENT_SHARE) : 0;
+}
+
+function sourcesWord(n: number): string {
+  const d = n % 10;
+  const dd = n % 100;
+  if (d === 1 && dd !== 11) return 'источник';
+  if (d >= 2 && d <= 4 && (dd < 12 || dd > 14)) return 'источника';
+  return 'источников';
+}
+
+/**
+ * What a list of sources lacks, in Russian ("по теме найдено 5 источников, а для демо-версии
+ * нужно не меньше 8"); null when it meets the minimum.
+ */
+export function shortfallOf(o: { found: number; recent: number; attached: number; type: 'demo' | 'full'; requiredVolume: number; minYear: number; now: Date }): string | null {
+  const minimum = minimumSources(o.type, o.requiredVolume);
+  const total = o.found + o.attached;
+  if (total < minimum) {
+    return `по теме найдено ${total} ${sourcesWord(total)}${o.attached ? ' вместе с приложенными файлами' : ''}, а для ${o.type === 'demo' ? 'демо-версии' : 'работы'} нужно не меньше ${minimum}`;
+  }
+  const needed = recentNeeded(minimum, o.attached, o.minYear, o.now);
+  if (o.recent < needed) return `изданных с ${firstRecentYear(o.now)} года найдено ${o.recent}, а нужно не меньше ${needed}`;
+  return null;
+}
