@@ -11,7 +11,7 @@ function dateRu(d: Date): string {
 }
 
 function withFound(run: PaperRun, state: PaperState, found: FoundWork[]): PaperState {
-  const sources = runSourcesOf({ attached: run.attached, found, accessed: dateRu(run.now), outline: need(state.outline, 'the outline') });
+  const sources = runSourcesOf({ attached: run.attached, found, accessed: dateRu(run.now) });
   return { ...state, sources };
 }
 

@@ -15,6 +15,10 @@ export interface FoundWork {
   id: string;
   doi?: string;
   url?: string;
+  /** An open PDF of the full text. */
+  pdfUrl?: string;
+  /** An open-access copy: a PDF or a landing page. */
+  oaUrl?: string;
   title: string;
   authors: Person[];
   year: number;
