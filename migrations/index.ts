@@ -7,6 +7,7 @@ import { Migration20261125_01_registrations } from './Migration20261125_01_regis
 import { Migration20261125_02_refunds } from './Migration20261125_02_refunds.ts';
 import { Migration20261126_01_tariff } from './Migration20261126_01_tariff.ts';
 import { Migration20261126_02_outline } from './Migration20261126_02_outline.ts';
+import { Migration20261126_04_sources } from './Migration20261126_04_sources.ts';
 
 export const migrations = [
   { name: 'Migration20261121_01_accounts', class: Migration20261121_01_accounts },
@@ -16,4 +17,5 @@ export const migrations = [
   { name: 'Migration20261125_02_refunds', class: Migration20261125_02_refunds },
   { name: 'Migration20261126_01_tariff', class: Migration20261126_01_tariff },
   { name: 'Migration20261126_02_outline', class: Migration20261126_02_outline },
+  { name: 'Migration20261126_04_sources', class: Migration20261126_04_sources },
 ];

@@ -1,3 +1,4 @@
+import type { SourceVerification } from '@app/contract';
 import type { CheckpointStore } from './checkpoints.ts';
 import type { Writer } from './writer/types.ts';
 import type { BibliographicSearch } from './sources/search/types.ts';
@@ -64,8 +65,8 @@ export interface BibliographyEntry {
   origin: 'attached' | 'found';
 }
 
-/** Where a listed source was found to exist. 'library' is our own library of works. */
-export type SourceVerification = 'doi' | 'repository' | 'user_file' | 'library';
+/** Where a listed source was found to exist ('library': our own library of works). */
+export type { SourceVerification } from '@app/contract';
 
 /** A source of the list as the preview page shows it. */
 export interface PaperSourceRef {
