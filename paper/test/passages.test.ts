@@ -6,7 +6,14 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ATTACHED, BASE_INPUT, CATALOGUE } from '../dev/fixtures.ts';
-import { createLocalSearch, createMemoryCheckpoints, createMemoryFullTexts, createOfflineWriter, createPdfConverterPool, generatePaper } from '../src/index.ts';
+import {
+  createLocalSearch,
+  createMemoryCheckpoints,
+  createMemoryFullTexts,
+  createOfflineWriter,
+  createPdfConverterPool,
+  generatePaper,
+} from '../src/index.ts';
 import type { FoundWork, PaperResult, Writer } from '../src/index.ts';
 import { createCallRunner } from '../src/calls.ts';
 import { createPassageSearch } from '../src/passages/bm25.ts';
@@ -31,10 +38,16 @@ const LABELLED_PAGES = [
 ];
 const LABELS_FROM = 101;
 
-const articlePdf = () => makePdf({ pages: ARTICLE_PAGES.map((text, i) => ['Вестник цифровой экономики. 2022. № 4', ...wrap(text), '', String(FIRST_PAGE + i)]) });
+const articlePdf = () =>
+  makePdf({ pages: ARTICLE_PAGES.map((text, i) => ['Вестник цифровой экономики. 2022. № 4', ...wrap(text), '', String(FIRST_PAGE + i)]) });
 
 const base = CATALOGUE[0];
-const work = (over: Partial<FoundWork> & Pick<FoundWork, 'id' | 'title'>): FoundWork => ({ ...base, doi: undefined, url: `https://example.org/${over.id}`, ...over });
+const work = (over: Partial<FoundWork> & Pick<FoundWork, 'id' | 'title'>): FoundWork => ({
+  ...base,
+  doi: undefined,
+  url: `https://example.org/${over.id}`,
+  ...over,
+});
 
 let server: PdfServer;
 const pool = createPdfConverterPool({ size: 1 });
@@ -44,7 +57,12 @@ beforeAll(async () => {
     {
       '/article.pdf': await articlePdf(),
       // The same article with a repository's cover page: the record's offset no longer fits it.
-      '/article-with-cover.pdf': await makePdf({ pages: [['Репозиторий открытого доступа', 'Скачано 01.03.2025'], ...ARTICLE_PAGES.map((text, i) => [...wrap(text), String(FIRST_PAGE + i)])] }),
+      '/article-with-cover.pdf': await makePdf({
+        pages: [
+          ['Репозиторий открытого доступа', 'Скачано 01.03.2025'],
+          ...ARTICLE_PAGES.map((text, i) => [...wrap(text), String(FIRST_PAGE + i)]),
+        ],
+      }),
       '/labelled.pdf': await makePdf({ pages: LABELLED_PAGES.map((text) => wrap(text)), labelsFrom: LABELS_FROM }),
       '/plain.pdf': await makePdf({ pages: [wrap(LABELLED_PAGES[0]), wrap(LABELLED_PAGES[1])] }),
     },
@@ -91,7 +109,11 @@ describe('printed pages', () => {
     const { pages } = await pagesOf('/article.pdf', 'С. 45–48');
     const extracted = await extractSourceText({ name: 'a.pdf', bytes: await articlePdf() });
     let n = 0;
-    const passages = splitPassages('S1', extracted.text.split('\f').map((text, i) => ({ page: pages[i], text })), () => `p${++n}`);
+    const passages = splitPassages(
+      'S1',
+      extracted.text.split('\f').map((text, i) => ({ page: pages[i], text })),
+      () => `p${++n}`,
+    );
     expect(passages.map((p) => p.page)).toEqual(['45', '46', '47', '48']);
     expect(passages[2].text).toContain('Дефицит цифровых компетенций');
     expect(passages[2].text).not.toMatch(/\b47\b/);
@@ -104,9 +126,15 @@ describe('full-text downloads', () => {
     expect(await downloadPdf(server.url('/missing.pdf'))).toEqual({ ok: false, reason: 'HTTP 404' });
     expect(await downloadPdf(server.url('/fake.pdf'))).toEqual({ ok: false, reason: 'not a PDF' });
     const started = Date.now();
-    expect(await downloadPdf(server.url('/slow.pdf'), { maxBytes: 1_000_000, timeoutMs: 300 })).toEqual({ ok: false, reason: 'no answer in 300 ms' });
+    expect(await downloadPdf(server.url('/slow.pdf'), { maxBytes: 1_000_000, timeoutMs: 300 })).toEqual({
+      ok: false,
+      reason: 'no answer in 300 ms',
+    });
     expect(Date.now() - started).toBeLessThan(2_000);
-    expect(await downloadPdf(server.url('/article.pdf'), { maxBytes: 500, timeoutMs: 5_000 })).toEqual({ ok: false, reason: 'larger than 500 bytes' });
+    expect(await downloadPdf(server.url('/article.pdf'), { maxBytes: 500, timeoutMs: 5_000 })).toEqual({
+      ok: false,
+      reason: 'larger than 500 bytes',
+    });
   });
 
   it('are made once: the second time the store answers', async () => {
@@ -129,7 +157,13 @@ describe('claims checked against their passages', () => {
   it('by key terms offline: an unsupported sentence goes with its citation, a supported one stays', async () => {
     expect(sharedTerms('облачные сервисы бухгалтерского учёта снижают издержки', [passage.text])).toBeGreaterThanOrEqual(MIN_SHARED_TERMS);
     expect(sharedTerms('инфляция в Антарктиде достигла рекордных значений', [passage.text])).toBeLessThan(MIN_SHARED_TERMS);
-    const out = await verifyClaims({ key: 'verify:t', paragraphs: [`Первое предложение без ссылки. ${supported} ${unsupported} Вывод.`], passages, calls: offline, judge: 'lexical' });
+    const out = await verifyClaims({
+      key: 'verify:t',
+      paragraphs: [`Первое предложение без ссылки. ${supported} ${unsupported} Вывод.`],
+      passages,
+      calls: offline,
+      judge: 'lexical',
+    });
     expect(out.paragraphs).toEqual([`Первое предложение без ссылки. ${supported} Вывод.`]);
     expect(out.counts).toEqual({ checked: 2, rewritten: 0, removed: 1 });
   });
@@ -156,7 +190,13 @@ describe('claims checked against their passages', () => {
   });
 
   it('drop markers of passages nobody was given', async () => {
-    const out = await verifyClaims({ key: 'verify:u', paragraphs: ['Текст со ссылкой на неизвестное [[p99]] и на старую форму [[S3, с. 5]].'], passages, calls: offline, judge: 'lexical' });
+    const out = await verifyClaims({
+      key: 'verify:u',
+      paragraphs: ['Текст со ссылкой на неизвестное [[p99]] и на старую форму [[S3, с. 5]].'],
+      passages,
+      calls: offline,
+      judge: 'lexical',
+    });
     expect(out.paragraphs).toEqual(['Текст со ссылкой на неизвестное и на старую форму.']);
     expect(out.counts.checked).toBe(0);
   });
@@ -172,8 +212,21 @@ describe('an offline paper written from full texts', () => {
 
   beforeAll(async () => {
     const works: FoundWork[] = [
-      work({ id: 'article', title: ARTICLE, pages: '45-48', pdfUrl: server.url('/article.pdf'), abstract: 'Цифровая трансформация малого бизнеса в регионах: маркетплейсы, облачные сервисы, компетенции.' }),
-      work({ id: 'support', title: SUPPORT, pages: undefined, oaUrl: server.url('/fake.pdf'), pdfUrl: server.url('/labelled.pdf'), abstract: 'Цифровая трансформация малого бизнеса и региональная поддержка.' }),
+      work({
+        id: 'article',
+        title: ARTICLE,
+        pages: '45-48',
+        pdfUrl: server.url('/article.pdf'),
+        abstract: 'Цифровая трансформация малого бизнеса в регионах: маркетплейсы, облачные сервисы, компетенции.',
+      }),
+      work({
+        id: 'support',
+        title: SUPPORT,
+        pages: undefined,
+        oaUrl: server.url('/fake.pdf'),
+        pdfUrl: server.url('/labelled.pdf'),
+        abstract: 'Цифровая трансформация малого бизнеса и региональная поддержка.',
+      }),
       work({ id: 'missing', title: 'Цифровая трансформация управления малым бизнесом: обзор', pdfUrl: server.url('/missing.pdf') }),
       ...CATALOGUE.slice(1, 6),
     ];
@@ -183,14 +236,23 @@ describe('an offline paper written from full texts', () => {
       kind: 'offline',
       async complete(call) {
         const reply = await offline.complete(call);
-        if (call.task.kind !== 'section' || call.task.chapter !== 1 || call.task.subsection !== 1 || !call.task.sources.length) return reply;
+        if (call.task.kind !== 'section' || call.task.chapter !== 1 || call.task.subsection !== 1 || !call.task.sources.length)
+          return reply;
         return { ...reply, text: `${reply.text}\n\n${INVENTED} [[${call.task.sources[0].id}]].` };
       },
     };
     fakeHitsBefore = server.hits.get('/fake.pdf') ?? 0;
     result = await generatePaper(
       { ...BASE_INPUT, type: 'demo', attachedSources: ATTACHED },
-      { writer, search: createLocalSearch(works), checkpoints: createMemoryCheckpoints(), pdf: pool, onProgress: () => undefined, now: new Date('2025-03-01T12:00:00Z'), fullTexts: store },
+      {
+        writer,
+        search: createLocalSearch(works),
+        checkpoints: createMemoryCheckpoints(),
+        pdf: pool,
+        onProgress: () => undefined,
+        now: new Date('2025-03-01T12:00:00Z'),
+        fullTexts: store,
+      },
     );
   }, 240_000);
 

@@ -22,7 +22,13 @@ export async function checkChangedSubsections(
   const changed = [...texts.keys()].filter((n) => !before || before.get(n) !== texts.get(n));
   await allOrAbort(
     changed.map((number) => async () => {
-      const checked = await verifyClaims({ key: `verify:${version}:${number}`, paragraphs: texts.get(number)!, passages, calls: run.calls, judge });
+      const checked = await verifyClaims({
+        key: `verify:${version}:${number}`,
+        paragraphs: texts.get(number)!,
+        passages,
+        calls: run.calls,
+        judge,
+      });
       out.set(number, checked.paragraphs);
       claims = addClaims(claims, checked.counts);
     }),

@@ -41,5 +41,8 @@ export function toSourceMarkers(paragraph: string, passages: Map<string, Passage
 
 /** Markers removed: the plain claim. */
 export function withoutMarkers(text: string): string {
-  return text.replace(ANY_MARKER, '').replace(/\s+([.,;:!?])/g, '$1').trim();
+  return text
+    .replace(ANY_MARKER, '')
+    .replace(/\s+([.,;:!?])/g, '$1')
+    .trim();
 }

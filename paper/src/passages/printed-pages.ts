@@ -27,7 +27,10 @@ export function recordPageRange(pages: string | undefined): { first: number; las
 }
 
 function edgeLines(pageText: string): string[] {
-  const lines = pageText.split('\n').map((l) => l.trim()).filter(Boolean);
+  const lines = pageText
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean);
   return lines.length <= EDGE_LINES * 2 ? lines : [...lines.slice(0, EDGE_LINES), ...lines.slice(-EDGE_LINES)];
 }
 
@@ -54,7 +57,10 @@ function printedOffset(pageTexts: string[]): number | null {
   return enough && offset + 1 >= 1 ? offset : null;
 }
 
-export function printedPages(options: { pageTexts: string[]; labels?: (string | null)[] | null; recordPages?: string }): { pages: string[]; numbering: PageNumbering } {
+export function printedPages(options: { pageTexts: string[]; labels?: (string | null)[] | null; recordPages?: string }): {
+  pages: string[];
+  numbering: PageNumbering;
+} {
   const { pageTexts } = options;
   const count = pageTexts.length;
   const range = recordPageRange(options.recordPages);

@@ -38,7 +38,12 @@ function cutLong(paragraph: string): string[] {
 export function paragraphsOf(pageText: string): string[] {
   const blocks = withoutPageNumber(pageText)
     .split(/\n\s*\n/)
-    .map((b) => b.replace(/(\p{L})-\n(\p{Ll})/gu, '$1$2').replace(/\s+/g, ' ').trim())
+    .map((b) =>
+      b
+        .replace(/(\p{L})-\n(\p{Ll})/gu, '$1$2')
+        .replace(/\s+/g, ' ')
+        .trim(),
+    )
     .filter((b) => stems(b).size > 0);
   const merged: string[] = [];
   for (const block of blocks) {

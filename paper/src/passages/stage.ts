@@ -123,7 +123,13 @@ interface SavedPassages {
 
 function isSaved(v: unknown): v is SavedPassages {
   const s = v as SavedPassages;
-  return typeof s === 'object' && s !== null && Array.isArray(s.list) && typeof s.readAs === 'object' && s.list.every((p) => typeof p?.id === 'string' && typeof p.text === 'string');
+  return (
+    typeof s === 'object' &&
+    s !== null &&
+    Array.isArray(s.list) &&
+    typeof s.readAs === 'object' &&
+    s.list.every((p) => typeof p?.id === 'string' && typeof p.text === 'string')
+  );
 }
 
 /** Stored, so a resumed run cites the same passages under the same ids (its writer calls are stored with them). */

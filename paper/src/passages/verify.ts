@@ -29,7 +29,11 @@ export interface ClaimCounts {
 }
 
 export const noClaims = (): ClaimCounts => ({ checked: 0, rewritten: 0, removed: 0 });
-export const addClaims = (a: ClaimCounts, b: ClaimCounts): ClaimCounts => ({ checked: a.checked + b.checked, rewritten: a.rewritten + b.rewritten, removed: a.removed + b.removed });
+export const addClaims = (a: ClaimCounts, b: ClaimCounts): ClaimCounts => ({
+  checked: a.checked + b.checked,
+  rewritten: a.rewritten + b.rewritten,
+  removed: a.removed + b.removed,
+});
 
 export interface Claim {
   n: number;
@@ -101,7 +105,12 @@ export async function verifyClaims(options: {
     sentences.forEach((sentence, si) => {
       const ids = citedPassageIds(sentence);
       if (!ids.length) return;
-      claims.push({ n: claims.length + 1, claim: withoutMarkers(sentence), passages: ids.map((id) => options.passages.get(id)!.text), at: [pi, si] });
+      claims.push({
+        n: claims.length + 1,
+        claim: withoutMarkers(sentence),
+        passages: ids.map((id) => options.passages.get(id)!.text),
+        at: [pi, si],
+      });
     }),
   );
   const counts = noClaims();

@@ -20,7 +20,15 @@ export interface TestPdf {
 
 export async function makePdf(spec: TestPdf): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
-  const extra = [...new Set(spec.pages.flat().join('').split('').filter((c) => c.charCodeAt(0) > 126))];
+  const extra = [
+    ...new Set(
+      spec.pages
+        .flat()
+        .join('')
+        .split('')
+        .filter((c) => c.charCodeAt(0) > 126),
+    ),
+  ];
   if (extra.length > 127) throw new Error('too many distinct non-ASCII characters for one font');
   const codeOf = new Map(extra.map((c, i) => [c, 128 + i]));
   const font = doc.context.register(
@@ -36,11 +44,7 @@ export async function makePdf(spec: TestPdf): Promise<Uint8Array> {
     }),
   );
   const encode = (line: string) =>
-    PDFHexString.of(
-      [...line]
-        .map((c) => (codeOf.get(c) ?? c.charCodeAt(0)).toString(16).padStart(2, '0'))
-        .join(''),
-    );
+    PDFHexString.of([...line].map((c) => (codeOf.get(c) ?? c.charCodeAt(0)).toString(16).padStart(2, '0')).join(''));
   for (const lines of spec.pages) {
     const page = doc.addPage([595, 842]);
     page.node.setFontDictionary(PDFName.of('F1'), font);
