@@ -13,6 +13,7 @@ import {
   checkDocx,
   createCrossrefSearch,
   createDirectoryCheckpoints,
+  createDirectoryFullTexts,
   createLlmWriter,
   createMemoryCheckpoints,
   createOfflineWriter,
@@ -31,6 +32,7 @@ const USAGE = `Использование:
                  [--out ./paper] [--checkpoints ./dir]
                  [--llm-base-url URL --llm-key KEY --model-basic M --model-professional M [--concurrency 4] [--timeout-ms 180000]]
                  [--search none|openalex|crossref] [--mailto e-mail] [--pdf-pool 1]
+                 [--full-texts ./папка]  (скачивать туда открытые полные тексты найденных работ, чтобы ссылаться на страницы)
   paper check файл.docx [--pdf файл.pdf | --render] [--json]
   paper extract файл.(txt|pdf|docx)`;
 
@@ -60,6 +62,7 @@ async function generate(argv: string[]): Promise<number> {
       'from-demo': { type: 'string' },
       out: { type: 'string', default: './paper' },
       checkpoints: { type: 'string' },
+      'full-texts': { type: 'string' },
       'llm-base-url': { type: 'string' },
       'llm-key': { type: 'string', default: '' },
       'model-basic': { type: 'string' },
@@ -77,7 +80,7 @@ async function generate(argv: string[]): Promise<number> {
     const [file, citation] = spec.split('::');
     if (!file || !citation) throw new PaperError('invalid_input', `Источник задаётся как "файл::ГОСТ-ссылка": ${spec}`);
     const extracted = await extractSourceText({ name: path.basename(file), bytes: await readFile(file) });
-    attachedSources.push({ fileName: path.basename(file), citation, text: extracted.text });
+    attachedSources.push({ fileName: path.basename(file), citation, text: extracted.text, pageLabels: extracted.pageLabels });
   }
   const userStructure = values.structure ? (JSON.parse(await readFile(values.structure, 'utf8')) as UserStructure) : null;
   const fromDemo = values['from-demo'] ? (JSON.parse(await readFile(values['from-demo'], 'utf8')) as { outline?: Outline } & Outline) : undefined;
@@ -111,6 +114,7 @@ async function generate(argv: string[]): Promise<number> {
       writer,
       search,
       checkpoints: values.checkpoints ? createDirectoryCheckpoints(values.checkpoints) : createMemoryCheckpoints(),
+      ...(values['full-texts'] ? { fullTexts: createDirectoryFullTexts(values['full-texts']) } : {}),
       pdf,
       onProgress: (p) => {
         process.stderr.write(`${String(p.percent).padStart(3)}% ${p.stage}\n`);
@@ -123,6 +127,8 @@ async function generate(argv: string[]): Promise<number> {
     const { docx: _d, pdf: _p, ...meta } = result;
     await writeFile(`${out}.json`, JSON.stringify(meta, null, 2));
     process.stdout.write(`Готово: ${out}.docx, ${out}.pdf (${result.pageCount} с.), ${out}.json\n`);
+    const { claims, fullTexts, passages } = result.citations;
+    process.stdout.write(`Источники: фрагментов ${passages}, прочитано полных текстов ${fullTexts}; ссылок проверено ${claims.checked}, переписано ${claims.rewritten}, удалено ${claims.removed}\n`);
     if (writer.kind === 'offline') process.stdout.write('Текст написан офлайн-генератором без языковой модели.\n');
     printReport(result.normocontrol);
     return 0;

@@ -8,7 +8,7 @@ export type { AttachedSource, PaperInput, PaperType, Tariff, UserStructure } fro
 export type { Outline, OutlineChapter } from './outline/types.ts';
 export { OutlineSchema } from './outline/schema.ts';
 export type { BibliographyEntry, PaperResult, PaperSourceRef, ProgressEvent, RunContext, SectionText, SourceVerification, TitlePageInfo, Usage } from './types.ts';
-export { createMemoryFullTexts } from './passages/full-texts.ts';
+export { createDirectoryFullTexts, createMemoryFullTexts } from './passages/full-texts.ts';
 export type { FullTextStore } from './passages/full-texts.ts';
 export { createMemoryCheckpoints, createDirectoryCheckpoints } from './checkpoints.ts';
 export type { CheckpointStore } from './checkpoints.ts';

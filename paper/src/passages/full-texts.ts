@@ -4,6 +4,8 @@
  * production, a map in tests), so the engine knows nothing of where the bytes live.
  */
 import { createHash } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { isAbort } from '../errors.ts';
 
 export interface FullTextStore {
@@ -20,6 +22,25 @@ export function createMemoryFullTexts(): FullTextStore & { readonly keys: string
     get: async (key) => map.get(key),
     put: async (key, bytes) => {
       map.set(key, bytes);
+    },
+  };
+}
+
+/** Full texts as files of a directory (the CLI): one file per key, named by the key's hash. */
+export function createDirectoryFullTexts(dir: string): FullTextStore {
+  const fileOf = (key: string) => path.join(dir, `${createHash('sha256').update(key).digest('hex')}.pdf`);
+  return {
+    async get(key) {
+      try {
+        return await readFile(fileOf(key));
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+        throw error;
+      }
+    },
+    async put(key, bytes) {
+      await mkdir(dir, { recursive: true });
+      await writeFile(fileOf(key), bytes);
     },
   };
 }
