@@ -206,6 +206,17 @@ describe('an offline paper written from full texts', () => {
   const ARTICLE = 'Маркетплейсы и облачные сервисы в управлении малым бизнесом регионов';
   const SUPPORT = 'Государственная поддержка цифровизации малого предпринимательства';
   const INVENTED = 'Инфляция в Антарктиде достигла рекордных значений вследствие таяния ледников';
+  // The user's own PDF, its pages numbered 201-203 at the bottom (as extracted: pages split by "\f").
+  const USER_PAGES = [
+    'Цифровая трансформация малого бизнеса в регионах России требует цифровых платформ поддержки. Региональные цифровые платформы собирают меры поддержки малого бизнеса в одном окне.',
+    'Цифровые платформы поддержки малого бизнеса сокращают время получения субсидий в регионах. Время получения субсидии через региональную платформу сократилось до десяти дней.',
+    'Управление малым бизнесом с помощью цифровых платформ требует обучения руководителей. Руководители малых предприятий проходят обучение на региональных цифровых платформах бесплатно.',
+  ];
+  const USER_FILE = {
+    fileName: 'platformy.pdf',
+    citation: 'Сидоров, С. С. Цифровые платформы поддержки малого бизнеса / С. С. Сидоров. – Казань : Наука, 2023. – 210 с.',
+    text: USER_PAGES.map((text, i) => `${text}\n${201 + i}`).join('\f'),
+  };
   let result: PaperResult;
   const store = createMemoryFullTexts();
   let fakeHitsBefore = 0;
@@ -243,7 +254,7 @@ describe('an offline paper written from full texts', () => {
     };
     fakeHitsBefore = server.hits.get('/fake.pdf') ?? 0;
     result = await generatePaper(
-      { ...BASE_INPUT, type: 'demo', attachedSources: ATTACHED },
+      { ...BASE_INPUT, type: 'demo', attachedSources: [...ATTACHED, USER_FILE] },
       {
         writer,
         search: createLocalSearch(works),
@@ -298,11 +309,20 @@ describe('an offline paper written from full texts', () => {
       expect(source, String(c.number)).toBeDefined();
       if (source.text.includes(SUPPORT)) expect(['101', '102']).toContain(c.page);
       else if (source.text.includes(ARTICLE)) expect(Number(c.page)).toBeGreaterThanOrEqual(FIRST_PAGE);
+      else if (source.text.includes('Сидоров')) expect(['201', '202', '203']).toContain(c.page);
       else if (source.verifiedBy === 'user_file') {
-        // The attached monograph: its printed pages are the pages of the file (12 of them).
+        // The attached monograph has no printed numbers: its pages are the pages of the file (12 of them).
         if (c.page) expect(Number(c.page)).toBeLessThanOrEqual(12);
       } else expect(c.page, source.text).toBeNull();
     }
+  });
+
+  it("cites the user's PDF by the numbers printed on its pages", () => {
+    const file = result.sources.find((s) => s.text.includes('Сидоров'))!;
+    const cited = citations().filter((c) => c.number === file.number);
+    expect(cited.length).toBeGreaterThan(0);
+    for (const c of cited)
+      expect(sharedTerms(c.sentence, [USER_PAGES[Number(c.page) - 201]]), c.sentence).toBeGreaterThanOrEqual(MIN_SHARED_TERMS);
   });
 
   it('removes the unsupported claim and counts it', () => {
@@ -315,7 +335,7 @@ describe('an offline paper written from full texts', () => {
   it('lists its sources with where each was verified', () => {
     expect(result.sources.map((s) => s.number)).toEqual(result.bibliography.map((e) => e.number));
     const user = result.sources.filter((s) => s.verifiedBy === 'user_file');
-    expect(user.map((s) => s.attachedIndex).sort()).toEqual([0, 1]);
+    expect(user.map((s) => s.attachedIndex).sort()).toEqual([0, 1, 2]);
     for (const s of result.sources) {
       if (s.verifiedBy === 'doi') expect(s.url).toMatch(/^https:\/\/doi\.org\/10\./);
       if (s.verifiedBy === 'repository') expect(s.url).toMatch(/^https:\/\/example\.org\//);
