@@ -117,7 +117,7 @@ describe('printed pages', () => {
     expect(passages.map((p) => p.page)).toEqual(['45', '46', '47', '48']);
     expect(passages[2].text).toContain('Дефицит цифровых компетенций');
     expect(passages[2].text).not.toMatch(/\b47\b/);
-    expect(createPassageSearch(passages).search('облачная бухгалтерия', 1)[0].page).toBe('46');
+    expect(createPassageSearch(passages).search('облачная бухгалтерия', 1)[0].passage.page).toBe('46');
   });
 });
 

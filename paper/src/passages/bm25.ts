@@ -12,9 +12,25 @@ import type { Passage } from './split.ts';
 const K1 = 1.2;
 const B = 0.75;
 
+export interface SearchOptions {
+  /** At most so many passages of one source. */
+  perSource?: number;
+  /** Multiplies a passage's score (a preference the ranking alone does not know). */
+  weight?: (passage: Passage) => number;
+  /** Only these passages. */
+  only?: (passage: Passage) => boolean;
+}
+
+export interface Scored {
+  passage: Passage;
+  score: number;
+}
+
 export interface PassageSearch {
-  /** The best passages for a query, best first; passages sharing no term are not returned. */
-  search(query: string, limit: number, options?: { perSource?: number }): Passage[];
+  /**
+   * The best passages for a query, best first; passages sharing no term are not returned.
+   */
+  search(query: string, limit: number, options?: SearchOptions): Scored[];
 }
 
 export function createPassageSearch(passages: Passage[]): PassageSearch {
@@ -36,6 +52,7 @@ export function createPassageSearch(passages: Passage[]): PassageSearch {
     search(query, limit, options = {}) {
       const q = [...new Set(terms(query))];
       const scored = docs
+        .filter((d) => !options.only || options.only(d.passage))
         .map((d, order) => {
           let score = 0;
           for (const t of q) {
@@ -43,18 +60,18 @@ export function createPassageSearch(passages: Passage[]): PassageSearch {
             if (!f) continue;
             score += (idf(t) * f * (K1 + 1)) / (f + K1 * (1 - B + (B * d.length) / avgLength));
           }
-          return { d, score, order };
+          return { d, score: score * (options.weight?.(d.passage) ?? 1), order };
         })
         .filter((x) => x.score > 0)
         .sort((a, b) => b.score - a.score || a.order - b.order);
       const perSource = new Map<string, number>();
-      const out: Passage[] = [];
-      for (const { d } of scored) {
+      const out: Scored[] = [];
+      for (const { d, score } of scored) {
         if (out.length >= limit) break;
         const used = perSource.get(d.passage.sourceId) ?? 0;
         if (options.perSource !== undefined && used >= options.perSource) continue;
         perSource.set(d.passage.sourceId, used + 1);
-        out.push(d.passage);
+        out.push({ passage: d.passage, score });
       }
       return out;
     },

@@ -24,7 +24,6 @@ export interface PaperPassages {
   byId: Map<string, Passage>;
   /** Source id -> how it was read. */
   readAs: Record<string, ReadAs>;
-  search: PassageSearch;
   /** The passages a subsection ("1.2") is written from. */
   briefsFor: (number: string) => PassageBrief[];
 }
@@ -32,6 +31,13 @@ export interface PaperPassages {
 /** Passages given to the writer of one subsection, and at most so many of one source. */
 const PASSAGES_PER_SUBSECTION = 8;
 const PASSAGES_PER_SOURCE = 3;
+/**
+ * Abstracts are short and dense, and BM25's length normalisation favours them over the paragraphs
+ * of full texts; but a passage with a printed page is what a reader can check, and the user's own
+ * files are what the user expects to see cited. So these passages weigh more.
+ */
+const PAGED_WEIGHT = 1.5;
+const USER_FILE_WEIGHT = 2;
 /** A passage is shown to the writer up to this length. */
 const BRIEF_CHARS = 900;
 /** Downloads at the same time. */
@@ -86,23 +92,55 @@ async function inBatches<T, R>(items: T[], size: number, fn: (item: T) => Promis
   return out;
 }
 
-function passagesOf(run: PaperRun, state: PaperState, list: Passage[], readAs: Record<string, ReadAs>): PaperPassages {
+/**
+ * The passages each subsection is written from: the best ones for its title, then every source
+ * that no subsection got gives its best passage to the subsection it fits best (the sources were
+ * chosen for the paper, and a user's file is expected to be cited).
+ */
+function assignPassages(state: PaperState, search: PassageSearch, list: Passage[]): Map<string, Passage[]> {
   const outline = briefOf(need(state.outline, 'the outline'));
+  const sources = need(state.sources, 'the sources');
+  const weight = (p: Passage) => (sources.byId.get(p.sourceId)?.origin === 'attached' ? USER_FILE_WEIGHT : p.page ? PAGED_WEIGHT : 1);
+  const queries = new Map<string, string>();
+  outline.chapters.forEach((c, ci) =>
+    c.subsections.forEach((title, si) =>
+      queries.set(`${ci + 1}.${si + 1}`, `${title} ${c.title} ${outline.topic} ${outline.keywords.join(' ')}`),
+    ),
+  );
+  const out = new Map<string, Passage[]>();
+  for (const [number, query] of queries) {
+    out.set(
+      number,
+      search.search(query, PASSAGES_PER_SUBSECTION, { perSource: PASSAGES_PER_SOURCE, weight }).map((x) => x.passage),
+    );
+  }
+  const given = new Set([...out.values()].flat().map((p) => p.sourceId));
+  for (const source of sources.list) {
+    if (given.has(source.id) || !list.some((p) => p.sourceId === source.id)) continue;
+    const best = [...queries]
+      .map(([number, query]) => ({ number, hit: search.search(query, 1, { only: (p) => p.sourceId === source.id })[0] }))
+      .filter((x) => x.hit)
+      .sort((a, b) => b.hit.score - a.hit.score)[0];
+    if (best) out.get(best.number)!.push(best.hit.passage);
+  }
+  return out;
+}
+
+function passagesOf(state: PaperState, list: Passage[], readAs: Record<string, ReadAs>): PaperPassages {
+  const sources = need(state.sources, 'the sources').byId;
   const search = createPassageSearch(list);
+  const assigned = assignPassages(state, search, list);
   return {
     list,
     byId: new Map(list.map((p) => [p.id, p])),
     readAs,
-    search,
-    briefsFor: (number) => {
-      const sources = need(state.sources, 'the sources').byId;
-      const [ci, si] = number.split('.').map(Number);
-      const chapter = outline.chapters[ci - 1];
-      const query = `${chapter.subsections[si - 1]} ${chapter.title} ${outline.topic} ${outline.keywords.join(' ')}`;
-      return search
-        .search(query, PASSAGES_PER_SUBSECTION, { perSource: PASSAGES_PER_SOURCE })
-        .map((p) => ({ id: p.id, source: sources.get(p.sourceId)?.label ?? p.sourceId, page: p.page, text: p.text.slice(0, BRIEF_CHARS) }));
-    },
+    briefsFor: (number) =>
+      (assigned.get(number) ?? []).map((p) => ({
+        id: p.id,
+        source: sources.get(p.sourceId)?.label ?? p.sourceId,
+        page: p.page,
+        text: p.text.slice(0, BRIEF_CHARS),
+      })),
   };
 }
 
@@ -113,7 +151,7 @@ export async function readPassages(run: PaperRun, state: PaperState): Promise<Pa
   let next = 0;
   const list = read.flatMap((r, i) => splitPassages(sources[i].id, r.pages, () => `p${++next}`));
   const readAs = Object.fromEntries(sources.map((s, i) => [s.id, read[i].readAs]));
-  return { ...state, passages: passagesOf(run, state, list, readAs) };
+  return { ...state, passages: passagesOf(state, list, readAs) };
 }
 
 interface SavedPassages {
@@ -142,6 +180,6 @@ export const passagesStage: Stage = {
       const p = need(state.passages, 'the passages');
       return { list: p.list, readAs: p.readAs } satisfies SavedPassages;
     },
-    restore: (run, state, saved) => (isSaved(saved) ? { ...state, passages: passagesOf(run, state, saved.list, saved.readAs) } : undefined),
+    restore: (_run, state, saved) => (isSaved(saved) ? { ...state, passages: passagesOf(state, saved.list, saved.readAs) } : undefined),
   },
 };
