@@ -61,6 +61,8 @@ it('demo: create, pay in the sandbox, progress on both sockets, preview; then th
   expect(Object.keys(detail.body.structure)).toHaveLength(3);
   expect(Object.keys(detail.body.structure)[0]).toMatch(/^1\. /);
   expect(detail.body.options.references).toEqual(['Иванов И. И. Цифровая экономика. – М. : Наука, 2020. – 200 с.']);
+  // The list of sources for the preview page: the attached file, verified as the user's own.
+  expect(detail.body.sources).toEqual([{ number: 1, text: expect.stringContaining('Цифровая экономика'), verified_by: 'user_file', url: null }]);
   const preview = await u.client.get(detail.body.download_url);
   expect(preview.status).toBe(200);
   expect(preview.raw.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createS3Storage } from '../src/storage/s3.ts';
+import { storageFullTexts } from '../src/modules/generation/full-texts.ts';
 import { createLocalStorage, type Storage } from '../src/storage/storage.ts';
 
 const dirs: string[] = [];
@@ -45,6 +46,14 @@ describe.each(backends)('%s', (_name, make) => {
     expect(Buffer.concat(chunks)).toEqual(bytes);
     await storage.delete('papers/abc/preview.pdf');
     await expect(storage.get('papers/abc/preview.pdf')).rejects.toThrow();
+  });
+
+  it("keeps the engine's full texts: a missing one is absent, not an error", async () => {
+    const fullTexts = storageFullTexts(make());
+    expect(await fullTexts.get('fulltexts/none.pdf')).toBeUndefined();
+    const bytes = Buffer.from('%PDF-1.7 статья');
+    await fullTexts.put('fulltexts/abc.pdf', bytes);
+    expect(Buffer.from((await fullTexts.get('fulltexts/abc.pdf'))!)).toEqual(bytes);
   });
 
   it('stores a file from disk as it streams (an upload is never read into memory whole)', async () => {

@@ -98,6 +98,23 @@ export const paperOptions = z.object({
 export type PaperOptions = z.infer<typeof paperOptions>;
 
 export const paperStructure = z.record(z.string(), z.array(z.string()));
+
+/** Where a listed source was found to exist: its DOI, the repository that gave its record, the
+ * user's own file, or our library of works. */
+export const SOURCE_VERIFICATIONS = ['doi', 'repository', 'user_file', 'library'] as const;
+export type SourceVerification = (typeof SOURCE_VERIFICATIONS)[number];
+
+/** A source of the paper's list, as the preview page shows it. */
+export const paperSource = z.object({
+  /** Its number in the list, as the references in the text cite it. */
+  number: z.number().int().positive(),
+  /** The GOST description, as printed. */
+  text: z.string(),
+  verified_by: z.enum(SOURCE_VERIFICATIONS),
+  /** Where to open it: the DOI's URL, the landing page, or our download of the user's file; null when there is none. */
+  url: z.string().nullable(),
+});
+export type PaperSource = z.infer<typeof paperSource>;
 export const paperDetailBody = z.object({
   id: z.number().int(),
   download_url: z.string().nullable(),
@@ -110,6 +127,8 @@ export const paperDetailBody = z.object({
   /** For a demo whose full version was bought: its .docx link, null while it is being written.
    * null when the full version was not bought (then the preview offers it for sale). */
   full_version: z.object({ download_url: z.string().nullable() }).nullable(),
+  /** The list of sources in the order of their numbers (empty for papers made before it was kept). */
+  sources: z.array(paperSource).default([]),
 });
 export type PaperDetail = z.infer<typeof paperDetailBody>;
 export const paperIdParams = z.object({ paperId: z.coerce.number().int().positive().max(2_147_483_647) });

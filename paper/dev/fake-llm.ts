@@ -59,7 +59,7 @@ const SENTENCES = [
 
 function generateText(prompt: string): string {
   const target = Number(/около (\d+) знаков/.exec(prompt)?.[1] ?? 1500);
-  const ids = [...new Set([...prompt.matchAll(/^\[(S\d+)\]/gm)].map((m) => m[1]))];
+  const ids = [...new Set([...prompt.matchAll(/^\[(p\d+)\]/gm)].map((m) => m[1]))];
   const paragraphs: string[] = [];
   let total = 0;
   let n = 0;
@@ -76,7 +76,7 @@ function generateText(prompt: string): string {
   }
   if (ids.length) {
     // What a careless model does: a made-up source, a numeric reference and markdown.
-    paragraphs.push('Кроме того, **важно** учитывать выводы других авторов [[S99]] и данные отраслевых обзоров [7].');
+    paragraphs.push('Кроме того, **важно** учитывать выводы других авторов [[S99]], [[p9999]] и данные отраслевых обзоров [7].');
   }
   return paragraphs.join('\n\n');
 }
@@ -97,6 +97,17 @@ function planJson(prompt: string): string {
     subject: 'закономерности и факторы развития объекта',
     methods: ['анализ', 'синтез', 'сравнение', 'обобщение'],
     searchQueries: [topic, 'management analysis'],
+  });
+}
+
+/** The judge of cited claims: every other claim unsupported, and rewritten without its citation. */
+function verdictsJson(prompt: string): string {
+  const claims = [...prompt.matchAll(/^Утверждение (\d+): (.*)$/gm)];
+  return JSON.stringify({
+    verdicts: claims.map((m) => {
+      const n = Number(m[1]);
+      return n % 2 === 1 ? { n, supported: true, rewrite: '' } : { n, supported: false, rewrite: m[2] };
+    }),
   });
 }
 
@@ -154,7 +165,14 @@ export async function startFakeLlm(options: FakeLlmOptions = {}) {
     inFlight++;
     maxInFlight = Math.max(maxInFlight, inFlight);
     res.on('close', () => inFlight--);
-    const text = stream ? generateText(prompt) : format?.json_schema?.name === 'chapter_review' || /Отрецензируй/.test(prompt) ? reviewJson(prompt) : planJson(prompt);
+    const schemaName = format?.json_schema?.name;
+    const text = stream
+      ? generateText(prompt)
+      : schemaName === 'claim_verdicts' || /Утверждение 1:/.test(prompt)
+        ? verdictsJson(prompt)
+        : schemaName === 'chapter_review' || /Отрецензируй/.test(prompt)
+          ? reviewJson(prompt)
+          : planJson(prompt);
     const tokens: string[] = [];
     for (let i = 0; i < text.length; i += cpt) tokens.push(text.slice(i, i + cpt));
     const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));

@@ -12,6 +12,7 @@ import { parseArgs } from 'node:util';
 import {
   checkDocx,
   createDirectoryCheckpoints,
+  createDirectoryFullTexts,
   createLlmWriter,
   createMemoryCheckpoints,
   createOfflineWriter,
@@ -33,6 +34,7 @@ const USAGE = `Использование:
                  [--openalex-base-url URL] [--openalex-api-key KEY] [--openalex-timeout-seconds 20] [--openalex-max-requests-per-second 10]
                  [--crossref-base-url URL] [--crossref-timeout-seconds 20] [--crossref-max-requests-per-second 5]
                  [--pdf-pool 1]
+                 [--full-texts ./папка]  (скачивать туда открытые полные тексты найденных работ, чтобы ссылаться на страницы)
   Параметры поиска можно задать и переменными окружения с теми же именами (SOURCES_SEARCH, OPENALEX_API_KEY, ...).
   paper check файл.docx [--pdf файл.pdf | --render] [--json]
   paper extract файл.(txt|pdf|docx)`;
@@ -63,6 +65,7 @@ async function generate(argv: string[]): Promise<number> {
       'from-demo': { type: 'string' },
       out: { type: 'string', default: './paper' },
       checkpoints: { type: 'string' },
+      'full-texts': { type: 'string' },
       'llm-base-url': { type: 'string' },
       'llm-key': { type: 'string', default: '' },
       'model-basic': { type: 'string' },
@@ -81,7 +84,7 @@ async function generate(argv: string[]): Promise<number> {
     const [file, citation] = spec.split('::');
     if (!file || !citation) throw new PaperError('invalid_input', `Источник задаётся как "файл::ГОСТ-ссылка": ${spec}`);
     const extracted = await extractSourceText({ name: path.basename(file), bytes: await readFile(file) });
-    attachedSources.push({ fileName: path.basename(file), citation, text: extracted.text });
+    attachedSources.push({ fileName: path.basename(file), citation, text: extracted.text, pageLabels: extracted.pageLabels });
   }
   const userStructure = values.structure ? (JSON.parse(await readFile(values.structure, 'utf8')) as UserStructure) : null;
   const fromDemo = values['from-demo'] ? (JSON.parse(await readFile(values['from-demo'], 'utf8')) as { outline?: Outline } & Outline) : undefined;
@@ -115,6 +118,7 @@ async function generate(argv: string[]): Promise<number> {
       writer,
       search,
       checkpoints: values.checkpoints ? createDirectoryCheckpoints(values.checkpoints) : createMemoryCheckpoints(),
+      ...(values['full-texts'] ? { fullTexts: createDirectoryFullTexts(values['full-texts']) } : {}),
       pdf,
       onProgress: (p) => {
         process.stderr.write(`${String(p.percent).padStart(3)}% ${p.stage}\n`);
@@ -127,6 +131,8 @@ async function generate(argv: string[]): Promise<number> {
     const { docx: _d, pdf: _p, ...meta } = result;
     await writeFile(`${out}.json`, JSON.stringify(meta, null, 2));
     process.stdout.write(`Готово: ${out}.docx, ${out}.pdf (${result.pageCount} с.), ${out}.json\n`);
+    const { claims, fullTexts, passages } = result.citations;
+    process.stdout.write(`Источники: фрагментов ${passages}, прочитано полных текстов ${fullTexts}; ссылок проверено ${claims.checked}, переписано ${claims.rewritten}, удалено ${claims.removed}\n`);
     if (writer.kind === 'offline') process.stdout.write('Текст написан офлайн-генератором без языковой модели.\n');
     printReport(result.normocontrol);
     return 0;

@@ -20,6 +20,8 @@ import type { PaperInput } from './input.ts';
 import { normocontrolStage } from './normocontrol/stage.ts';
 import { outlineStage } from './outline/stage.ts';
 import type { Outline } from './outline/types.ts';
+import { passagesStage } from './passages/stage.ts';
+import { noClaims } from './passages/verify.ts';
 import { previewStage } from './preview/stage.ts';
 import { createProgress, stageRanges } from './progress.ts';
 import { reviewStage } from './review/stage.ts';
@@ -37,6 +39,7 @@ import { writingStage } from './writing/stage.ts';
 export const STAGES: readonly Stage[] = [
   outlineStage,
   sourcesStage,
+  passagesStage,
   writingStage,
   reviewStage,
   conclusionStage,
@@ -107,6 +110,7 @@ function resultOf(run: PaperRun, state: PaperState): PaperResult {
   if (!withinTolerance) warnings.push(`Объём ${laid.pageCount} с. вне допустимого диапазона ${window.min}–${window.max} с.`);
   if (need(state.sources, 'the sources').list.length === 0) warnings.push('Нет ни одного источника: список литературы пуст');
   const outline: Outline = { ...outlineWithoutIntroduction, introduction: written.introduction.join('\n\n') };
+  const passages = need(state.passages, 'the passages');
   return {
     title: outline.title,
     annotation: outline.annotation,
@@ -127,5 +131,11 @@ function resultOf(run: PaperRun, state: PaperState): PaperResult {
     outline,
     writer: run.ctx.writer.kind,
     warnings,
+    sources: final.references,
+    citations: {
+      passages: passages.list.length,
+      fullTexts: need(state.sources, 'the sources').list.filter((s) => s.origin === 'found' && passages.readAs[s.id] !== 'abstract').length,
+      claims: state.claims ?? noClaims(),
+    },
   };
 }

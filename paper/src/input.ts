@@ -13,6 +13,8 @@ export interface AttachedSource {
   text: string;
   citation: string;
   fileName: string;
+  /** A PDF's page labels (what a viewer shows as page numbers), when the file has them. */
+  pageLabels?: (string | null)[] | null;
 }
 
 export interface PaperInput {

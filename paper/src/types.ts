@@ -1,9 +1,12 @@
+import type { SourceVerification } from '@app/contract';
 import type { CheckpointStore } from './checkpoints.ts';
 import type { Writer } from './writer/types.ts';
 import type { BibliographicSearch } from './sources/search/types.ts';
 import type { PdfConverter } from './pdf/pool.ts';
 import type { NormocontrolReport } from './normocontrol/types.ts';
 import type { Outline } from './outline/types.ts';
+import type { FullTextStore } from './passages/full-texts.ts';
+import type { ClaimCounts } from './passages/verify.ts';
 
 
 export interface ProgressEvent {
@@ -38,6 +41,9 @@ export interface RunContext {
   now?: Date;
   /** Title page details; placeholders are printed when absent. */
   titlePage?: TitlePageInfo;
+  /** Where downloaded full texts are kept (each is downloaded once). Absent: found works are read
+   * from their abstracts only, and nothing is downloaded. */
+  fullTexts?: FullTextStore;
 }
 
 export interface TitlePageInfo {
@@ -64,6 +70,21 @@ export interface BibliographyEntry {
   origin: 'attached' | 'found';
 }
 
+/** Where a listed source was found to exist ('library': our own library of works). */
+export type { SourceVerification } from '@app/contract';
+
+/** A source of the list as the preview page shows it. */
+export interface PaperSourceRef {
+  number: number;
+  /** The GOST description, as printed in the list. */
+  text: string;
+  verifiedBy: SourceVerification;
+  /** Where to open it: the DOI's URL or the landing page; null for the user's own file (the api may link its download). */
+  url: string | null;
+  /** The user's file it is (its position among the attached files, from 0). */
+  attachedIndex?: number;
+}
+
 export interface PaperResult {
   title: string;
   annotation: string;
@@ -84,4 +105,14 @@ export interface PaperResult {
   writer: 'llm' | 'offline';
   /** Things the customer's paper is worse for, in Russian (a failed literature search, a missed volume). */
   warnings: string[];
+  /** The list of sources with where each was verified, for the preview page. */
+  sources: PaperSourceRef[];
+  /** For the generation log: how the sources were read and what became of the cited claims. */
+  citations: {
+    /** Passages the sources were cut into. */
+    passages: number;
+    /** Found works read from an open full text (the others from their abstracts). */
+    fullTexts: number;
+    claims: ClaimCounts;
+  };
 }

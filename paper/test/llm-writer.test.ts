@@ -120,7 +120,7 @@ describe('a paper written by the LLM writer', () => {
     expect(result.normocontrol.issues).toEqual([]);
     expect(result.writer).toBe('llm');
     const keys = s.log.map((e) => e.key).sort();
-    expect(keys).toEqual(expect.arrayContaining(['outline', 'introduction', 'section:1.1', 'section:1.2', 'section:1.3', 'review:1', 'revise:1.1']));
+    expect(keys).toEqual(expect.arrayContaining(['outline', 'introduction', 'section:1.1', 'section:1.2', 'section:1.3', 'review:1', 'revise:1.1', 'verify:written:1.1', 'verify:revised:1.1']));
     expect(keys.filter((k) => k.startsWith('section:2'))).toEqual([]);
     // The server's usage is what the result reports.
     const completed = s.log.filter((e) => e.completed);
@@ -130,6 +130,10 @@ describe('a paper written by the LLM writer', () => {
     const text = result.sections.map((x) => x.text).join('\n');
     expect(text).not.toMatch(/S99|\[\[|\*\*|\[7\]/);
     expect(result.normocontrol.stats.footnotes).toBeGreaterThan(0);
+    // The judge found every other claim unsupported: each rewritten without its citation, and counted.
+    expect(result.citations.claims.rewritten).toBeGreaterThan(0);
+    expect(result.citations.claims.checked).toBeGreaterThan(result.citations.claims.rewritten);
+    expect(result.citations.claims.removed).toBe(0);
   });
 
   it('resumes a killed run without repeating a finished call (counted at the server)', async () => {

@@ -9,10 +9,11 @@ import { assemble } from '../typeset/assemble.ts';
 export async function prepareBibliography(run: PaperRun, state: PaperState): Promise<PaperState> {
   const outline = need(state.outline, 'the outline');
   const sources = need(state.sources, 'the sources').list;
+  const passages = need(state.passages, 'the passages').byId;
   const year = run.now.getFullYear();
   const next: PaperState = {
     ...state,
-    assemble: (written) => assemble({ input: run.input, outline, written, sources, writer: run.ctx.writer.kind, year, titlePage: run.ctx.titlePage }),
+    assemble: (written) => assemble({ input: run.input, outline, written, sources, passages, writer: run.ctx.writer.kind, year, titlePage: run.ctx.titlePage }),
   };
   await run.progress.part(1);
   return next;

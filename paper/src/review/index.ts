@@ -3,7 +3,7 @@ import { allOrAbort } from '../calls.ts';
 import type { CallRunner } from '../calls.ts';
 import { tokensFor } from '../writer/tokens.ts';
 import { cleanText, charsOf, joinParagraphs } from '../text/clean.ts';
-import type { SourceBrief } from '../writer/types.ts';
+import type { PassageBrief } from '../writer/types.ts';
 import type { OutlineBrief } from '../outline/types.ts';
 import { ReviewSchema } from './schema.ts';
 import { reviewMessages, reviseMessages } from './prompt.ts';
@@ -13,7 +13,7 @@ export async function reviewChapter(options: {
   chapter: number;
   /** Subsection texts by number ("1.2"), replaced in place by their revisions. */
   texts: Map<string, string[]>;
-  sourcesFor: (number: string) => SourceBrief[];
+  sourcesFor: (number: string) => PassageBrief[];
   calls: CallRunner;
   signal?: AbortSignal;
 }): Promise<void> {

@@ -1,7 +1,7 @@
 import { AUTHOR_SYSTEM } from '../writer/author.ts';
 import { outlineSummary } from '../outline/brief.ts';
 import { sourcesText } from '../sections/prompt.ts';
-import type { ChatMessage, SourceBrief } from '../writer/types.ts';
+import type { ChatMessage, PassageBrief } from '../writer/types.ts';
 import type { OutlineBrief } from '../outline/types.ts';
 
 export function reviewMessages(o: OutlineBrief, chapter: number, texts: { number: string; title: string; text: string }[]): ChatMessage[] {
@@ -22,7 +22,7 @@ export function reviewMessages(o: OutlineBrief, chapter: number, texts: { number
   ];
 }
 
-export function reviseMessages(o: OutlineBrief, chapter: number, subsection: number, text: string, remarks: string[], targetChars: number, sources: SourceBrief[]): ChatMessage[] {
+export function reviseMessages(o: OutlineBrief, chapter: number, subsection: number, text: string, remarks: string[], targetChars: number, sources: PassageBrief[]): ChatMessage[] {
   const title = o.chapters[chapter - 1].subsections[subsection - 1];
   return [
     { role: 'system', content: AUTHOR_SYSTEM },
@@ -31,7 +31,7 @@ export function reviseMessages(o: OutlineBrief, chapter: number, subsection: num
       content:
         `${outlineSummary(o)}\n\n${sourcesText(sources)}\n\nТекст подраздела ${chapter}.${subsection} «${title}»:\n${text}\n\n` +
         `Замечания рецензента:\n${remarks.map((r) => `– ${r}`).join('\n')}\n\n` +
-        `Перепиши подраздел с учётом замечаний, сохранив объём (около ${targetChars} знаков) и ссылки на источники в форме [[S…]]. ` +
+        `Перепиши подраздел с учётом замечаний, сохранив объём (около ${targetChars} знаков) и ссылки на фрагменты источников в форме [[p…]]. ` +
         'Верни только новый текст подраздела абзацами, без заголовка и без комментариев.',
     },
   ];

@@ -3,24 +3,25 @@ import { allOrAbort } from '../calls.ts';
 import { briefOf } from '../outline/brief.ts';
 import type { PaperRun, PaperState, Stage } from '../run/state.ts';
 import { need } from '../run/state.ts';
-import { checkAllPages } from '../sources/run-sources.ts';
+import { checkChangedSubsections } from '../passages/check-texts.ts';
 import { reviewChapter } from './index.ts';
 
 export async function reviewChapters(run: PaperRun, state: PaperState): Promise<PaperState> {
   const outline = briefOf(need(state.outline, 'the outline'));
-  const sources = need(state.sources, 'the sources');
+  const passages = need(state.passages, 'the passages');
   const written = need(state.written, 'the texts');
   const texts = new Map(written.subsections);
   const chapterNumbers = [...new Set([...texts.keys()].map((n) => Number(n.split('.')[0])))];
   let reviewed = 0;
   await allOrAbort(
     chapterNumbers.map((chapter) => async (signal: AbortSignal) => {
-      await reviewChapter({ outline, chapter, texts, sourcesFor: sources.briefsFor, calls: run.calls, signal });
+      await reviewChapter({ outline, chapter, texts, sourcesFor: passages.briefsFor, calls: run.calls, signal });
       await run.progress.part(++reviewed / chapterNumbers.length);
     }),
     run.signal,
   );
-  return { ...state, written: { ...written, subsections: checkAllPages(texts, sources.byId) } };
+  const checked = await checkChangedSubsections(run, state, texts, 'revised', written.subsections);
+  return { ...state, claims: checked.claims, written: { ...written, subsections: checked.texts } };
 }
 
 export const reviewStage: Stage = { progress: 'review', applies: (run) => run.professional, run: reviewChapters };

@@ -7,6 +7,8 @@ import type { AttachedSource, PaperInput } from '../input.ts';
 import type { LaidOutPaper } from '../layout/index.ts';
 import type { NormocontrolReport } from '../normocontrol/types.ts';
 import type { OutlineWithoutIntroduction } from '../outline/types.ts';
+import type { PaperPassages } from '../passages/stage.ts';
+import type { ClaimCounts } from '../passages/verify.ts';
 import type { Progress, StageId } from '../progress.ts';
 import type { RunSources } from '../sources/run-sources.ts';
 import type { Assembled } from '../typeset/assemble.ts';
@@ -35,6 +37,10 @@ export interface PaperState {
   /** The introduction a full paper keeps from its demo. */
   keptIntroduction?: string | null;
   sources?: RunSources;
+  /** The sources read as passages with their printed pages. */
+  passages?: PaperPassages;
+  /** Cited sentences checked against their passages so far. */
+  claims?: ClaimCounts;
   written?: Written;
   /** Builds the typesetter's model from the texts as they are now. */
   assemble?: (written: Written) => Assembled;

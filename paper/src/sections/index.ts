@@ -2,7 +2,7 @@
 import type { CallRunner } from '../calls.ts';
 import { tokensFor } from '../writer/tokens.ts';
 import { cleanText } from '../text/clean.ts';
-import type { SourceBrief } from '../writer/types.ts';
+import type { PassageBrief } from '../writer/types.ts';
 import type { OutlineBrief } from '../outline/types.ts';
 import { sectionMessages } from './prompt.ts';
 
@@ -11,7 +11,7 @@ export async function writeSection(options: {
   chapter: number;
   subsection: number;
   targetChars: number;
-  sources: SourceBrief[];
+  sources: PassageBrief[];
   calls: CallRunner;
 }): Promise<string[]> {
   const { outline, chapter, subsection, targetChars, sources } = options;

@@ -11,13 +11,18 @@ const STOP = new Set([
   'and', 'the', 'for', 'its', 'are', 'were', 'been', 'have', 'case', 'review', 'approach', 'research', 'paper', 'role',
 ]);
 
-export function stems(text: string): Set<string> {
-  const out = new Set<string>();
+/** The stems of a text in order, repeats kept (term frequencies for a ranking). */
+export function terms(text: string): string[] {
+  const out: string[] = [];
   for (const word of text.toLowerCase().replace(/ё/g, 'е').split(/[^\p{L}\p{N}]+/u)) {
     if (word.length < 4 || STOP.has(word)) continue;
-    out.add(word.slice(0, 5));
+    out.push(word.slice(0, 5));
   }
   return out;
+}
+
+export function stems(text: string): Set<string> {
+  return new Set(terms(text));
 }
 
 export function overlap(a: Set<string>, b: Set<string>): number {

@@ -26,7 +26,7 @@ export function providersOf(ctx: Pick<RunContext, 'search' | 'library'>): Biblio
 }
 
 function withFound(run: PaperRun, state: PaperState, found: FoundWork[]): PaperState {
-  const sources = runSourcesOf({ attached: run.attached, found, accessed: dateRu(run.now), outline: need(state.outline, 'the outline') });
+  const sources = runSourcesOf({ attached: run.attached, found, accessed: dateRu(run.now) });
   return { ...state, sources };
 }
 

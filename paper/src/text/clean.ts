@@ -1,8 +1,15 @@
 /** Cleaning what a writer returns into paragraphs of plain academic text. */
 
-/** Normalises citation markers a model may write slightly differently: [S3], [[S3; с. 5]], [[ S3 , стр. 5 ]]. */
+/**
+ * Normalises citation markers a model may write slightly differently: [p3], [[ p3 ; p4 ]], and a
+ * page it was told not to write ([[p3, с. 5]]: the page comes from the passage). The old source
+ * form ([S3], [[S3; с. 5]]) is normalised too, so that it is recognised and dropped later.
+ */
 export function normalizeMarkers(text: string): string {
   return text
+    .replace(/\[\[?\s*(p\d+(?:\s*[,;]\s*p\d+)*)\s*(?:[,;]\s*(?:с|c|стр)\.?\s*\d+(?:\s*[-–]\s*\d+)?)?\s*\]?\]/g, (_m, ids: string) =>
+      `[[${ids.split(/[,;]/).map((id) => id.trim()).join(', ')}]]`,
+    )
     .replace(/\[\[?\s*(S\d+)\s*(?:[,;]\s*(?:с|c|стр)\.?\s*(\d+(?:\s*[-–]\s*\d+)?))?\s*\]?\]/g, (_m, id: string, pages?: string) =>
       pages ? `[[${id}, с. ${pages.replace(/\s+/g, '')}]]` : `[[${id}]]`,
     );
@@ -10,7 +17,7 @@ export function normalizeMarkers(text: string): string {
 
 /**
  * Paragraphs from a model's text: no markdown, no headings repeating the title, no numeric
- * references the model made up ([12]): only [[S…]] markers survive, to be resolved later.
+ * references the model made up ([12]): only [[p…]] markers survive, to be resolved later.
  */
 export function cleanText(raw: string, options: { dropTitle?: string } = {}): string[] {
   let text = normalizeMarkers(raw.replace(/\r\n?/g, '\n'));

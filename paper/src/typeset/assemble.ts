@@ -3,16 +3,20 @@ import { buildBibliography } from '../bibliography/list.ts';
 import type { BibSource } from '../bibliography/list.ts';
 import { createReferencer, MARKER } from '../bibliography/refs.ts';
 import type { PaperInput } from '../input.ts';
+import { toSourceMarkers } from '../passages/markers.ts';
+import type { Passage } from '../passages/split.ts';
 import type { OutlineWithoutIntroduction } from '../outline/types.ts';
 import type { Written } from '../run/written.ts';
 import type { RunSource } from '../sources/index.ts';
-import type { BibliographyEntry, SectionText, TitlePageInfo } from '../types.ts';
+import type { BibliographyEntry, PaperSourceRef, SectionText, TitlePageInfo } from '../types.ts';
 import type { DocModel, Para } from './model.ts';
 
 export interface Assembled {
   model: DocModel;
   entries: BibliographyEntry[];
   sectionTexts: SectionText[];
+  /** The list with where each source was verified and where to open it. */
+  references: PaperSourceRef[];
 }
 
 function citedIds(texts: string[][]): Set<string> {
@@ -30,12 +34,21 @@ export function assemble(options: {
   outline: OutlineWithoutIntroduction;
   written: Written;
   sources: RunSource[];
+  /** The passages the texts cite as [[p17]]. */
+  passages: Map<string, Passage>;
   writer: 'llm' | 'offline';
   year: number;
   titlePage?: TitlePageInfo;
 }): Assembled {
-  const { input, outline, written, sources } = options;
+  const { input, outline, sources } = options;
   const demo = input.type === 'demo';
+  // A cited passage becomes its source and printed page: "[[p17]]" -> "[[S3, с. 47]]".
+  const bySource = (paras: string[]) => paras.map((p) => toSourceMarkers(p, options.passages));
+  const written: Written = {
+    introduction: bySource(options.written.introduction),
+    subsections: new Map([...options.written.subsections].map(([n, paras]) => [n, bySource(paras)])),
+    conclusion: options.written.conclusion ? bySource(options.written.conclusion) : null,
+  };
   const allTexts = [written.introduction, ...written.subsections.values(), written.conclusion ?? []];
   const cited = citedIds(allTexts);
   // The list: every cited source and every file the user attached; nothing else.
@@ -89,5 +102,18 @@ export function assemble(options: {
       .flatMap((c) => c.subsections.map((s) => ({ key: s.number, heading: `${s.number} ${s.title}`, text: inlineText(s.paragraphs) }))),
     ...(conclusion ? [{ key: 'conclusion', heading: 'ЗАКЛЮЧЕНИЕ', text: inlineText(conclusion) }] : []),
   ];
-  return { model, entries, sectionTexts };
+  const byId = new Map(sources.map((s) => [s.id, s]));
+  const references = bib.entries.map((e) => referenceOf(e.number, e.text, byId.get(e.id)!, sources));
+  return { model, entries, sectionTexts, references };
+}
+
+/** Where a listed source was verified: its DOI, the repository that gave its record, or the user's file. */
+function referenceOf(number: number, text: string, source: RunSource, all: RunSource[]): PaperSourceRef {
+  if (source.origin === 'attached') {
+    const attachedIndex = all.filter((s) => s.origin === 'attached').indexOf(source);
+    return { number, text, verifiedBy: 'user_file', url: null, attachedIndex };
+  }
+  const work = source.work;
+  if (work?.doi) return { number, text, verifiedBy: 'doi', url: `https://doi.org/${work.doi}` };
+  return { number, text, verifiedBy: 'repository', url: work?.url ?? work?.oaUrl ?? null };
 }

@@ -8,7 +8,7 @@ import { allOrAbort } from '../calls.ts';
 import { CHARS_PER_PAGE } from '../gost/constants.ts';
 import { tokensFor } from '../writer/tokens.ts';
 import { cleanText, charsOf } from '../text/clean.ts';
-import type { SourceBrief } from '../writer/types.ts';
+import type { PassageBrief } from '../writer/types.ts';
 import type { OutlineBrief } from '../outline/types.ts';
 import { extendMessages } from './prompt.ts';
 
@@ -68,7 +68,7 @@ export async function topUp(options: {
   chars: number;
   outline: OutlineBrief;
   texts: Map<string, string[]>;
-  sourcesFor: (number: string) => SourceBrief[];
+  sourcesFor: (number: string) => PassageBrief[];
   calls: CallRunner;
   signal?: AbortSignal;
 }): Promise<void> {

@@ -4,7 +4,7 @@ import { measurePaper } from '../layout/index.ts';
 import { briefOf } from '../outline/brief.ts';
 import type { PaperRun, PaperState, Stage } from '../run/state.ts';
 import { need } from '../run/state.ts';
-import { checkAllPages } from '../sources/run-sources.ts';
+import { checkChangedSubsections } from '../passages/check-texts.ts';
 import type { PageMap } from '../typeset/docx.ts';
 import { CHARS_PER_PAGE } from '../gost/constants.ts';
 import { topUp, trim, windowFor } from './index.ts';
@@ -14,10 +14,11 @@ const MAX_ROUNDS = 4;
 export async function fitVolume(run: PaperRun, state: PaperState): Promise<PaperState> {
   const { input, signal } = run;
   const outline = briefOf(need(state.outline, 'the outline'));
-  const sources = need(state.sources, 'the sources');
+  const passages = need(state.passages, 'the passages');
   const assemble = need(state.assemble, 'the assembly');
   const written = need(state.written, 'the texts');
   let texts = new Map(written.subsections);
+  let claims = state.claims;
   const window = windowFor(input.type, input.requiredVolume);
   let measured: { pageCount: number; pages: PageMap } | null = null;
   for (let round = 1; round <= MAX_ROUNDS; round++) {
@@ -28,14 +29,17 @@ export async function fitVolume(run: PaperRun, state: PaperState): Promise<Paper
     if (pages >= window.aimLow && pages <= window.aimHigh) break;
     if (round === MAX_ROUNDS) break;
     if (pages < window.aimLow) {
-      await topUp({ round, chars: (window.aim - pages) * CHARS_PER_PAGE, outline, texts, sourcesFor: sources.briefsFor, calls: run.calls, signal });
-      texts = checkAllPages(texts, sources.byId);
+      const before = new Map(texts);
+      await topUp({ round, chars: (window.aim - pages) * CHARS_PER_PAGE, outline, texts, sourcesFor: passages.briefsFor, calls: run.calls, signal });
+      const checked = await checkChangedSubsections(run, { ...state, claims }, texts, `extended${round}`, before);
+      texts = checked.texts;
+      claims = checked.claims;
     } else {
       trim(texts, (pages - window.aim) * CHARS_PER_PAGE);
     }
     measured = null;
   }
-  return { ...state, written: { ...written, subsections: texts }, measuredPages: measured?.pages };
+  return { ...state, claims, written: { ...written, subsections: texts }, measuredPages: measured?.pages };
 }
 
 export const volumeStage: Stage = { progress: 'typeset', run: fitVolume };

@@ -12,19 +12,20 @@ export interface ChatMessage {
   content: string;
 }
 
-/** A source as a writer sees it: an id to cite as [[S3]] and the text it may rely on. */
-export interface SourceBrief {
+/** A passage of a source as a writer sees it: an id to cite as [[p17]] and the text it may rely on. */
+export interface PassageBrief {
   id: string;
-  label: string;
-  excerpt: string;
-  /** True when the excerpt carries page marks, so a page may be cited. */
-  pages: boolean;
+  /** The source, as a short description. */
+  source: string;
+  /** The printed page, null when the work is read without its full text. */
+  page: string | null;
+  text: string;
 }
 
 export type WriterTask =
   | { kind: 'outline'; topic: string; userStructure: UserStructure | null; minYear: number }
   | { kind: 'introduction'; outline: OutlineBrief; targetChars: number }
-  | { kind: 'section'; outline: OutlineBrief; chapter: number; subsection: number; targetChars: number; sources: SourceBrief[] }
+  | { kind: 'section'; outline: OutlineBrief; chapter: number; subsection: number; targetChars: number; sources: PassageBrief[] }
   | { kind: 'review'; outline: OutlineBrief; chapter: number; texts: { number: string; title: string; text: string }[] }
   | {
       kind: 'revise';
@@ -34,8 +35,9 @@ export type WriterTask =
       text: string;
       remarks: string[];
       targetChars: number;
-      sources: SourceBrief[];
+      sources: PassageBrief[];
     }
+  | { kind: 'verify'; claims: { n: number; claim: string; passages: string[] }[] }
   | { kind: 'conclusion'; outline: OutlineBrief; digests: { number: string; title: string; digest: string }[]; targetChars: number }
   | {
       kind: 'extend';
@@ -45,7 +47,7 @@ export type WriterTask =
       round: number;
       tail: string;
       addChars: number;
-      sources: SourceBrief[];
+      sources: PassageBrief[];
     };
 
 export interface WriterCall {

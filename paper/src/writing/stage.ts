@@ -5,7 +5,7 @@ import { briefOf } from '../outline/brief.ts';
 import type { PaperRun, PaperState, Stage } from '../run/state.ts';
 import { need } from '../run/state.ts';
 import { writeSection } from '../sections/index.ts';
-import { checkPages } from '../sources/run-sources.ts';
+import { checkChangedSubsections } from '../passages/check-texts.ts';
 import { charsOf } from '../text/clean.ts';
 import { budgetFor } from '../volume/index.ts';
 
@@ -13,6 +13,7 @@ export async function writeParts(run: PaperRun, state: PaperState): Promise<Pape
   const { input, calls, progress } = run;
   const outline = need(state.outline, 'the outline');
   const sources = need(state.sources, 'the sources');
+  const passages = need(state.passages, 'the passages');
   const brief = briefOf(outline);
   const kept = state.keptIntroduction ?? null;
   const budget = budgetFor({ type: input.type, volume: input.requiredVolume, chapters: outline.chapters, sourceCount: sources.list.length, introTailChars: charsOf(introductionTail(brief)) });
@@ -34,16 +35,18 @@ export async function writeParts(run: PaperRun, state: PaperState): Promise<Pape
           ]),
       ...numbers.map((number) => async () => {
         const [chapter, subsection] = number.split('.').map(Number);
-        const paragraphs = await writeSection({ outline: brief, chapter, subsection, targetChars: budget.subsections.get(number)!, sources: sources.briefsFor(number), calls });
-        texts.set(number, checkPages(paragraphs, sources.byId));
+        const paragraphs = await writeSection({ outline: brief, chapter, subsection, targetChars: budget.subsections.get(number)!, sources: passages.briefsFor(number), calls });
+        texts.set(number, paragraphs);
         await tick();
       }),
     ],
     run.signal,
   );
   // Map order = document order, whatever order the calls finished in.
-  const subsections = new Map(numbers.map((n) => [n, texts.get(n)!]));
-  return { ...state, written: { introduction, subsections, conclusion: null } };
+  const written = new Map(numbers.map((n) => [n, texts.get(n)!]));
+  // Every cited sentence checked against its passage before anything is built on it.
+  const checked = await checkChangedSubsections(run, state, written, 'written');
+  return { ...state, claims: checked.claims, written: { introduction, subsections: checked.texts, conclusion: null } };
 }
 
 export const writingStage: Stage = { progress: 'writing', run: writeParts };

@@ -16,6 +16,7 @@ import type { PaymentProvider } from '../orders/providers/types.ts';
 import { lockOrder } from '../orders/repository.ts';
 import { Paper } from '../papers/entities.ts';
 import { dbCheckpoints } from './checkpoints.ts';
+import { storageFullTexts } from './full-texts.ts';
 import type { EngineParts } from './engine.ts';
 import { paperInputOf, paperOptionsOf, storedOutline } from './order-input.ts';
 
@@ -67,26 +68,28 @@ const MIN_SOURCE_CHARS = 50;
 /** The text of an attached file, read out in an isolated thread. The upload checked only the
  * file's structure; a file that yields no usable text fails the generation (invalid_input: not
  * retried, and the order is refunded) with a message that names the file. */
-async function attachedText(storage: Storage, f: OrderFile): Promise<string> {
+async function attachedText(storage: Storage, f: OrderFile): Promise<Pick<AttachedSource, 'text' | 'pageLabels'>> {
   const bytes = await storage.get(f.storageKey);
   // The stored kind decides the type, whatever became of the name.
   const name = f.fileName.toLowerCase().endsWith(`.${f.kind}`) ? f.fileName : `${f.fileName}.${f.kind}`;
   let text: string;
+  let pageLabels: AttachedSource['pageLabels'];
   try {
-    text = (await extractSourceText({ name, bytes })).text;
+    ({ text, pageLabels } = await extractSourceText({ name, bytes }));
   } catch (error) {
     if (!(error instanceof PaperError && error.code === 'file_rejected')) throw error;
     const message = error.message.includes(f.fileName) ? error.message : `Файл «${f.fileName}»: ${error.message}`;
     throw new PaperError('invalid_input', message, { cause: error });
   }
   if (text.trim().length < MIN_SOURCE_CHARS) throw new PaperError('invalid_input', `Файл «${f.fileName}»: в файле не найден текст`);
-  return text;
+  // The labels let a page of the file be cited by the number printed on it.
+  return { text, pageLabels };
 }
 
 async function buildInput(em: EntityManager, storage: Storage, order: Order): Promise<PaperInput> {
   const files = await em.find(OrderFile, { order: order.id }, { orderBy: { position: 'asc' } });
   const attachedSources: AttachedSource[] = [];
-  for (const f of files) attachedSources.push({ text: await attachedText(storage, f), citation: f.citation, fileName: f.fileName });
+  for (const f of files) attachedSources.push({ ...(await attachedText(storage, f)), citation: f.citation, fileName: f.fileName });
   const fromDemo = order.sourcePaper ? storedOutline(await em.findOneOrFail(Paper, { id: order.sourcePaper.id })) : null;
   return paperInputOf(order, attachedSources, fromDemo);
 }
@@ -109,6 +112,7 @@ export async function runGeneration(d: GenerationDeps, orderId: string): Promise
       search: d.engine.search,
       pdf: d.engine.pdf,
       checkpoints: dbCheckpoints(() => d.em.fork(), orderId),
+      fullTexts: storageFullTexts(d.storage),
       signal: d.signal,
       // Sections are written in parallel: updates are applied and published one at a time, in
       // the order they were reported, and the stored progress never goes back.
@@ -140,6 +144,7 @@ export async function runGeneration(d: GenerationDeps, orderId: string): Promise
         pdfKey,
         pageCount: result.pageCount,
         normocontrol: result.normocontrol,
+        sources: result.sources.map((s) => ({ number: s.number, text: s.text, verified_by: s.verifiedBy, url: s.url })),
         sourcePaper: current.sourcePaper,
         paidAt: current.paidAt,
         orderId: current.id,
@@ -153,7 +158,8 @@ export async function runGeneration(d: GenerationDeps, orderId: string): Promise
       return true;
     });
     if (completed) {
-      d.log.info({ orderId, pages: result.pageCount, usage: result.usage, writer: result.writer }, 'generation completed');
+      // citations: passages read, works read from full texts, cited claims checked / rewritten / removed.
+      d.log.info({ orderId, pages: result.pageCount, usage: result.usage, writer: result.writer, citations: result.citations, warnings: result.warnings }, 'generation completed');
       await d.jobs.notify({ orderId, kind: 'generation_completed' });
     }
   } catch (error) {

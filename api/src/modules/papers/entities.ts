@@ -1,6 +1,6 @@
 /** A generated paper: its text lives in the .docx/.pdf in storage; here are its metadata. */
 import { defineEntity, p, type InferEntity } from '@mikro-orm/postgresql';
-import type { PaperOptions, PaperType, Tariff } from '@app/contract';
+import type { PaperOptions, PaperSource, PaperType, Tariff } from '@app/contract';
 import type { NormocontrolReport, Outline } from '@app/paper';
 import { User } from '../accounts/entities.ts';
 
@@ -25,6 +25,8 @@ export const Paper = defineEntity({
     pdfKey: p.string().nullable(),
     pageCount: p.integer().nullable(),
     normocontrol: p.json<NormocontrolReport>().nullable(),
+    /** The list of sources as the preview page shows it (paperSource of the contract). */
+    sources: p.json<PaperSource[]>().default('[]'),
     sourcePaper: () => p.manyToOne(Paper).nullable().deleteRule('set null'),
     /** Set when the full version was paid for; only then is the .docx downloadable. */
     paidAt: p.datetime().nullable(),

@@ -1,6 +1,7 @@
 /** The user's papers: list, detail, files. Owner only; anything else is 404. */
 import type { PaperDetail, PaperListItem, PaperSort, PaperType } from '@app/contract';
-import { LIMITS, paperOptions, paperStructure } from '@app/contract';
+import { LIMITS, paperOptions, paperSource, paperStructure } from '@app/contract';
+import { z } from 'zod';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError } from '../../errors.ts';
 import { demoAlreadyBought } from '../orders/repository.ts';
@@ -80,6 +81,7 @@ export async function paperDetail(em: EntityManager, session: AuthSession, id: n
     type: p.type,
     generation_model: p.tariff,
     full_version: await fullVersionOf(em, p),
+    sources: z.array(paperSource).parse(p.sources),
   };
 }
 

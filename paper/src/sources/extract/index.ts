@@ -27,6 +27,8 @@ export interface ExtractedText {
   /** Text; PDF pages are separated by "\f". */
   text: string;
   pages?: number;
+  /** A PDF's page labels, one per page, or null when it has none. */
+  pageLabels?: (string | null)[] | null;
   chars: number;
   truncated: boolean;
 }
@@ -62,10 +64,10 @@ export function extractSourceText(file: { name: string; bytes: Uint8Array }, lim
       () => finish(() => reject(new PaperError('file_rejected', `Обработка файла «${file.name}» заняла больше ${Math.round(timeoutMs / 1000)} с`))),
       timeoutMs,
     );
-    worker.on('message', (reply: { ok: boolean; text?: string; pages?: number; truncated?: boolean; reason?: string }) =>
+    worker.on('message', (reply: { ok: boolean; text?: string; pages?: number; pageLabels?: string[] | null; truncated?: boolean; reason?: string }) =>
       finish(() => {
         if (reply.ok && typeof reply.text === 'string') {
-          resolve({ text: reply.text, pages: reply.pages, chars: reply.text.length, truncated: Boolean(reply.truncated) });
+          resolve({ text: reply.text, pages: reply.pages, pageLabels: reply.pageLabels ?? null, chars: reply.text.length, truncated: Boolean(reply.truncated) });
         } else {
           reject(new PaperError('file_rejected', reply.reason ?? 'Не удалось извлечь текст из файла'));
         }

@@ -16,7 +16,7 @@ interface Job {
   zip: ZipLimits;
 }
 
-type Reply = { ok: true; text: string; pages?: number; truncated: boolean } | { ok: false; reason: string };
+type Reply = { ok: true; text: string; pages?: number; pageLabels?: string[] | null; truncated: boolean } | { ok: false; reason: string };
 
 class Rejection extends Error {}
 
@@ -62,10 +62,12 @@ async function extractPdf(job: Job): Promise<Reply> {
     chars += text.length;
     pages.push(text);
   }
+  // The labels cover every page of the file; only those of the pages read are kept.
+  const labels = await doc.getPageLabels().catch(() => null);
   await doc.loadingTask.destroy();
   const text = pages.join('\f');
   if (!text.replace(/\s+/g, '')) throw new Rejection('В PDF-файле нет текстового слоя (это скан или изображения): приложите файл с текстом');
-  return { ok: true, text, pages: doc.numPages, truncated };
+  return { ok: true, text, pages: doc.numPages, pageLabels: labels ? labels.slice(0, pages.length) : null, truncated };
 }
 
 async function extractDocx(job: Job): Promise<Reply> {

@@ -5,8 +5,9 @@
  * and must never be presented to a customer as AI output.
  */
 import { PaperError } from '../../errors.ts';
-import type { Writer, WriterCall, WriterReply, WriterTask, SourceBrief } from '../types.ts';
+import type { Writer, WriterCall, WriterReply, WriterTask, PassageBrief } from '../types.ts';
 import type { OutlineBrief } from '../../outline/types.ts';
+import { lexicalVerdicts } from '../../passages/verify.ts';
 import { ANALYSIS, CONCLUSION, CONCLUSION_FILL, LINKS, OPENERS, PRACTICE, RELEVANCE, THEORY } from './phrases.ts';
 
 /** A small seeded PRNG (mulberry32): the same key always gives the same text. */
@@ -47,7 +48,38 @@ interface Fill {
   P: string;
 }
 
-function sentence(template: string, fill: Fill, pick: () => number, sources: SourceBrief[], cites: { used: number }): string {
+/** How a cited sentence retelling a passage starts. */
+const CITED_LEADS = ['Так, в литературе отмечается, что', 'В частности, исследователи указывают, что', 'Согласно данным источника,', 'Как показано в исследовании,'];
+
+const SENTENCE_END = /(?<=[.!?…])\s+(?=[«"(\p{Lu}\d])/u;
+
+interface Cites {
+  used: number;
+  /** Sentences of passages already retold ("p3:1"), so a text does not repeat one while others are left. */
+  told: Set<string>;
+}
+
+/** A sentence retelling a sentence of a passage, with the passage's marker: what a verified citation looks like. */
+function citedSentence(passage: PassageBrief, pick: () => number, cites: Cites): string | null {
+  const sentences = passage.text.split(SENTENCE_END).map((x) => x.trim()).filter((x) => x.length >= 40 && x.length <= 320);
+  if (!sentences.length) return null;
+  const start = Math.floor(pick() * sentences.length);
+  let index = start;
+  for (let k = 0; k < sentences.length; k++) {
+    const i = (start + k) % sentences.length;
+    if (!cites.told.has(`${passage.id}:${i}`)) {
+      index = i;
+      break;
+    }
+  }
+  cites.told.add(`${passage.id}:${index}`);
+  const claim = sentences[index].replace(/[.!?…]+$/, '');
+  // A capital that starts a word (not an abbreviation) is lowered after the lead.
+  const told = /^\p{Lu}\p{Ll}/u.test(claim) ? claim.charAt(0).toLowerCase() + claim.slice(1) : claim;
+  return `${CITED_LEADS[Math.floor(pick() * CITED_LEADS.length)]} ${told} [[${passage.id}]].`;
+}
+
+function sentence(template: string, fill: Fill, pick: () => number, sources: PassageBrief[], cites: Cites): string {
   const k = fill.K.length ? fill.K : ['предмет исследования'];
   let text = template
     .replace(/\{T\}/g, fill.T)
@@ -58,13 +90,14 @@ function sentence(template: string, fill: Fill, pick: () => number, sources: Sou
     .replace(/\{K\}/g, k[Math.floor(pick() * k.length)])
     .replace(/\{N\}/g, String(3 + Math.floor(pick() * 2)));
   if (text.includes('{cite}')) {
-    let mark = '';
+    // The template's own claim is general; the citation goes to a sentence that retells a passage.
+    text = text.replace('{cite}', '');
     if (sources.length && pick() < 0.85) {
-      const s = sources[cites.used % sources.length];
+      const passage = sources[cites.used % sources.length];
       cites.used++;
-      mark = s.pages ? ` [[${s.id}, с. ${1 + Math.floor(pick() * 40)}]]` : ` [[${s.id}]]`;
+      const cited = citedSentence(passage, pick, cites);
+      if (cited) text = `${text} ${cited}`;
     }
-    text = text.replace('{cite}', mark);
   }
   return text;
 }
@@ -85,9 +118,9 @@ function deck(bank: string[], pick: () => number): () => string {
 }
 
 /** Paragraphs of 4-7 sentences until about `target` characters are written. */
-function compose(target: number, banks: string[][], fill: Fill, seed: string, sources: SourceBrief[], opener?: string[]): string {
+function compose(target: number, banks: string[][], fill: Fill, seed: string, sources: PassageBrief[], opener?: string[]): string {
   const pick = rng(seed);
-  const cites = { used: Math.floor(pick() * Math.max(1, sources.length)) };
+  const cites: Cites = { used: Math.floor(pick() * Math.max(1, sources.length)), told: new Set() };
   const paragraphs: string[] = [];
   const decks = new Map<string[], () => string>();
   const draw = (bank: string[]) => {
@@ -193,6 +226,8 @@ function write(call: WriterCall): string {
       });
     case 'revise':
       return t.text;
+    case 'verify':
+      return JSON.stringify(lexicalVerdicts(t.claims));
     case 'conclusion': {
       const pick = rng(call.key);
       const paragraphs = t.outline.tasks.map((task) => {

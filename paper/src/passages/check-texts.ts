@@ -1,0 +1,38 @@
+/** The claims check as the stages run it: over the subsections a stage wrote or changed. */
+import { allOrAbort } from '../calls.ts';
+import type { PaperRun, PaperState } from '../run/state.ts';
+import { need } from '../run/state.ts';
+import { addClaims, noClaims, verifyClaims, type ClaimCounts } from './verify.ts';
+
+/**
+ * Checks the subsections whose texts differ from `before` (all of them without it). `version`
+ * names this round of changes in the writer call keys, so a resumed run repeats no judgement.
+ */
+export async function checkChangedSubsections(
+  run: PaperRun,
+  state: PaperState,
+  texts: Map<string, string[]>,
+  version: string,
+  before?: Map<string, string[]>,
+): Promise<{ texts: Map<string, string[]>; claims: ClaimCounts }> {
+  const passages = need(state.passages, 'the passages').byId;
+  const judge = run.ctx.writer.kind === 'llm' ? 'model' : 'lexical';
+  const out = new Map(texts);
+  let claims = state.claims ?? noClaims();
+  const changed = [...texts.keys()].filter((n) => !before || before.get(n) !== texts.get(n));
+  await allOrAbort(
+    changed.map((number) => async () => {
+      const checked = await verifyClaims({
+        key: `verify:${version}:${number}`,
+        paragraphs: texts.get(number)!,
+        passages,
+        calls: run.calls,
+        judge,
+      });
+      out.set(number, checked.paragraphs);
+      claims = addClaims(claims, checked.counts);
+    }),
+    run.signal,
+  );
+  return { texts: out, claims };
+}

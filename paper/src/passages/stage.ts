@@ -1,0 +1,185 @@
+/**
+ * The passages stage: every source of the paper is read as passages of about a paragraph, each
+ * with the page printed on it. An open full text (a found work's PDF, the user's file) gives
+ * passages with pages; a found work without one gives its abstract, cited without a page.
+ * Subsections are then written from the passages a full-text search finds for them.
+ */
+import { PaperError } from '../errors.ts';
+import { briefOf } from '../outline/brief.ts';
+import type { PaperRun, PaperState, Stage } from '../run/state.ts';
+import { need } from '../run/state.ts';
+import { extractSourceText } from '../sources/extract/index.ts';
+import type { RunSource } from '../sources/index.ts';
+import type { PassageBrief } from '../writer/types.ts';
+import { createPassageSearch, type PassageSearch } from './bm25.ts';
+import { fullTextPdf } from './full-texts.ts';
+import { printedPages, type PageNumbering } from './printed-pages.ts';
+import { splitPassages, type Passage } from './split.ts';
+
+/** How a source was read: its full text with pages numbered so, a text without pages, or the abstract only. */
+export type ReadAs = PageNumbering | 'text' | 'abstract';
+
+export interface PaperPassages {
+  list: Passage[];
+  byId: Map<string, Passage>;
+  /** Source id -> how it was read. */
+  readAs: Record<string, ReadAs>;
+  /** The passages a subsection ("1.2") is written from. */
+  briefsFor: (number: string) => PassageBrief[];
+}
+
+/** Passages given to the writer of one subsection, and at most so many of one source. */
+const PASSAGES_PER_SUBSECTION = 8;
+const PASSAGES_PER_SOURCE = 3;
+/**
+ * Abstracts are short and dense, and BM25's length normalisation favours them over the paragraphs
+ * of full texts; but a passage with a printed page is what a reader can check, and the user's own
+ * files are what the user expects to see cited. So these passages weigh more.
+ */
+const PAGED_WEIGHT = 1.5;
+const USER_FILE_WEIGHT = 2;
+/** A passage is shown to the writer up to this length. */
+const BRIEF_CHARS = 900;
+/** Downloads at the same time. */
+const PARALLEL_DOWNLOADS = 3;
+/** A full text beyond these is a whole issue or a book, not read (its abstract is). */
+const FULL_TEXT_EXTRACT = { maxPages: 300, timeoutMs: 30_000 };
+
+interface ReadSource {
+  pages: { page: string | null; text: string }[];
+  readAs: ReadAs;
+}
+
+/** "С. 45–52" in a user's citation: the pages of an article in its journal. */
+function citedRange(citation: string): string | undefined {
+  return /С\.\s*(\d+\s*[-–—]\s*\d+)/.exec(citation)?.[1];
+}
+
+function numbered(pageTexts: string[], labels: (string | null)[] | null | undefined, recordPages: string | undefined): ReadSource {
+  const { pages, numbering } = printedPages({ pageTexts, labels, recordPages });
+  return { pages: pageTexts.map((text, i) => ({ page: pages[i], text })), readAs: numbering };
+}
+
+async function readFound(run: PaperRun, source: RunSource): Promise<ReadSource> {
+  const work = source.work;
+  const abstract: ReadSource = { pages: work?.abstract ? [{ page: null, text: work.abstract }] : [], readAs: 'abstract' };
+  const store = run.ctx.fullTexts;
+  if (!store || !work) return abstract;
+  for (const url of [work.pdfUrl, work.oaUrl]) {
+    if (!url) continue;
+    const pdf = await fullTextPdf(store, url, run.signal);
+    if (!pdf.ok) continue;
+    try {
+      const extracted = await extractSourceText({ name: 'full-text.pdf', bytes: pdf.bytes }, FULL_TEXT_EXTRACT);
+      return numbered(extracted.text.split('\f'), extracted.pageLabels, work.pages);
+    } catch (error) {
+      // A PDF that cannot be read (a scan, a damaged file) leaves the abstract.
+      if (!(error instanceof PaperError && error.code === 'file_rejected')) throw error;
+    }
+  }
+  return abstract;
+}
+
+function readAttached(source: RunSource): ReadSource {
+  const file = source.file!;
+  if (!file.text.includes('\f')) return { pages: [{ page: null, text: file.text }], readAs: 'text' };
+  return numbered(file.text.split('\f'), file.pageLabels, citedRange(file.citation));
+}
+
+async function inBatches<T, R>(items: T[], size: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const out: R[] = [];
+  for (let i = 0; i < items.length; i += size) out.push(...(await Promise.all(items.slice(i, i + size).map(fn))));
+  return out;
+}
+
+/**
+ * The passages each subsection is written from: the best ones for its title, then every source
+ * that no subsection got gives its best passage to the subsection it fits best (the sources were
+ * chosen for the paper, and a user's file is expected to be cited).
+ */
+function assignPassages(state: PaperState, search: PassageSearch, list: Passage[]): Map<string, Passage[]> {
+  const outline = briefOf(need(state.outline, 'the outline'));
+  const sources = need(state.sources, 'the sources');
+  const weight = (p: Passage) => (sources.byId.get(p.sourceId)?.origin === 'attached' ? USER_FILE_WEIGHT : p.page ? PAGED_WEIGHT : 1);
+  const queries = new Map<string, string>();
+  outline.chapters.forEach((c, ci) =>
+    c.subsections.forEach((title, si) =>
+      queries.set(`${ci + 1}.${si + 1}`, `${title} ${c.title} ${outline.topic} ${outline.keywords.join(' ')}`),
+    ),
+  );
+  const out = new Map<string, Passage[]>();
+  for (const [number, query] of queries) {
+    out.set(
+      number,
+      search.search(query, PASSAGES_PER_SUBSECTION, { perSource: PASSAGES_PER_SOURCE, weight }).map((x) => x.passage),
+    );
+  }
+  const given = new Set([...out.values()].flat().map((p) => p.sourceId));
+  for (const source of sources.list) {
+    if (given.has(source.id) || !list.some((p) => p.sourceId === source.id)) continue;
+    const best = [...queries]
+      .map(([number, query]) => ({ number, hit: search.search(query, 1, { only: (p) => p.sourceId === source.id })[0] }))
+      .filter((x) => x.hit)
+      .sort((a, b) => b.hit.score - a.hit.score)[0];
+    if (best) out.get(best.number)!.push(best.hit.passage);
+  }
+  return out;
+}
+
+function passagesOf(state: PaperState, list: Passage[], readAs: Record<string, ReadAs>): PaperPassages {
+  const sources = need(state.sources, 'the sources').byId;
+  const search = createPassageSearch(list);
+  const assigned = assignPassages(state, search, list);
+  return {
+    list,
+    byId: new Map(list.map((p) => [p.id, p])),
+    readAs,
+    briefsFor: (number) =>
+      (assigned.get(number) ?? []).map((p) => ({
+        id: p.id,
+        source: sources.get(p.sourceId)?.label ?? p.sourceId,
+        page: p.page,
+        text: p.text.slice(0, BRIEF_CHARS),
+      })),
+  };
+}
+
+export async function readPassages(run: PaperRun, state: PaperState): Promise<PaperState> {
+  const sources = need(state.sources, 'the sources').list;
+  const read = await inBatches(sources, PARALLEL_DOWNLOADS, async (s) => (s.origin === 'attached' ? readAttached(s) : readFound(run, s)));
+  // Ids are given in the order of the sources, whatever order the downloads finished in.
+  let next = 0;
+  const list = read.flatMap((r, i) => splitPassages(sources[i].id, r.pages, () => `p${++next}`));
+  const readAs = Object.fromEntries(sources.map((s, i) => [s.id, read[i].readAs]));
+  return { ...state, passages: passagesOf(state, list, readAs) };
+}
+
+interface SavedPassages {
+  list: Passage[];
+  readAs: Record<string, ReadAs>;
+}
+
+function isSaved(v: unknown): v is SavedPassages {
+  const s = v as SavedPassages;
+  return (
+    typeof s === 'object' &&
+    s !== null &&
+    Array.isArray(s.list) &&
+    typeof s.readAs === 'object' &&
+    s.list.every((p) => typeof p?.id === 'string' && typeof p.text === 'string')
+  );
+}
+
+/** Stored, so a resumed run cites the same passages under the same ids (its writer calls are stored with them). */
+export const passagesStage: Stage = {
+  progress: 'sources',
+  run: readPassages,
+  checkpoint: {
+    key: 'sources:passages',
+    save: (state) => {
+      const p = need(state.passages, 'the passages');
+      return { list: p.list, readAs: p.readAs } satisfies SavedPassages;
+    },
+    restore: (_run, state, saved) => (isSaved(saved) ? { ...state, passages: passagesOf(state, saved.list, saved.readAs) } : undefined),
+  },
+};
