@@ -197,7 +197,15 @@ export interface Config {
     reconcileSeconds: number;
   };
   llm: { baseUrl: string; apiKey: string; models: { basic: string; professional: string }; concurrency: number; timeoutMs: number } | null;
-  library: { endpoints: OaiEndpoint[]; delayMs: number; retries: number; harvestCron: string };
+  library: {
+    endpoints: OaiEndpoint[];
+    /** No repository configured outside production: the library holds its development collection
+     * (invented records, so papers found with it are not held to the minimum of sources). */
+    devCollection: boolean;
+    delayMs: number;
+    retries: number;
+    harvestCron: string;
+  };
   sources: {
     /** Empty: no search (development). */
     providers: SearchProvider[];
@@ -306,7 +314,13 @@ export function loadConfig(env: Env): Config {
           timeoutMs: e.LLM_TIMEOUT_SECONDS * 1000,
         }
       : null,
-    library: { endpoints: e.LIBRARY_OAI_ENDPOINTS, delayMs: e.LIBRARY_OAI_DELAY_MS, retries: e.LIBRARY_OAI_RETRIES, harvestCron: e.LIBRARY_HARVEST_CRON },
+    library: {
+      endpoints: e.LIBRARY_OAI_ENDPOINTS,
+      devCollection: e.LIBRARY_OAI_ENDPOINTS.length === 0 && e.NODE_ENV !== 'production',
+      delayMs: e.LIBRARY_OAI_DELAY_MS,
+      retries: e.LIBRARY_OAI_RETRIES,
+      harvestCron: e.LIBRARY_HARVEST_CRON,
+    },
     sources: {
       providers: providersOf(e.SOURCES_SEARCH ?? (e.NODE_ENV === 'production' ? SEARCH_PROVIDERS.join(',') : 'none')),
       mailto: e.SOURCES_MAILTO ?? null,

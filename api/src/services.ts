@@ -1,9 +1,12 @@
 /** Everything the app and the worker stand on, built from the configuration in one place. */
+import type { BibliographicSearch } from '@app/paper';
 import type { FastifyBaseLogger } from 'fastify';
+import pg from 'pg';
 import type { PgBoss } from 'pg-boss';
 import type { Config } from './config.ts';
 import type { Orm } from './db/orm.ts';
 import { jobsOf, startBoss, type Jobs } from './jobs/queues.ts';
+import { createLibrarySearch } from './modules/library/engine-search.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
 import { OrderEvents } from './modules/orders/events.ts';
 import { createSandboxProvider, type SandboxBooks } from './modules/orders/providers/sandbox.ts';
@@ -21,6 +24,10 @@ export interface Services {
   jobs: Jobs;
   boss: PgBoss;
   events: OrderEvents;
+  /** Our own library of works, as the engine and the order form's estimate search it; none while
+   * it holds only the development collection (then a paper would be held to a minimum of sources
+   * that an empty library cannot give). */
+  library: BibliographicSearch | null;
   stop(): Promise<void>;
 }
 
@@ -36,6 +43,8 @@ export async function startServices(config: Config, orm: Orm, databaseUrl: strin
   await events.start();
   const { provider, sandbox } = createPaymentProvider(config, orm);
   if (sandbox) log.warn('PAYMENT_PROVIDER is sandbox: payments are simulated, no money is taken');
+  const libraryPool = config.library.devCollection ? null : new pg.Pool({ connectionString: databaseUrl, max: 2 });
+  libraryPool?.on('error', (error) => log.error({ err: error }, 'library connection error'));
   return {
     mailer: createMailer({ ...config.mail, log }),
     storage: config.storage.kind === 's3' ? createS3Storage(config.storage) : createLocalStorage(config.storage.dir),
@@ -44,7 +53,9 @@ export async function startServices(config: Config, orm: Orm, databaseUrl: strin
     jobs: jobsOf(boss),
     boss,
     events,
+    library: libraryPool && createLibrarySearch(libraryPool),
     async stop() {
+      await libraryPool?.end();
       await events.stop();
       await boss.stop({ graceful: false, close: true });
     },

@@ -17,7 +17,7 @@ import { startServices } from './services.ts';
 export async function startWorker(config: Config, orm: Orm, databaseUrl: string, log: FastifyBaseLogger) {
   const services = await startServices(config, orm, databaseUrl, log);
   const { boss } = services;
-  const engine = createEngineParts(config, log);
+  const engine = createEngineParts(config, services.library, log);
   const stopping = new AbortController();
   const paymentDeps = () => ({ em: orm.em.fork(), provider: services.provider, jobs: services.jobs, log });
 

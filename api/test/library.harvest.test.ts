@@ -5,6 +5,7 @@
 import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { prepareLibrary } from '../src/modules/library/dev-collection.ts';
+import { createLibrarySearch } from '../src/modules/library/engine-search.ts';
 import { harvestEndpoint, type HarvestOptions, type OaiEndpoint } from '../src/modules/library/harvest.ts';
 import { createOaiClient, OaiError, OaiUnavailable } from '../src/modules/library/oai-client.ts';
 import { searchLibrary } from '../src/modules/library/search.ts';
@@ -260,19 +261,37 @@ describe('search', () => {
     expect((await searchLibrary(pool, { query: 'безопасность', minYear: 2021, limit: 10 })).map((h) => h.year).sort()).toEqual([2021, 2022, 2023]);
     expect(await searchLibrary(pool, { query: 'квантовая хромодинамика', limit: 10 })).toEqual([]);
   });
+
+  it("gives the engine GOST-ready works, and never the development collection's invented ones", async () => {
+    await prepareLibrary(pool, { devCollection: true });
+    const library = createLibrarySearch(pool);
+    const works = await library.search({ query: 'экономическая безопасность предприятия', minYear: 2017, limit: 10 });
+    expect(works.map((w) => w.title)).toEqual(['Обеспечение экономической безопасности предприятий в условиях санкций', 'Учёт основных средств']);
+    expect(works[0]).toMatchObject({
+      provider: 'library:cyberleninka',
+      url: 'https://cyberleninka.ru/article/n/statya-1',
+      pdfUrl: 'https://cyberleninka.ru/article/n/statya-1/pdf',
+      authors: [{ family: 'Авторбов', given: 'Иван Петрович' }],
+      year: 2022,
+      kind: 'article',
+      container: 'Вестник университета',
+      language: 'ru',
+    });
+    expect(works.every((w) => w.provider !== 'dev-collection')).toBe(true);
+  });
 });
 
 describe('development collection', () => {
   it('fills an empty library without repositories, marked as such, and goes once repositories are configured', async () => {
-    expect(await prepareLibrary(pool, { harvesting: false })).toBe('loaded');
-    expect(await prepareLibrary(pool, { harvesting: false })).toBe('unchanged');
+    expect(await prepareLibrary(pool, { devCollection: true })).toBe('loaded');
+    expect(await prepareLibrary(pool, { devCollection: true })).toBe('unchanged');
     const total = await count(`select count(*) from library_records where origin = 'dev-collection' and note like 'Запись учебной коллекции для разработки%' and doi is null`);
     expect(total).toBeGreaterThanOrEqual(30);
     expect(total).toBe(await count('select count(*) from library_records'));
     const hits = await searchLibrary(pool, { query: 'экономическая безопасность предприятия', limit: 5 });
     expect(hits[0]).toMatchObject({ origin: 'dev-collection', note: expect.stringContaining('не настоящая публикация') });
     expect(await searchLibrary(pool, { query: 'экономическая безопасность предприятия', limit: 5, excludeDevCollection: true })).toEqual([]);
-    expect(await prepareLibrary(pool, { harvesting: true })).toBe('removed');
+    expect(await prepareLibrary(pool, { devCollection: false })).toBe('removed');
     expect(await count('select count(*) from library_records')).toBe(0);
   });
 });

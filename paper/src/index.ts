@@ -9,7 +9,7 @@ export type { Outline, OutlineChapter } from './outline/types.ts';
 export { OutlineSchema } from './outline/schema.ts';
 export type { BibliographyEntry, PaperResult, PaperSourceRef, ProgressEvent, RunContext, SectionText, SourceVerification, TitlePageInfo, Usage } from './types.ts';
 export { createDirectoryFullTexts, createMemoryFullTexts } from './passages/full-texts.ts';
-export type { FullTextStore } from './passages/full-texts.ts';
+export type { DownloadLimits, FullTextStore } from './passages/full-texts.ts';
 export { createMemoryCheckpoints, createDirectoryCheckpoints } from './checkpoints.ts';
 export type { CheckpointStore } from './checkpoints.ts';
 export { PaperError } from './errors.ts';

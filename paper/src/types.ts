@@ -5,7 +5,7 @@ import type { BibliographicSearch } from './sources/search/types.ts';
 import type { PdfConverter } from './pdf/pool.ts';
 import type { NormocontrolReport } from './normocontrol/types.ts';
 import type { Outline } from './outline/types.ts';
-import type { FullTextStore } from './passages/full-texts.ts';
+import type { DownloadLimits, FullTextStore } from './passages/full-texts.ts';
 import type { ClaimCounts } from './passages/verify.ts';
 
 
@@ -44,6 +44,8 @@ export interface RunContext {
   /** Where downloaded full texts are kept (each is downloaded once). Absent: found works are read
    * from their abstracts only, and nothing is downloaded. */
   fullTexts?: FullTextStore;
+  /** Limits of full-text downloads (tests let their stand-ins on loopback answer). */
+  fullTextDownloads?: DownloadLimits;
 }
 
 export interface TitlePageInfo {

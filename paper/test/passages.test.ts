@@ -14,10 +14,10 @@ import {
   createPdfConverterPool,
   generatePaper,
 } from '../src/index.ts';
-import type { FoundWork, PaperResult, Writer } from '../src/index.ts';
+import type { FoundWork, FullTextStore, PaperResult, Writer } from '../src/index.ts';
 import { createCallRunner } from '../src/calls.ts';
 import { createPassageSearch } from '../src/passages/bm25.ts';
-import { downloadPdf, fullTextPdf } from '../src/passages/full-texts.ts';
+import { downloadPdf as download, FULL_TEXT_LIMITS, fullTextPdf as fullText, type DownloadLimits } from '../src/passages/full-texts.ts';
 import { printedPages } from '../src/passages/printed-pages.ts';
 import { splitPassages } from '../src/passages/split.ts';
 import { MIN_SHARED_TERMS, sharedTerms, verifyClaims } from '../src/passages/verify.ts';
@@ -69,6 +69,11 @@ beforeAll(async () => {
     3_000,
   );
 });
+
+/** The stand-in listens on loopback, which real downloads refuse. */
+const LOOPBACK: DownloadLimits = { ...FULL_TEXT_LIMITS, privateHosts: true };
+const downloadPdf = (url: string, limits: Partial<DownloadLimits> = {}) => download(url, { ...LOOPBACK, ...limits });
+const fullTextPdf = (store: FullTextStore, url: string) => fullText(store, url, undefined, LOOPBACK);
 
 afterAll(async () => {
   await server.close();
@@ -144,6 +149,20 @@ describe('full-text downloads', () => {
     expect((await fullTextPdf(store, server.url('/labelled.pdf'))).ok).toBe(true);
     expect(server.hits.get('/labelled.pdf')).toBe(before + 1);
     expect(store.keys).toHaveLength(1);
+  });
+
+  it('follow redirects, but ask only public hosts: never this machine, its network or cloud metadata', async () => {
+    const redirected = await downloadPdf(server.url(`/redirect?to=${encodeURIComponent('/article.pdf')}`));
+    expect(redirected.ok).toBe(true);
+    const before = server.hits.get('/article.pdf') ?? 0;
+    for (const url of [server.url('/article.pdf'), server.url('/article.pdf').replace('127.0.0.1', 'localhost'), 'http://[::1]/a.pdf', 'http://[::ffff:127.0.0.1]/a.pdf', 'http://10.1.2.3/a.pdf', 'http://192.168.0.10/a.pdf', 'http://169.254.169.254/latest/meta-data/']) {
+      expect((await download(url)).ok, url).toBe(false);
+      expect(await download(url)).toEqual({ ok: false, reason: expect.stringMatching(/is not public$/) });
+    }
+    expect(server.hits.get('/article.pdf') ?? 0).toBe(before);
+    expect(await download('file:///etc/passwd')).toEqual({ ok: false, reason: 'not an http(s) URL' });
+    expect(await download('ftp://example.org/a.pdf')).toEqual({ ok: false, reason: 'not an http(s) URL' });
+    expect(await downloadPdf(server.url('/loop'))).toEqual({ ok: false, reason: 'more than 5 redirects' });
   });
 });
 
@@ -263,6 +282,7 @@ describe('an offline paper written from full texts', () => {
         onProgress: () => undefined,
         now: new Date('2025-03-01T12:00:00Z'),
         fullTexts: store,
+        fullTextDownloads: LOOPBACK,
       },
     );
   }, 240_000);

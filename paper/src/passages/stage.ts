@@ -67,7 +67,7 @@ async function readFound(run: PaperRun, source: RunSource): Promise<ReadSource> 
   if (!store || !work) return abstract;
   for (const url of [work.pdfUrl, work.oaUrl]) {
     if (!url) continue;
-    const pdf = await fullTextPdf(store, url, run.signal);
+    const pdf = await fullTextPdf(store, url, run.signal, run.ctx.fullTextDownloads);
     if (!pdf.ok) continue;
     try {
       const extracted = await extractSourceText({ name: 'full-text.pdf', bytes: pdf.bytes }, FULL_TEXT_EXTRACT);

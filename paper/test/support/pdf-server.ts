@@ -80,15 +80,20 @@ export interface PdfServer {
   close: () => Promise<void>;
 }
 
-/** Serves `files` by path, plus /missing.pdf (404), /slow.pdf (answers after `slowMs`) and /fake.pdf (HTML). */
+/** Serves `files` by path, plus /missing.pdf (404), /slow.pdf (answers after `slowMs`), /fake.pdf (HTML)
+ * /redirect?to=URL (302 to that URL) and /loop (302 to itself). */
 export async function startPdfServer(files: Record<string, Uint8Array>, slowMs = 5_000): Promise<PdfServer> {
   const hits = new Map<string, number>();
   const timers = new Set<NodeJS.Timeout>();
   const server: Server = createServer((req, res) => {
-    const path = new URL(req.url ?? '/', 'http://localhost').pathname;
+    const requested = new URL(req.url ?? '/', 'http://localhost');
+    const path = requested.pathname;
     hits.set(path, (hits.get(path) ?? 0) + 1);
     const file = files[path];
-    if (file) {
+    if (path === '/redirect' || path === '/loop') {
+      res.writeHead(302, { location: path === '/loop' ? '/loop' : (requested.searchParams.get('to') ?? '/') });
+      res.end();
+    } else if (file) {
       res.writeHead(200, { 'content-type': 'application/pdf', 'content-length': file.length });
       res.end(Buffer.from(file));
     } else if (path === '/slow.pdf') {

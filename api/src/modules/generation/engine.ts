@@ -5,6 +5,8 @@ import type { Config } from '../../config.ts';
 
 export interface EngineParts {
   writer: Writer;
+  /** Our own library, asked first (none in development). */
+  library: BibliographicSearch | null;
   /** The outside bibliographic databases (empty: no search, development). */
   search: BibliographicSearch[];
   pdf: PdfConverter;
@@ -24,7 +26,7 @@ export function createSearchProviders(sources: Config['sources'], log: FastifyBa
   });
 }
 
-export function createEngineParts(config: Config, log: FastifyBaseLogger): EngineParts {
+export function createEngineParts(config: Config, library: BibliographicSearch | null, log: FastifyBaseLogger): EngineParts {
   let writer: Writer;
   if (config.llm) {
     writer = createLlmWriter({
@@ -39,6 +41,6 @@ export function createEngineParts(config: Config, log: FastifyBaseLogger): Engin
     writer = createOfflineWriter();
   }
   const search = createSearchProviders(config.sources, log);
-  if (!search.length) log.warn('SOURCES_SEARCH is none: papers cite only the attached files (development only)');
-  return { writer, search, pdf: createPdfConverterPool({ size: config.worker.pdfPoolSize, tmpDir: config.worker.pdfTmpDir }) };
+  if (!search.length) log.warn('SOURCES_SEARCH is none: papers cite the attached files and our own library only (development only)');
+  return { writer, library, search, pdf: createPdfConverterPool({ size: config.worker.pdfPoolSize, tmpDir: config.worker.pdfTmpDir }) };
 }

@@ -109,6 +109,7 @@ export async function runGeneration(d: GenerationDeps, orderId: string): Promise
   try {
     const result = await generatePaper(await buildInput(em, d.storage, order), {
       writer: d.engine.writer,
+      library: d.engine.library,
       search: d.engine.search,
       pdf: d.engine.pdf,
       checkpoints: dbCheckpoints(() => d.em.fork(), orderId),

@@ -18,14 +18,14 @@ function devCollection(): (HarvestedRecord & { key: string })[] {
 
 /** With repositories configured: the development collection goes. Without: it is loaded into an
  * empty library. Returns what was done. */
-export async function prepareLibrary(pool: pg.Pool, options: { harvesting: boolean }): Promise<'removed' | 'loaded' | 'unchanged'> {
+export async function prepareLibrary(pool: pg.Pool, options: { devCollection: boolean }): Promise<'removed' | 'loaded' | 'unchanged'> {
   const client = await pool.connect();
   try {
     await client.query('begin');
     // Two processes starting together load it once.
     await client.query(`select pg_advisory_xact_lock(hashtextextended('library:dev-collection', 0))`);
     let outcome: 'removed' | 'loaded' | 'unchanged' = 'unchanged';
-    if (options.harvesting) {
+    if (!options.devCollection) {
       const removed = await client.query('delete from library_records where origin = $1', [DEV_COLLECTION_ORIGIN]);
       if (removed.rowCount) outcome = 'removed';
     } else if (!(await client.query('select 1 from library_records limit 1')).rowCount) {

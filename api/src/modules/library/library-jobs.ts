@@ -31,10 +31,14 @@ export async function startLibrary(options: { config: Config; databaseUrl: strin
   const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 2 });
   const stopping = new AbortController();
   const harvesting = config.library.endpoints.length > 0;
-  const prepared = await prepareLibrary(pool, { harvesting });
-  if (prepared === 'removed') log.info('library: the development collection was removed (repositories are configured)');
+  const prepared = await prepareLibrary(pool, { devCollection: config.library.devCollection });
+  if (prepared === 'removed') log.info('library: the development collection was removed (repositories are configured, or production)');
   if (!harvesting) {
-    log.warn(`LIBRARY_OAI_ENDPOINTS is not set: no harvest; the library holds only its development collection (invented records)${prepared === 'loaded' ? ', loaded now' : ''}`);
+    log.warn(
+      config.library.devCollection
+        ? `LIBRARY_OAI_ENDPOINTS is not set: no harvest; the library holds only its development collection (invented records)${prepared === 'loaded' ? ', loaded now' : ''}`
+        : 'LIBRARY_OAI_ENDPOINTS is not set: no harvest; the library stays as it is',
+    );
   } else {
     if (!(await boss.getQueue(LIBRARY_HARVEST_QUEUE))) {
       // Exclusive: one harvest queued or running; a killed one is retried and resumes from its token.
