@@ -21,7 +21,7 @@ import { normocontrolStage } from './normocontrol/stage.ts';
 import { outlineStage } from './outline/stage.ts';
 import type { Outline } from './outline/types.ts';
 import { passagesStage } from './passages/stage.ts';
-import { noClaims } from './passages/verify.ts';
+import { noClaims } from './passages/types.ts';
 import { previewStage } from './preview/stage.ts';
 import { createProgress, stageRanges } from './progress.ts';
 import { reviewStage } from './review/stage.ts';

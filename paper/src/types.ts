@@ -6,7 +6,7 @@ import type { PdfConverter } from './pdf/pool.ts';
 import type { NormocontrolReport } from './normocontrol/types.ts';
 import type { Outline } from './outline/types.ts';
 import type { DownloadLimits, FullTextStore } from './passages/full-texts.ts';
-import type { ClaimCounts } from './passages/verify.ts';
+import type { ClaimCounts } from './passages/types.ts';
 
 
 export interface ProgressEvent {

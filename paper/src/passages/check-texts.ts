@@ -2,7 +2,8 @@
 import { allOrAbort } from '../calls.ts';
 import type { PaperRun, PaperState } from '../run/state.ts';
 import { need } from '../run/state.ts';
-import { addClaims, noClaims, verifyClaims, type ClaimCounts } from './verify.ts';
+import { addClaims, noClaims, type ClaimCounts } from './types.ts';
+import { verifyClaims } from './verify.ts';
 
 /**
  * Checks the subsections whose texts differ from `before` (all of them without it). `version`

@@ -10,23 +10,11 @@ import type { PaperRun, PaperState, Stage } from '../run/state.ts';
 import { need } from '../run/state.ts';
 import { extractSourceText } from '../sources/extract/index.ts';
 import type { RunSource } from '../sources/index.ts';
-import type { PassageBrief } from '../writer/types.ts';
 import { createPassageSearch, type PassageSearch } from './bm25.ts';
 import { fullTextPdf } from './full-texts.ts';
-import { printedPages, type PageNumbering } from './printed-pages.ts';
+import { printedPages } from './printed-pages.ts';
 import { splitPassages, type Passage } from './split.ts';
-
-/** How a source was read: its full text with pages numbered so, a text without pages, or the abstract only. */
-export type ReadAs = PageNumbering | 'text' | 'abstract';
-
-export interface PaperPassages {
-  list: Passage[];
-  byId: Map<string, Passage>;
-  /** Source id -> how it was read. */
-  readAs: Record<string, ReadAs>;
-  /** The passages a subsection ("1.2") is written from. */
-  briefsFor: (number: string) => PassageBrief[];
-}
+import type { PaperPassages, ReadAs } from './types.ts';
 
 /** Passages given to the writer of one subsection, and at most so many of one source. */
 const PASSAGES_PER_SUBSECTION = 8;

@@ -10,6 +10,7 @@ import { stems } from '../sources/relevance.ts';
 import type { ChatMessage } from '../writer/types.ts';
 import { citedPassageIds, keepKnownMarkers, withoutMarkers } from './markers.ts';
 import type { Passage } from './split.ts';
+import { noClaims, type ClaimCounts } from './types.ts';
 
 /**
  * Offline: a claim is supported when at least this share of its key terms (word stems) occur in the
@@ -18,22 +19,6 @@ import type { Passage } from './split.ts';
  * (0.1-0.3), so half is a clear line between them.
  */
 export const MIN_SHARED_TERMS = 0.5;
-
-export interface ClaimCounts {
-  /** Cited sentences checked. */
-  checked: number;
-  /** Rewritten without the citation. */
-  rewritten: number;
-  /** Removed with their sentence. */
-  removed: number;
-}
-
-export const noClaims = (): ClaimCounts => ({ checked: 0, rewritten: 0, removed: 0 });
-export const addClaims = (a: ClaimCounts, b: ClaimCounts): ClaimCounts => ({
-  checked: a.checked + b.checked,
-  rewritten: a.rewritten + b.rewritten,
-  removed: a.removed + b.removed,
-});
 
 export interface Claim {
   n: number;

@@ -7,7 +7,7 @@ import type { BibSource } from '../bibliography/list.ts';
 import type { WorkRecord } from '../bibliography/record.ts';
 import { directName } from '../bibliography/text.ts';
 import type { AttachedSource } from '../input.ts';
-import { overlap, stems } from './relevance.ts';
+import { stems } from './relevance.ts';
 import type { FoundWork } from './search/types.ts';
 
 export interface RunSource {

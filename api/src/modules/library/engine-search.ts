@@ -5,7 +5,7 @@ import { searchLibrary } from './search.ts';
 import type { Db } from './store.ts';
 
 /** "Иванов Иван Иванович" / "Иванов И. И." / "Ivanov, Ivan" → family name and the rest. */
-export function personOf(name: string): Person | null {
+function personOf(name: string): Person | null {
   const clean = name.replace(/\s+/g, ' ').trim();
   if (!clean) return null;
   const [family, ...rest] = clean.includes(',') ? clean.split(',').map((s) => s.trim()) : clean.split(' ');
@@ -13,7 +13,7 @@ export function personOf(name: string): Person | null {
   return given ? { family, given } : { family };
 }
 
-export function foundWorkOf(record: LibraryRecord): FoundWork | null {
+function foundWorkOf(record: LibraryRecord): FoundWork | null {
   if (record.year === null) return null;
   const authors = record.authors.map(personOf).filter((p): p is Person => p !== null);
   return {
