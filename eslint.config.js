@@ -65,9 +65,28 @@ export default tseslint.config(
     files: ['migrations/**'],
     rules: { 'check-file/filename-naming-convention': 'off' },
   },
-  { files: ['contract/**'], rules: { 'no-restricted-imports': forbidWorkspaces(['api', 'paper', 'bot', 'web'], 'The contract is the bottom layer: it imports no workspace.') } },
-  { files: ['paper/**'], rules: { 'no-restricted-imports': forbidWorkspaces(['api', 'bot', 'web'], 'The paper engine imports only @app/contract.') } },
-  { files: ['bot/**'], rules: { 'no-restricted-imports': forbidWorkspaces(['api', 'paper', 'web'], 'The bot talks to the API through its own deps, never its internals.') } },
+  {
+    files: ['contract/**'],
+    rules: {
+      'no-restricted-imports': forbidWorkspaces(
+        ['api', 'paper', 'bot', 'web'],
+        'The contract is the bottom layer: it imports no workspace.',
+      ),
+    },
+  },
+  {
+    files: ['paper/**'],
+    rules: { 'no-restricted-imports': forbidWorkspaces(['api', 'bot', 'web'], 'The paper engine imports only @app/contract.') },
+  },
+  {
+    files: ['bot/**'],
+    rules: {
+      'no-restricted-imports': forbidWorkspaces(
+        ['api', 'paper', 'web'],
+        'The bot talks to the API through its own deps, never its internals.',
+      ),
+    },
+  },
   {
     files: ['web/src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },

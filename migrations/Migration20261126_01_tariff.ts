@@ -9,5 +9,4 @@ export class Migration20261126_01_tariff extends Migration {
       alter table papers rename column plan to tariff;
     `);
   }
-
 }

@@ -56,7 +56,8 @@ describe('the lint gate', () => {
   it('refuses the contract importing a workspace', () => assert.ok(results[files.contractToApi].includes('no-restricted-imports')));
   it('refuses the paper engine importing the api', () => assert.ok(results[files.paperToApi].includes('no-restricted-imports')));
   it('refuses the bot importing api internals', () => assert.ok(results[files.botToApi].includes('no-restricted-imports')));
-  it('refuses a file name that is not kebab-case', () => assert.ok(results[files.camelCase].includes('check-file/filename-naming-convention')));
+  it('refuses a file name that is not kebab-case', () =>
+    assert.ok(results[files.camelCase].includes('check-file/filename-naming-convention')));
   it('refuses a floating promise', () => assert.ok(results[files.floating].includes('@typescript-eslint/no-floating-promises')));
   it('refuses an import cycle, even of types only', () => {
     const cruise = () =>

@@ -18,7 +18,8 @@ function pdfjsAssets(): Plugin {
       server.middlewares.use('/pdfjs/', (req, res, next) => {
         const rel = normalize(decodeURIComponent((req.url ?? '').split('?')[0])).replace(/^[/\\]+/, '');
         const file = join(root, rel);
-        if (!dirs.some((d) => rel.startsWith(`${d}/`)) || rel.includes('..') || !existsSync(file) || !statSync(file).isFile()) return next();
+        if (!dirs.some((d) => rel.startsWith(`${d}/`)) || rel.includes('..') || !existsSync(file) || !statSync(file).isFile())
+          return next();
         createReadStream(file).pipe(res);
       });
     },

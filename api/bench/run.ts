@@ -54,7 +54,14 @@ const orderIds = (
 
 const [appPort, barePort] = [await freePort(), await freePort()];
 const child = fork(join(import.meta.dirname, 'servers.ts'), {
-  env: { ...process.env, DATABASE_URL: databaseUrl, APP_PORT: String(appPort), BARE_PORT: String(barePort), DATA_DIR: dir, SECRET_KEY: 'bench-secret-key-that-is-long-enough-0000' },
+  env: {
+    ...process.env,
+    DATABASE_URL: databaseUrl,
+    APP_PORT: String(appPort),
+    BARE_PORT: String(barePort),
+    DATA_DIR: dir,
+    SECRET_KEY: 'bench-secret-key-that-is-long-enough-0000',
+  },
   stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
 });
 await new Promise((resolve) => child.once('message', resolve));
@@ -86,7 +93,8 @@ async function compare(cases: [string, autocannon.Options][]) {
     bad: results[i].reduce((n, r) => n + r.bad, 0),
   }));
   console.log('endpoint'.padEnd(48) + 'req/s'.padStart(10) + 'p99 ms'.padStart(10) + 'non-2xx'.padStart(10));
-  for (const r of rows) console.log(r.title.padEnd(48) + r.rps.toFixed(0).padStart(10) + r.p99.toFixed(1).padStart(10) + String(r.bad).padStart(10));
+  for (const r of rows)
+    console.log(r.title.padEnd(48) + r.rps.toFixed(0).padStart(10) + r.p99.toFixed(1).padStart(10) + String(r.bad).padStart(10));
   return rows;
 }
 
@@ -102,8 +110,12 @@ const accounts = await compare([
   ['POST /api/v1/auth/login/ (app)', { url: app('/api/v1/auth/login/'), method: 'POST', headers: json, body: loginBody }],
   ['POST /login (bare Fastify + same SELECT)', { url: bare('/login'), method: 'POST', headers: json, body: loginBody }],
 ]);
-console.log(`\n/users/me/: app/bare throughput ${ratio(accounts[0].rps, accounts[1].rps)}, p99 ${ratio(accounts[0].p99, accounts[1].p99)}x`);
-console.log(`login:      app/bare throughput ${ratio(accounts[2].rps, accounts[3].rps)}, p99 ${ratio(accounts[2].p99, accounts[3].p99)}x (argon2id verification and the session insert dominate)`);
+console.log(
+  `\n/users/me/: app/bare throughput ${ratio(accounts[0].rps, accounts[1].rps)}, p99 ${ratio(accounts[0].p99, accounts[1].p99)}x`,
+);
+console.log(
+  `login:      app/bare throughput ${ratio(accounts[2].rps, accounts[3].rps)}, p99 ${ratio(accounts[2].p99, accounts[3].p99)}x (argon2id verification and the session insert dominate)`,
+);
 
 console.log(`\n== Papers list (4 of 200 papers, search off): same settings\n`);
 const papers = await compare([
@@ -148,7 +160,9 @@ for (let i = 0; i < EVENTS; i++) {
 const expected = EVENTS;
 const deadline = Date.now() + 10_000;
 while (latencies.length < expected && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-console.log(`delivered ${latencies.length}/${expected}; latency p50 ${percentile(latencies, 50).toFixed(2)} ms, p99 ${percentile(latencies, 99).toFixed(2)} ms, max ${Math.max(...latencies).toFixed(2)} ms`);
+console.log(
+  `delivered ${latencies.length}/${expected}; latency p50 ${percentile(latencies, 50).toFixed(2)} ms, p99 ${percentile(latencies, 99).toFixed(2)} ms, max ${Math.max(...latencies).toFixed(2)} ms`,
+);
 console.log(`API process resident memory with ${SOCKETS} sockets: ${(rss / 1024 / 1024).toFixed(0)} MiB`);
 
 for (const ws of sockets) ws.terminate();

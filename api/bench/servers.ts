@@ -29,19 +29,26 @@ bare.get('/me', async (request) => {
 });
 bare.get('/papers', async (request) => {
   const token = /session=([^;]+)/.exec(request.headers.cookie ?? '')?.[1] ?? '';
-  const { rows: [session] } = await pool.query(
+  const {
+    rows: [session],
+  } = await pool.query(
     'select s.user_id from sessions s join users u on u.id = s.user_id where s.token_hash = $1 and s.revoked_at is null',
     [createHash('sha256').update(token).digest('hex')],
   );
   const [papers, count] = await Promise.all([
-    pool.query(`select id, title, annotation, docx_key, paid_at from papers where user_id = $1 and type = 'full' order by id desc limit 4`, [session.user_id]),
+    pool.query(
+      `select id, title, annotation, docx_key, paid_at from papers where user_id = $1 and type = 'full' order by id desc limit 4`,
+      [session.user_id],
+    ),
     pool.query(`select count(*) from papers where user_id = $1 and type = 'full'`, [session.user_id]),
   ]);
   return { papers: papers.rows, total_count: Number(count.rows[0].count) };
 });
 bare.post('/login', async (request) => {
   const { username_or_email } = request.body as { username_or_email: string };
-  const { rows } = await pool.query('select id, password_hash from users where lower(username) = lower($1) or lower(email) = lower($1)', [username_or_email]);
+  const { rows } = await pool.query('select id, password_hash from users where lower(username) = lower($1) or lower(email) = lower($1)', [
+    username_or_email,
+  ]);
   return { ok: rows.length === 1 };
 });
 await bare.listen({ port: Number(process.env.BARE_PORT), host: '127.0.0.1' });

@@ -108,13 +108,20 @@ function resetPeak(): boolean {
 // ---------- sign up 50 users, as a browser would ----------
 
 async function call(path: string, body: unknown, cookie = '') {
-  const res = await fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: JSON.stringify(body) });
+  const res = await fetch(`${base}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie },
+    body: JSON.stringify(body),
+  });
   const cookies = res.headers.getSetCookie().map((c) => c.split(';')[0]);
   return { status: res.status, body: await res.json(), cookie: cookies.join('; ') };
 }
 const outbox = join(dataDir, 'mail');
 async function lastCode(email: string): Promise<string> {
-  const newest = readdirSync(outbox).filter((f) => f.endsWith('.eml')).sort().reverse();
+  const newest = readdirSync(outbox)
+    .filter((f) => f.endsWith('.eml'))
+    .sort()
+    .reverse();
   for (const file of newest) {
     const mail = await simpleParser(readFileSync(join(outbox, file)));
     if (JSON.stringify(mail.to).includes(email)) return /(\d{6})/.exec(mail.text ?? '')![1];
@@ -154,7 +161,13 @@ function upload(cookie: string): Promise<{ status: number; body: any }> {
   const boundary = `----bench${randomBytes(8).toString('hex')}`;
   const parts: Buffer[] = [Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="purchase_json"\r\n\r\n${purchase}\r\n`)];
   for (const f of files) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${f.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`), f.bytes, Buffer.from('\r\n'));
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${f.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+      ),
+      f.bytes,
+      Buffer.from('\r\n'),
+    );
   }
   parts.push(Buffer.from(`--${boundary}--\r\n`));
   const length = parts.reduce((n, p) => n + p.length, 0);
@@ -182,7 +195,9 @@ function upload(cookie: string): Promise<{ status: number; body: any }> {
 
 const mib = (kb: number) => (kb / 1024).toFixed(0);
 const idleKb = kib('VmRSS');
-console.log(`\n== Uploads: payment/create with 5 files of 20 MB (3 .txt, 1 .pdf, 1 .docx; ${(uploadBytes / MB).toFixed(0)} MB a request), real HTTP to the server process\n`);
+console.log(
+  `\n== Uploads: payment/create with 5 files of 20 MB (3 .txt, 1 .pdf, 1 .docx; ${(uploadBytes / MB).toFixed(0)} MB a request), real HTTP to the server process\n`,
+);
 console.log(`server idle RSS (after signing up ${USERS} users): ${mib(idleKb)} MiB`);
 
 const results: { parallel: number; growthMiB: number }[] = [];
@@ -211,8 +226,12 @@ for (const parallel of ROUNDS) {
   );
 }
 const at50 = results.find((r) => r.parallel === 50)!;
-console.log(`\nuploads at 50 parallel add ${at50.growthMiB.toFixed(0)} MiB RSS: ${at50.growthMiB < TARGET_MB ? 'within' : 'OVER'} the target of ${TARGET_MB} MiB`);
-const uploadsLeft = (readdirSync(join(dataDir, 'uploads'), { recursive: true }) as string[]).filter((p) => statSync(join(dataDir, 'uploads', p)).isFile());
+console.log(
+  `\nuploads at 50 parallel add ${at50.growthMiB.toFixed(0)} MiB RSS: ${at50.growthMiB < TARGET_MB ? 'within' : 'OVER'} the target of ${TARGET_MB} MiB`,
+);
+const uploadsLeft = (readdirSync(join(dataDir, 'uploads'), { recursive: true }) as string[]).filter((p) =>
+  statSync(join(dataDir, 'uploads', p)).isFile(),
+);
 console.log(`files left in the uploads folder after the runs: ${uploadsLeft.length} (target 0)`);
 
 await new Promise((resolve) => {

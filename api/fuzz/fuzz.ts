@@ -58,7 +58,7 @@ const token = (g: Random) => g.bytes(32).toString('base64url');
 const uuid = (g: Random) => {
   const h = g.bytes(16).toString('hex');
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
-}
+};
 
 // ---------- the world the requests are aimed at ----------
 
@@ -80,16 +80,26 @@ async function createUser(target: FuzzTarget, name: string) {
   );
   const id = rows[0].id as number;
   const sessionToken = newToken();
-  await target.sql(`insert into sessions (user_id, token_hash, expires_at) values ($1, $2, now() + interval '1 day')`, [id, hashToken(sessionToken)]);
+  await target.sql(`insert into sessions (user_id, token_hash, expires_at) values ($1, $2, now() + interval '1 day')`, [
+    id,
+    hashToken(sessionToken),
+  ]);
   const paper = await target.sql(
     `insert into papers (user_id, type, tariff, title, annotation, structure, options, docx_key, pdf_key, page_count, paid_at)
      values ($1, 'full', 'basic', 'Цифровая трансформация малого бизнеса', 'Аннотация', '{}', '{"min_publication_year":2015,"required_volume":80,"references":[]}', $2, $3, 80, now()) returning id`,
     [id, `papers/fuzz-${id}/paper.docx`, `papers/fuzz-${id}/preview.pdf`],
   );
   const paperId = paper.rows[0].id as number;
-  await target.storage.put(`papers/fuzz-${id}/paper.docx`, buildZip([{ name: 'word/document.xml', data: Buffer.from('<w:document/>') }]), 'application/octet-stream');
+  await target.storage.put(
+    `papers/fuzz-${id}/paper.docx`,
+    buildZip([{ name: 'word/document.xml', data: Buffer.from('<w:document/>') }]),
+    'application/octet-stream',
+  );
   await target.storage.put(`papers/fuzz-${id}/preview.pdf`, Buffer.from('%PDF-1.4\n%%EOF\n'), 'application/pdf');
-  const review = await target.sql(`insert into reviews (user_id, paper_id, rating, comment) values ($1, $2, 5, 'Хорошая работа, спасибо') returning id`, [id, paperId]);
+  const review = await target.sql(
+    `insert into reviews (user_id, paper_id, rating, comment) values ($1, $2, 5, 'Хорошая работа, спасибо') returning id`,
+    [id, paperId],
+  );
   return { id, token: sessionToken, paperId, reviewId: review.rows[0].id as number };
 }
 
@@ -121,10 +131,53 @@ async function keepOwner(target: FuzzTarget, world: FuzzWorld, generation: numbe
 // ---------- values ----------
 
 const BAD_VALUES: unknown[] = [
-  null, 0, -1, 1.5, 1e308, 2 ** 31, 2 ** 53 + 2, true, false, [], {}, ['a'], [[[]]], { $ne: '' }, { $gt: 0 },
-  '', ' ', '\t\n', 'x'.repeat(10_000), '\u0000', 'a\u0000b', '\u202e\u200b', '💥'.repeat(300), '\ud800', 'é'.repeat(21),
-  '<script>alert(1)</script>', "' OR 1=1 --", '../../etc/passwd', '%00', '%E0%A4%A', '١٢٣٤٥٦', '１２３４５６', '123456\n', ' 123456', '12345', '1234567',
-  'aaa@', '@example.ru', 'юзер@пример.рф', `${'a'.repeat(250)}@example.ru`, 'null', 'undefined', 'NaN', '-0', '1e3', '0x10', 'true',
+  null,
+  0,
+  -1,
+  1.5,
+  1e308,
+  2 ** 31,
+  2 ** 53 + 2,
+  true,
+  false,
+  [],
+  {},
+  ['a'],
+  [[[]]],
+  { $ne: '' },
+  { $gt: 0 },
+  '',
+  ' ',
+  '\t\n',
+  'x'.repeat(10_000),
+  '\u0000',
+  'a\u0000b',
+  '\u202e\u200b',
+  '💥'.repeat(300),
+  '\ud800',
+  'é'.repeat(21),
+  '<script>alert(1)</script>',
+  "' OR 1=1 --",
+  '../../etc/passwd',
+  '%00',
+  '%E0%A4%A',
+  '١٢٣٤٥٦',
+  '１２３４５６',
+  '123456\n',
+  ' 123456',
+  '12345',
+  '1234567',
+  'aaa@',
+  '@example.ru',
+  'юзер@пример.рф',
+  `${'a'.repeat(250)}@example.ru`,
+  'null',
+  'undefined',
+  'NaN',
+  '-0',
+  '1e3',
+  '0x10',
+  'true',
 ];
 
 /** Values a valid request would carry, by field name (the fuzzer breaks some of them). */
@@ -198,7 +251,14 @@ function contractRoutes(): Route[] {
   const walk = (node: Record<string, any>, prefix: string) => {
     for (const [key, value] of Object.entries(node)) {
       if (value && typeof value.method === 'string' && typeof value.path === 'string') {
-        routes.push({ name: `${prefix}${key}`, method: value.method, path: value.path, body: value.body, query: value.query, multipart: value.contentType === 'multipart/form-data' });
+        routes.push({
+          name: `${prefix}${key}`,
+          method: value.method,
+          path: value.path,
+          body: value.body,
+          query: value.query,
+          multipart: value.contentType === 'multipart/form-data',
+        });
       } else if (value && typeof value === 'object') {
         walk(value, `${prefix}${key}.`);
       }
@@ -212,7 +272,26 @@ function pathParamValue(g: Random, world: FuzzWorld, name: string): string {
   const own = { paperId: world.owner.paperId, id: world.owner.reviewId }[name];
   const foreign = { paperId: world.other.paperId, id: world.other.reviewId, paymentId: world.other.paymentId }[name];
   const good = { code: 'HALF', decision: 'pay', paymentId: `sbx_${world.other.paymentId}` }[name];
-  const bad = ['0', '-1', '1.5', '2147483648', '99999999999999999999', 'abc', '1e3', ' 1', '%20', '%00', '..%2F..%2F', '%E0%A4%A', 'ёжик', 'x'.repeat(300), '%F0%9F%92%A5', 'null', '[]', '{}'];
+  const bad = [
+    '0',
+    '-1',
+    '1.5',
+    '2147483648',
+    '99999999999999999999',
+    'abc',
+    '1e3',
+    ' 1',
+    '%20',
+    '%00',
+    '..%2F..%2F',
+    '%E0%A4%A',
+    'ёжик',
+    'x'.repeat(300),
+    '%F0%9F%92%A5',
+    'null',
+    '[]',
+    '{}',
+  ];
   return String(g.pick([own, foreign, good, ...bad].filter((v) => v !== undefined)));
 }
 
@@ -340,8 +419,16 @@ function multipartOf(parts: FormPart[], boundary: string): Buffer {
   const chunks: Buffer[] = [];
   for (const p of parts) {
     const disposition = `form-data; name="${p.name}"${p.fileName !== undefined ? `; filename="${p.fileName}"` : ''}`;
-    const type = p.contentType ? `\r\nContent-Type: ${p.contentType}` : p.fileName !== undefined ? '\r\nContent-Type: application/octet-stream' : '';
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}${type}\r\n\r\n`), Buffer.isBuffer(p.value) ? p.value : Buffer.from(p.value), Buffer.from('\r\n'));
+    const type = p.contentType
+      ? `\r\nContent-Type: ${p.contentType}`
+      : p.fileName !== undefined
+        ? '\r\nContent-Type: application/octet-stream'
+        : '';
+    chunks.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}${type}\r\n\r\n`),
+      Buffer.isBuffer(p.value) ? p.value : Buffer.from(p.value),
+      Buffer.from('\r\n'),
+    );
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
   return Buffer.concat(chunks);
@@ -352,38 +439,73 @@ const SOURCE_TEXT = 'Цифровая трансформация малого б
 let bomb: Buffer | undefined;
 
 function fileContent(g: Random): Buffer {
-  const docx = () => buildZip([{ name: '[Content_Types].xml', data: Buffer.from('<Types/>') }, { name: 'word/document.xml', data: Buffer.from(`<w:document>${SOURCE_TEXT}</w:document>`) }]);
+  const docx = () =>
+    buildZip([
+      { name: '[Content_Types].xml', data: Buffer.from('<Types/>') },
+      { name: 'word/document.xml', data: Buffer.from(`<w:document>${SOURCE_TEXT}</w:document>`) },
+    ]);
   switch (g.int(12)) {
-    case 0: return Buffer.from(SOURCE_TEXT.repeat(1 + g.int(200)));
-    case 1: return g.bytes(1 + g.int(5000));
-    case 2: return Buffer.alloc(0);
-    case 3: return Buffer.from(`%PDF-1.4\n${'1 0 obj << >> endobj\n'.repeat(g.int(20))}trailer\n%%EOF\n`);
-    case 4: return Buffer.from(`%PDF-1.7\n${SOURCE_TEXT}`);
-    case 5: return docx();
-    case 6: return docx().subarray(0, 40 + g.int(60));
-    case 7: return buildZip([{ name: 'notes.txt', data: Buffer.from(SOURCE_TEXT) }]);
-    case 8: return Buffer.concat([Buffer.from(SOURCE_TEXT.repeat(50)), Buffer.from([0]), Buffer.from(SOURCE_TEXT)]);
-    case 9: return Buffer.from([0xd0, 0xcf, 0x11, 0xe0, ...g.bytes(200)]);
-    case 10: return (bomb ??= buildZip([{ name: 'word/document.xml', data: Buffer.alloc(50 * 1024 * 1024, 0x20) }]));
-    default: return Buffer.from(`${SOURCE_TEXT.repeat(20)}${String.fromCharCode(0xe9)}`, 'latin1');
+    case 0:
+      return Buffer.from(SOURCE_TEXT.repeat(1 + g.int(200)));
+    case 1:
+      return g.bytes(1 + g.int(5000));
+    case 2:
+      return Buffer.alloc(0);
+    case 3:
+      return Buffer.from(`%PDF-1.4\n${'1 0 obj << >> endobj\n'.repeat(g.int(20))}trailer\n%%EOF\n`);
+    case 4:
+      return Buffer.from(`%PDF-1.7\n${SOURCE_TEXT}`);
+    case 5:
+      return docx();
+    case 6:
+      return docx().subarray(0, 40 + g.int(60));
+    case 7:
+      return buildZip([{ name: 'notes.txt', data: Buffer.from(SOURCE_TEXT) }]);
+    case 8:
+      return Buffer.concat([Buffer.from(SOURCE_TEXT.repeat(50)), Buffer.from([0]), Buffer.from(SOURCE_TEXT)]);
+    case 9:
+      return Buffer.from([0xd0, 0xcf, 0x11, 0xe0, ...g.bytes(200)]);
+    case 10:
+      return (bomb ??= buildZip([{ name: 'word/document.xml', data: Buffer.alloc(50 * 1024 * 1024, 0x20) }]));
+    default:
+      return Buffer.from(`${SOURCE_TEXT.repeat(20)}${String.fromCharCode(0xe9)}`, 'latin1');
   }
 }
 
 function multipartBody(g: Random, world: FuzzWorld): { payload: Buffer; contentType: string } {
   const parts: FormPart[] = [];
-  const purchase: Record<string, unknown> = g.chance(0.8) ? validPurchase() : { kind: 'from_demo', paper_id: g.pick([world.owner.paperId, world.other.paperId, 0, -1]), paper_type: 'full', model_name: 'basic' };
+  const purchase: Record<string, unknown> = g.chance(0.8)
+    ? validPurchase()
+    : { kind: 'from_demo', paper_id: g.pick([world.owner.paperId, world.other.paperId, 0, -1]), paper_type: 'full', model_name: 'basic' };
   for (let i = 0, n = g.int(3); i < n; i++) purchase[g.pick(Object.keys(purchase).concat(['unknown']))] = g.pick(BAD_VALUES);
   const files = g.pick([0, 0, 1, 1, 2, 3, 5, 6, 8]);
-  purchase.gost_citations = Array.from({ length: g.chance(0.8) ? files : g.int(7) }, (_, i) => `Автор ${i}. Название источника. – М. : Наука, 2020. – 100 с.`);
-  if (g.chance(0.9)) parts.push({ name: 'purchase_json', value: g.chance(0.9) ? JSON.stringify(purchase) : g.pick(['{', '', 'null', '[]', '"x"', `{"title":"\\u0000"}`]) });
+  purchase.gost_citations = Array.from(
+    { length: g.chance(0.8) ? files : g.int(7) },
+    (_, i) => `Автор ${i}. Название источника. – М. : Наука, 2020. – 100 с.`,
+  );
+  if (g.chance(0.9))
+    parts.push({
+      name: 'purchase_json',
+      value: g.chance(0.9) ? JSON.stringify(purchase) : g.pick(['{', '', 'null', '[]', '"x"', `{"title":"\\u0000"}`]),
+    });
   if (g.chance(0.2)) parts.push({ name: 'promo_code', value: String(g.pick(['HALF', '', 'x'.repeat(100), 'A\u0000', ...BAD_VALUES])) });
   if (g.chance(0.1)) parts.push({ name: 'from_telegram', value: g.pick(['true', 'false', 'yes', '']) });
   for (let i = 0; i < files; i++) {
     const ext = g.pick(['txt', 'pdf', 'docx', 'TXT', 'exe', 'doc', '', 'pdf.exe', 'txt ']);
     const base = g.pick(['source', 'источник', '../../etc/passwd', 'a"b', 'ф'.repeat(300), 'line\r\nbreak', 'nul\u0000name', '']);
-    parts.push({ name: 'files', value: fileContent(g), fileName: ext ? `${base}.${ext}` : base, contentType: g.pick([undefined, 'text/plain', 'application/pdf', 'image/png']) });
+    parts.push({
+      name: 'files',
+      value: fileContent(g),
+      fileName: ext ? `${base}.${ext}` : base,
+      contentType: g.pick([undefined, 'text/plain', 'application/pdf', 'image/png']),
+    });
   }
-  if (g.chance(0.1)) parts.push({ name: g.pick(['avatar', 'file', '__proto__', 'purchase_json', 'files', 'x'.repeat(300)]), value: g.chance(0.5) ? 'value' : g.bytes(100), ...(g.chance(0.5) ? { fileName: 'extra.txt' } : {}) });
+  if (g.chance(0.1))
+    parts.push({
+      name: g.pick(['avatar', 'file', '__proto__', 'purchase_json', 'files', 'x'.repeat(300)]),
+      value: g.chance(0.5) ? 'value' : g.bytes(100),
+      ...(g.chance(0.5) ? { fileName: 'extra.txt' } : {}),
+    });
   if (g.chance(0.002)) parts.push({ name: 'files', value: Buffer.alloc(21 * 1024 * 1024, 'a'), fileName: 'big.txt' });
   for (let i = parts.length - 1; i > 0 && g.chance(0.1); i--) {
     const j = g.int(i + 1);
@@ -435,8 +557,10 @@ function httpRequest(g: Random, world: FuzzWorld, target: FuzzTarget, routes: Ro
     ]);
     return { method: g.pick(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']), url, headers };
   }
-  const route = kind < 25 ? routes.find((r) => r.multipart) ?? g.pick(routes) : g.pick(routes);
-  const path = route.path.replace(/:(\w+)/g, (_, name: string) => (g.chance(0.9) ? encode(pathParamValue(g, world, name)) : pathParamValue(g, world, name)));
+  const route = kind < 25 ? (routes.find((r) => r.multipart) ?? g.pick(routes)) : g.pick(routes);
+  const path = route.path.replace(/:(\w+)/g, (_, name: string) =>
+    g.chance(0.9) ? encode(pathParamValue(g, world, name)) : pathParamValue(g, world, name),
+  );
   const method = g.chance(0.03) ? g.pick(['PUT', 'PATCH', 'DELETE', 'POST', 'GET']) : route.method;
   const url = `${path}${route.query || g.chance(0.1) ? queryString(g, route.query) : ''}`;
   if (route.multipart) {
@@ -445,14 +569,31 @@ function httpRequest(g: Random, world: FuzzWorld, target: FuzzTarget, routes: Ro
   }
   if (method === 'GET' && g.chance(0.9)) return { method, url, headers };
   const { payload, contentType } = jsonBody(g, world, route.body);
-  return { method: method as InjectOptions['method'], url, headers: contentType ? { ...headers, 'content-type': contentType } : headers, payload };
+  return {
+    method: method as InjectOptions['method'],
+    url,
+    headers: contentType ? { ...headers, 'content-type': contentType } : headers,
+    payload,
+  };
 }
 
 // ---------- sockets ----------
 
 async function socketCase(g: Random, world: FuzzWorld, target: FuzzTarget): Promise<string> {
-  const ownOrder = (await target.sql(`select id from orders where user_id = $1 order by created_at desc limit 1`, [world.owner.id])).rows[0]?.id as string | undefined;
-  const id = g.pick([ownOrder ?? world.other.orderId, world.other.orderId, uuid(g), world.other.orderId.toUpperCase(), 'abc', '', '%00', 'x'.repeat(500), '..%2F..%2F', '1']);
+  const ownOrder = (await target.sql(`select id from orders where user_id = $1 order by created_at desc limit 1`, [world.owner.id])).rows[0]
+    ?.id as string | undefined;
+  const id = g.pick([
+    ownOrder ?? world.other.orderId,
+    world.other.orderId,
+    uuid(g),
+    world.other.orderId.toUpperCase(),
+    'abc',
+    '',
+    '%00',
+    'x'.repeat(500),
+    '..%2F..%2F',
+    '1',
+  ]);
   const path = `${g.pick(['/api/v1/payment/ws/', '/api/v1/users/ws/'])}${id}`;
   const headers: Record<string, string> = {};
   const cookie = cookieHeader(g, world);
@@ -522,12 +663,19 @@ export async function runFuzz(
       if (/^ws (1011|upgrade 5\d\d|silent)/.test(outcome)) report.failures.push(`#${i} (seed ${options.seed}) socket: ${outcome}`);
     } else {
       const request = httpRequest(g, world, target, routes);
-      const res = await target.app.inject({ method: request.method, url: request.url, headers: request.headers, ...(request.payload !== undefined ? { payload: request.payload } : {}) });
+      const res = await target.app.inject({
+        method: request.method,
+        url: request.url,
+        headers: request.headers,
+        ...(request.payload !== undefined ? { payload: request.payload } : {}),
+      });
       report.byStatus[res.statusCode] = (report.byStatus[res.statusCode] ?? 0) + 1;
       const problem = judge(res.statusCode, res.body);
       if (problem) {
         const payload = request.payload === undefined ? '' : ` ${JSON.stringify(String(request.payload).slice(0, 120))}`;
-        report.failures.push(`#${i} (seed ${options.seed}) ${request.method} ${request.url.slice(0, 150)} [${request.headers['content-type'] ?? ''}]${payload} -> ${problem}: ${res.body.slice(0, 200)}`);
+        report.failures.push(
+          `#${i} (seed ${options.seed}) ${request.method} ${request.url.slice(0, 150)} [${request.headers['content-type'] ?? ''}]${payload} -> ${problem}: ${res.body.slice(0, 200)}`,
+        );
       }
     }
     report.sent++;
@@ -537,4 +685,7 @@ export async function runFuzz(
   return report;
 }
 
-export const fivexx = (report: FuzzReport) => Object.entries(report.byStatus).filter(([status]) => /^5\d\d$|1011|upgrade 5/.test(status)).reduce((n, [, count]) => n + count, 0);
+export const fivexx = (report: FuzzReport) =>
+  Object.entries(report.byStatus)
+    .filter(([status]) => /^5\d\d$|1011|upgrade 5/.test(status))
+    .reduce((n, [, count]) => n + count, 0);

@@ -54,7 +54,12 @@ const services = await startServices(config, orm, databaseUrl, pino({ level: 'wa
 const app = await buildServer({ config, orm, ...services }, { logStream });
 await app.ready();
 const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
-const target = { app, sql: (text: string, params?: unknown[]) => pool.query(text, params as unknown[]), storage: services.storage, trustedOrigins: config.trustedOrigins };
+const target = {
+  app,
+  sql: (text: string, params?: unknown[]) => pool.query(text, params as unknown[]),
+  storage: services.storage,
+  trustedOrigins: config.trustedOrigins,
+};
 
 const started = performance.now();
 const world = await prepareWorld(target);
@@ -66,13 +71,17 @@ const report = await runFuzz(target, world, {
 });
 const seconds = (performance.now() - started) / 1000;
 // Files only: the server's own (empty) folder is there until it stops.
-const leftovers = (readdirSync(config.uploadsDir, { recursive: true }) as string[]).filter((p) => statSync(join(config.uploadsDir, p)).isFile());
+const leftovers = (readdirSync(config.uploadsDir, { recursive: true }) as string[]).filter((p) =>
+  statSync(join(config.uploadsDir, p)).isFile(),
+);
 
 console.log(`\n== Fuzz: seed ${seed}, ${report.sent} requests in ${seconds.toFixed(1)} s\n`);
 const rows = Object.entries(report.byStatus).sort(([a], [b]) => a.localeCompare(b));
 for (const [status, count] of rows) console.log(`  ${status.padEnd(16)}${String(count).padStart(7)}`);
 console.log(`\n5xx answers: ${fivexx(report)} (target 0)`);
-console.log(`4xx answers without a code of their status or a Russian detail, silent sockets: ${report.failures.length - fivexx(report)} (target 0)`);
+console.log(
+  `4xx answers without a code of their status or a Russian detail, silent sockets: ${report.failures.length - fivexx(report)} (target 0)`,
+);
 console.log(`errors in the server log: ${report.serverErrors} (target 0)`);
 console.log(`uploads left on disk: ${leftovers.length} (target 0)`);
 for (const failure of report.failures.slice(0, 50)) console.log(`  ${failure}`);

@@ -73,7 +73,12 @@ async function appPlugin(fastify: FastifyInstance, deps: AppDeps) {
   await fastify.register(s.plugin(papersRouter(deps.storage)), routeOptions);
   // The estimate answers while the user fills the form: a short time limit and one retry.
   const sources = deps.config.sources;
-  const estimator = createSourcesEstimator({ providers: [...(deps.library ? [deps.library] : []), ...createSearchProviders({ ...sources, maxRetries: Math.min(1, sources.maxRetries) }, fastify.log, sources.estimateTimeoutMs)] });
+  const estimator = createSourcesEstimator({
+    providers: [
+      ...(deps.library ? [deps.library] : []),
+      ...createSearchProviders({ ...sources, maxRetries: Math.min(1, sources.maxRetries) }, fastify.log, sources.estimateTimeoutMs),
+    ],
+  });
   await fastify.register(s.plugin(sourcesRouter(estimator)), routeOptions);
   await fastify.register(async (payments) => {
     // The sandbox page's own HTML forms post `application/x-www-form-urlencoded` (empty body).

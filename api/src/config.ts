@@ -41,7 +41,9 @@ const schema = z.object({
   TRUST_PROXY: z
     .string()
     .refine(
-      (v) => ['true', 'false'].includes(v.trim()) || v.split(',').every((a) => PROXY_NAMES.includes(a.trim()) || ipaddr.isValid(a.trim()) || ipaddr.isValidCIDR(a.trim())),
+      (v) =>
+        ['true', 'false'].includes(v.trim()) ||
+        v.split(',').every((a) => PROXY_NAMES.includes(a.trim()) || ipaddr.isValid(a.trim()) || ipaddr.isValidCIDR(a.trim())),
       "expected 'true', 'false' or addresses, CIDRs, 'loopback', 'linklocal', 'uniquelocal' separated by commas",
     )
     .optional(),
@@ -56,14 +58,20 @@ const schema = z.object({
   /** Sample works for the landing page (manifest.json and their files). */
   SAMPLES_DIR: z.string().default(join(REPO_ROOT, 'paper', 'samples')),
 
-  TELEGRAM_BOT_TOKEN: z.string().regex(/^\d+:[\w-]+$/, 'expected the token from @BotFather (digits:letters)').optional(),
+  TELEGRAM_BOT_TOKEN: z
+    .string()
+    .regex(/^\d+:[\w-]+$/, 'expected the token from @BotFather (digits:letters)')
+    .optional(),
   TELEGRAM_BOT_USERNAME: z.string().optional(),
   /** A local Bot API server (https://github.com/tdlib/telegram-bot-api) instead of Telegram's. */
   TELEGRAM_API_ROOT: z.string().url().default('https://api.telegram.org'),
   /** Webhook mode when set (Telegram posts updates to this https address); long polling otherwise. */
   TELEGRAM_WEBHOOK_URL: z.string().url().startsWith('https://', 'Telegram posts webhooks to https:// only').optional(),
   /** Telegram sends it in X-Telegram-Bot-Api-Secret-Token; updates without it are refused. */
-  TELEGRAM_WEBHOOK_SECRET: z.string().regex(/^[\w-]{16,256}$/, 'expected 16-256 characters A-Z, a-z, 0-9, _ and -').optional(),
+  TELEGRAM_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^[\w-]{16,256}$/, 'expected 16-256 characters A-Z, a-z, 0-9, _ and -')
+    .optional(),
   /** Where the bot process listens for the webhook (behind the reverse proxy that serves the URL). */
   TELEGRAM_WEBHOOK_PORT: z.coerce.number().int().min(0).max(65535).default(8081),
 
@@ -91,19 +99,28 @@ const schema = z.object({
    * of sources). Production defaults to both: development and tests have no network. */
   SOURCES_SEARCH: z
     .string()
-    .refine((v) => v.trim() === 'none' || v.split(',').every((p) => SEARCH_PROVIDERS.includes(p.trim() as SearchProvider)), "expected 'none' or a comma-separated list of openalex, crossref")
+    .refine(
+      (v) => v.trim() === 'none' || v.split(',').every((p) => SEARCH_PROVIDERS.includes(p.trim() as SearchProvider)),
+      "expected 'none' or a comma-separated list of openalex, crossref",
+    )
     .optional(),
   /** Sent to OpenAlex and Crossref (their polite pools): the address they write to about our traffic. */
   SOURCES_MAILTO: z.string().email().optional(),
   /** The library's OAI-PMH repositories, harvested on a schedule: comma-separated
    * `origin=https://address[#set]` entries (one entry per set), or `cyberleninka` for CyberLeninka's
    * own endpoint. Unset: no harvest, and the library holds only its development collection. */
-  LIBRARY_OAI_ENDPOINTS: z.string().default('').transform((v, ctx) => parseOaiEndpoints(v, ctx)),
+  LIBRARY_OAI_ENDPOINTS: z
+    .string()
+    .default('')
+    .transform((v, ctx) => parseOaiEndpoints(v, ctx)),
   /** Pause between two requests to one repository (a polite harvester). */
   LIBRARY_OAI_DELAY_MS: z.coerce.number().int().min(0).default(1000),
   LIBRARY_OAI_RETRIES: z.coerce.number().int().min(0).max(20).default(6),
   /** When the harvest runs (cron, the worker's time zone). */
-  LIBRARY_HARVEST_CRON: z.string().regex(/^\S+( \S+){4}$/, 'expected a cron expression of five fields').default('30 3 * * *'),
+  LIBRARY_HARVEST_CRON: z
+    .string()
+    .regex(/^\S+( \S+){4}$/, 'expected a cron expression of five fields')
+    .default('30 3 * * *'),
   /** How many times a 429 (honouring Retry-After) or a 5xx is retried before a query fails. */
   SOURCES_MAX_RETRIES: z.coerce.number().int().min(0).max(10).default(3),
   OPENALEX_BASE_URL: z.string().url().default('https://api.openalex.org'),
@@ -215,7 +232,9 @@ export interface Config {
     crossref: { baseUrl: string; timeoutMs: number; maxRequestsPerSecond: number };
     estimateTimeoutMs: number;
   };
-  storage: { kind: 'local'; dir: string } | { kind: 's3'; endpoint: string; region: string; bucket: string; accessKeyId: string; secretAccessKey: string };
+  storage:
+    | { kind: 'local'; dir: string }
+    | { kind: 's3'; endpoint: string; region: string; bucket: string; accessKeyId: string; secretAccessKey: string };
   worker: {
     concurrency: number;
     pdfPoolSize: number;
@@ -241,21 +260,27 @@ export function loadConfig(env: Env): Config {
   const dataDir = resolve(e.DATA_DIR);
   const missing = (names: string[]) => names.filter((n) => !e[n as keyof typeof e]);
   if (e.PAYMENT_PROVIDER === 'yookassa' && missing(['YOOKASSA_SHOP_ID', 'YOOKASSA_SECRET_KEY']).length) {
-    throw new ConfigError(`Invalid configuration:\n  PAYMENT_PROVIDER=yookassa needs ${missing(['YOOKASSA_SHOP_ID', 'YOOKASSA_SECRET_KEY']).join(', ')}`);
+    throw new ConfigError(
+      `Invalid configuration:\n  PAYMENT_PROVIDER=yookassa needs ${missing(['YOOKASSA_SHOP_ID', 'YOOKASSA_SECRET_KEY']).join(', ')}`,
+    );
   }
   const s3Vars = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'];
   if (e.STORAGE === 's3' && missing(s3Vars).length) {
     throw new ConfigError(`Invalid configuration:\n  STORAGE=s3 needs ${missing(s3Vars).join(', ')}`);
   }
   if (e.TELEGRAM_WEBHOOK_URL && missing(['TELEGRAM_BOT_TOKEN', 'TELEGRAM_WEBHOOK_SECRET']).length) {
-    throw new ConfigError(`Invalid configuration:\n  TELEGRAM_WEBHOOK_URL needs ${missing(['TELEGRAM_BOT_TOKEN', 'TELEGRAM_WEBHOOK_SECRET']).join(', ')}`);
+    throw new ConfigError(
+      `Invalid configuration:\n  TELEGRAM_WEBHOOK_URL needs ${missing(['TELEGRAM_BOT_TOKEN', 'TELEGRAM_WEBHOOK_SECRET']).join(', ')}`,
+    );
   }
   if (e.NODE_ENV === 'production' && !e.LLM_BASE_URL) {
     // The offline writer is for development and tests: a customer must never get its text.
     throw new ConfigError('Invalid configuration:\n  LLM_BASE_URL is required in production');
   }
   if (e.LOGIN_ACCOUNT_LIMIT_PER_HOUR <= e.LOGIN_LIMIT_PER_HOUR) {
-    throw new ConfigError('Invalid configuration:\n  LOGIN_ACCOUNT_LIMIT_PER_HOUR must be larger than LOGIN_LIMIT_PER_HOUR (otherwise one address can lock an account)');
+    throw new ConfigError(
+      'Invalid configuration:\n  LOGIN_ACCOUNT_LIMIT_PER_HOUR must be larger than LOGIN_LIMIT_PER_HOUR (otherwise one address can lock an account)',
+    );
   }
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   return {
@@ -263,7 +288,12 @@ export function loadConfig(env: Env): Config {
     host: e.HOST,
     port: e.PORT,
     publicUrl,
-    trustedOrigins: [new URL(publicUrl).origin, ...e.TRUSTED_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean)],
+    trustedOrigins: [
+      new URL(publicUrl).origin,
+      ...e.TRUSTED_ORIGINS.split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ],
     dataDir,
     uploadsDir: join(dataDir, 'uploads'),
     databaseUrl: e.DATABASE_URL ?? null,
@@ -281,7 +311,9 @@ export function loadConfig(env: Env): Config {
       botToken: e.TELEGRAM_BOT_TOKEN ?? null,
       botUsername: e.TELEGRAM_BOT_USERNAME ?? null,
       apiRoot: e.TELEGRAM_API_ROOT.replace(/\/$/, ''),
-      webhook: e.TELEGRAM_WEBHOOK_URL ? { url: e.TELEGRAM_WEBHOOK_URL, secret: e.TELEGRAM_WEBHOOK_SECRET!, host: e.HOST, port: e.TELEGRAM_WEBHOOK_PORT } : null,
+      webhook: e.TELEGRAM_WEBHOOK_URL
+        ? { url: e.TELEGRAM_WEBHOOK_URL, secret: e.TELEGRAM_WEBHOOK_SECRET!, host: e.HOST, port: e.TELEGRAM_WEBHOOK_PORT }
+        : null,
     },
     codes: { ttlMinutes: e.CODE_TTL_MINUTES, attempts: e.CODE_ATTEMPTS, resendSeconds: e.RESEND_SECONDS },
     sessionTtlDays: e.SESSION_TTL_DAYS,
@@ -300,7 +332,12 @@ export function loadConfig(env: Env): Config {
       provider: e.PAYMENT_PROVIDER,
       yookassa:
         e.PAYMENT_PROVIDER === 'yookassa'
-          ? { shopId: e.YOOKASSA_SHOP_ID!, secretKey: e.YOOKASSA_SECRET_KEY!, apiUrl: e.YOOKASSA_API_URL.replace(/\/$/, ''), receipts: e.YOOKASSA_RECEIPTS }
+          ? {
+              shopId: e.YOOKASSA_SHOP_ID!,
+              secretKey: e.YOOKASSA_SECRET_KEY!,
+              apiUrl: e.YOOKASSA_API_URL.replace(/\/$/, ''),
+              receipts: e.YOOKASSA_RECEIPTS,
+            }
           : null,
       ttlMinutes: e.PAYMENT_TTL_MINUTES,
       reconcileSeconds: e.RECONCILE_INTERVAL_SECONDS,
@@ -331,12 +368,23 @@ export function loadConfig(env: Env): Config {
         timeoutMs: e.OPENALEX_TIMEOUT_SECONDS * 1000,
         maxRequestsPerSecond: e.OPENALEX_MAX_REQUESTS_PER_SECOND,
       },
-      crossref: { baseUrl: e.CROSSREF_BASE_URL.replace(/\/$/, ''), timeoutMs: e.CROSSREF_TIMEOUT_SECONDS * 1000, maxRequestsPerSecond: e.CROSSREF_MAX_REQUESTS_PER_SECOND },
+      crossref: {
+        baseUrl: e.CROSSREF_BASE_URL.replace(/\/$/, ''),
+        timeoutMs: e.CROSSREF_TIMEOUT_SECONDS * 1000,
+        maxRequestsPerSecond: e.CROSSREF_MAX_REQUESTS_PER_SECOND,
+      },
       estimateTimeoutMs: e.SOURCES_ESTIMATE_TIMEOUT_SECONDS * 1000,
     },
     storage:
       e.STORAGE === 's3'
-        ? { kind: 's3', endpoint: e.S3_ENDPOINT!, region: e.S3_REGION, bucket: e.S3_BUCKET!, accessKeyId: e.S3_ACCESS_KEY_ID!, secretAccessKey: e.S3_SECRET_ACCESS_KEY! }
+        ? {
+            kind: 's3',
+            endpoint: e.S3_ENDPOINT!,
+            region: e.S3_REGION,
+            bucket: e.S3_BUCKET!,
+            accessKeyId: e.S3_ACCESS_KEY_ID!,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY!,
+          }
         : { kind: 'local', dir: join(dataDir, 'files') },
     worker: {
       concurrency: e.WORKER_CONCURRENCY,
@@ -360,7 +408,10 @@ function trustProxyOf(value: string | undefined): boolean | string[] {
   const v = value?.trim() ?? '';
   if (v === '' || v === 'false') return false;
   if (v === 'true') return true;
-  return v.split(',').map((s) => s.trim()).filter(Boolean);
+  return v
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 }
 
 /** A development secret kept in the data directory, so that codes survive a restart. */

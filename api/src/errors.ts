@@ -28,4 +28,8 @@ export class AppError extends Error {
 }
 
 /** The body of an error answered without throwing (a ts-rest handler's typed response). */
-export const errorBody = <C extends ErrorCode>(code: C, extra: Record<string, unknown> = {}) => ({ detail: ERRORS[code].message, code, ...extra });
+export const errorBody = <C extends ErrorCode>(code: C, extra: Record<string, unknown> = {}) => ({
+  detail: ERRORS[code].message,
+  code,
+  ...extra,
+});

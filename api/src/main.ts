@@ -44,7 +44,11 @@ async function main(mode: Mode) {
   let databaseUrl = config.databaseUrl;
   if (!databaseUrl && mode === 'all') {
     log.info({ dir: join(config.dataDir, 'pg'), port: config.embeddedPgPort }, 'DATABASE_URL is not set: starting embedded PostgreSQL');
-    const embedded: EmbeddedDatabase = await startEmbeddedPostgres({ dir: join(config.dataDir, 'pg'), port: config.embeddedPgPort, persistent: true });
+    const embedded: EmbeddedDatabase = await startEmbeddedPostgres({
+      dir: join(config.dataDir, 'pg'),
+      port: config.embeddedPgPort,
+      persistent: true,
+    });
     stops.unshift(() => embedded.stop());
     await ensureDatabase(embedded.url('postgres'), 'app');
     databaseUrl = embedded.url('app');

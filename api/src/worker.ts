@@ -21,9 +21,13 @@ export async function startWorker(config: Config, orm: Orm, databaseUrl: string,
   const stopping = new AbortController();
   const paymentDeps = () => ({ em: orm.em.fork(), provider: services.provider, jobs: services.jobs, log });
 
-  await boss.work<GenerateJob>(QUEUE.generate, { batchSize: 1, localConcurrency: config.worker.concurrency, pollingIntervalSeconds: 1 }, async ([job]) => {
-    await runGeneration({ ...paymentDeps(), config, storage: services.storage, engine, signal: stopping.signal }, job.data.orderId);
-  });
+  await boss.work<GenerateJob>(
+    QUEUE.generate,
+    { batchSize: 1, localConcurrency: config.worker.concurrency, pollingIntervalSeconds: 1 },
+    async ([job]) => {
+      await runGeneration({ ...paymentDeps(), config, storage: services.storage, engine, signal: stopping.signal }, job.data.orderId);
+    },
+  );
   await boss.work<NotifyJob>(QUEUE.notify, { batchSize: 1, pollingIntervalSeconds: 2 }, async ([job]) => {
     await deliverNotification({ em: orm.em.fork(), config, mailer: services.mailer, boss }, job.data);
   });
@@ -37,7 +41,12 @@ export async function startWorker(config: Config, orm: Orm, databaseUrl: string,
 
   const period = config.payments.reconcileSeconds;
   const reconcile = async () => {
-    const report = await reconcileOrders({ ...paymentDeps(), periodSeconds: period, staleSeconds: config.worker.staleSeconds, maxAttempts: config.worker.maxAttempts });
+    const report = await reconcileOrders({
+      ...paymentDeps(),
+      periodSeconds: period,
+      staleSeconds: config.worker.staleSeconds,
+      maxAttempts: config.worker.maxAttempts,
+    });
     if (Object.values(report).some((n) => n > 0)) log.info({ report }, 'reconciliation');
     return report;
   };
@@ -50,7 +59,13 @@ export async function startWorker(config: Config, orm: Orm, databaseUrl: string,
   });
   const ticker =
     period < 60
-      ? setInterval(() => void boss.send(QUEUE.reconcile, {}, { singletonSeconds: period }).catch((error) => log.error({ err: error }, 'reconcile not scheduled')), period * 1000)
+      ? setInterval(
+          () =>
+            void boss
+              .send(QUEUE.reconcile, {}, { singletonSeconds: period })
+              .catch((error) => log.error({ err: error }, 'reconcile not scheduled')),
+          period * 1000,
+        )
       : null;
   // A starting worker finishes at once what a dead one left; silent generations are taken over as
   // soon as they are stale, without waiting for the period.

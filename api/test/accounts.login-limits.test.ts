@@ -21,7 +21,13 @@ afterAll(() => t.close());
 
 /** A login from `address` (as the connection's peer), with extra headers; returns the status. */
 async function loginFrom(app: TestApp, address: string, usernameOrEmail: string, password: string, headers: Record<string, string> = {}) {
-  const res = await app.app.inject({ method: 'POST', url: LOGIN, remoteAddress: address, headers, payload: { username_or_email: usernameOrEmail, password } });
+  const res = await app.app.inject({
+    method: 'POST',
+    url: LOGIN,
+    remoteAddress: address,
+    headers,
+    payload: { username_or_email: usernameOrEmail, password },
+  });
   return res.statusCode;
 }
 
@@ -35,7 +41,7 @@ async function guesses(app: TestApp, address: string, login: string, n: number, 
 /** Pretends the failures so far happened `minutes` ago (instead of waiting). */
 const ageFailures = (minutes: number) => t.sql(`update failed_attempts set at = at - make_interval(mins => $1)`, [minutes]);
 
-const repeat = <T,>(value: T, n: number) => Array.from({ length: n }, () => value);
+const repeat = <T>(value: T, n: number) => Array.from({ length: n }, () => value);
 
 describe('one address guessing', () => {
   it('is stopped there, while the owner logs in from another address', async () => {
@@ -52,7 +58,10 @@ describe('one address guessing', () => {
 
   it('the login name and the e-mail of one account count together', async () => {
     const owner = await signUp(t);
-    const statuses = [...(await guesses(t, '198.51.100.8', owner.name, 3)), ...(await guesses(t, '198.51.100.8', owner.email.toUpperCase(), 3))];
+    const statuses = [
+      ...(await guesses(t, '198.51.100.8', owner.name, 3)),
+      ...(await guesses(t, '198.51.100.8', owner.email.toUpperCase(), 3)),
+    ];
     expect(statuses).toEqual([...repeat(401, 5), 429]);
   });
 
@@ -130,7 +139,8 @@ describe('behind a reverse proxy', () => {
   it('without it a forged X-Forwarded-For changes nothing', async () => {
     const owner = await signUp(t);
     const statuses = [];
-    for (let i = 0; i < 6; i++) statuses.push(await loginFrom(t, '198.51.100.30', owner.name, `forged-${i}`, { 'x-forwarded-for': `10.9.8.${i}` }));
+    for (let i = 0; i < 6; i++)
+      statuses.push(await loginFrom(t, '198.51.100.30', owner.name, `forged-${i}`, { 'x-forwarded-for': `10.9.8.${i}` }));
     expect(statuses).toEqual([...repeat(401, 5), 429]);
   });
 });
@@ -143,6 +153,11 @@ describe('configuration', () => {
     expect(loadConfig({ ...base, TRUST_PROXY: '10.0.0.0/8, loopback' }).trustProxy).toEqual(['10.0.0.0/8', 'loopback']);
     expect(loadConfig({ ...base, TRUST_PROXY: 'true' }).trustProxy).toBe(true);
     expect(loadConfig(base).trustProxy).toBe(false);
-    expect(loadConfig(base).limits.login).toEqual({ perAddressPerMinute: 30, perSubjectAndAddressPerMinute: 10, perSubjectAndAddressPerHour: 30, perSubjectPerHour: 200 });
+    expect(loadConfig(base).limits.login).toEqual({
+      perAddressPerMinute: 30,
+      perSubjectAndAddressPerMinute: 10,
+      perSubjectAndAddressPerHour: 30,
+      perSubjectPerHour: 200,
+    });
   });
 });

@@ -38,7 +38,13 @@ it('moves unverified accounts into registrations; their cookie flow asks for a n
       await db.query(
         `insert into users (username, email, password_hash, email_verified_at, deleted_at, created_at)
          values ($1, $2, $3, $4, $5, now() - interval '1 hour') returning id`,
-        [username, username && `${username}@example.ru`, username && passwordHash, verified ? new Date() : null, deleted ? new Date() : null],
+        [
+          username,
+          username && `${username}@example.ru`,
+          username && passwordHash,
+          verified ? new Date() : null,
+          deleted ? new Date() : null,
+        ],
       )
     ).rows[0].id as number;
   const verifiedId = await user('kept_user', true);
@@ -55,10 +61,24 @@ it('moves unverified accounts into registrations; their cookie flow asks for a n
 
   const users = await db.query(`select username from users order by id`);
   expect(users.rows).toEqual([{ username: 'kept_user' }, { username: null }]);
-  const registrations = await db.query(`select username, email, password_hash, flow_token_hash, expires_at <= now() as expired from registrations order by username`);
+  const registrations = await db.query(
+    `select username, email, password_hash, flow_token_hash, expires_at <= now() as expired from registrations order by username`,
+  );
   expect(registrations.rows).toEqual([
-    { username: 'no_code_user', email: 'no_code_user@example.ru', password_hash: passwordHash, flow_token_hash: expect.stringMatching(/^migrated-/), expired: true },
-    { username: 'pending_user', email: 'pending_user@example.ru', password_hash: passwordHash, flow_token_hash: sha256('pending-flow'), expired: true },
+    {
+      username: 'no_code_user',
+      email: 'no_code_user@example.ru',
+      password_hash: passwordHash,
+      flow_token_hash: expect.stringMatching(/^migrated-/),
+      expired: true,
+    },
+    {
+      username: 'pending_user',
+      email: 'pending_user@example.ru',
+      password_hash: passwordHash,
+      flow_token_hash: sha256('pending-flow'),
+      expired: true,
+    },
   ]);
   expect((await db.query(`select count(*)::int as n from email_codes`)).rows[0].n).toBe(0);
   await expect(db.query(code, [verifiedId, 'verify_email', sha256('new-flow'), null])).rejects.toThrow(/email_codes_purpose_check/);
@@ -70,6 +90,8 @@ it('moves unverified accounts into registrations; their cookie flow asks for a n
   const flowToken = await resendVerification(deps(), { email: 'pending_user@example.ru', flowToken: 'pending-flow' });
   expect(mails).toHaveLength(1);
   await verifyEmail(deps(), { flowToken, code: mails[0].devCode! });
-  const account = await db.query(`select username, password_hash, email_verified_at is not null as verified from users where username = 'pending_user'`);
+  const account = await db.query(
+    `select username, password_hash, email_verified_at is not null as verified from users where username = 'pending_user'`,
+  );
   expect(account.rows).toEqual([{ username: 'pending_user', password_hash: passwordHash, verified: true }]);
 });

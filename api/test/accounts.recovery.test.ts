@@ -5,7 +5,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FakeBotApi } from '../../bot/dev/fake-bot-api.ts';
 import { createMailer } from '../src/modules/mail/mailer.ts';
 import { Client, signUp, startTestApp, type TestApp } from './support/app.ts';
-import { bindToken, botEnv, recordingLog, say as sayTo, startBotApi, startBotProcess, telegramUidOf, type TestBotProcess } from './support/telegram.ts';
+import {
+  bindToken,
+  botEnv,
+  recordingLog,
+  say as sayTo,
+  startBotApi,
+  startBotProcess,
+  telegramUidOf,
+  type TestBotProcess,
+} from './support/telegram.ts';
 
 let t: TestApp;
 let api: FakeBotApi;
@@ -79,18 +88,23 @@ describe('password recovery', () => {
   });
 
   it('a letter that cannot be sent does not undo the recovery; the failure is logged', async () => {
-    const failing = await startTestApp({}, {
-      mailer: (config) => {
-        const outbox = createMailer({ ...config.mail, log: { warn() {}, info() {} } as never });
-        return {
-          send: (m) => (m.subject === 'Пароль изменён' ? Promise.reject(new Error('SMTP is down')) : outbox.send(m)),
-        };
+    const failing = await startTestApp(
+      {},
+      {
+        mailer: (config) => {
+          const outbox = createMailer({ ...config.mail, log: { warn() {}, info() {} } as never });
+          return {
+            send: (m) => (m.subject === 'Пароль изменён' ? Promise.reject(new Error('SMTP is down')) : outbox.send(m)),
+          };
+        },
       },
-    });
+    );
     try {
       const owner = await signUp(failing);
       expect((await recover(failing, owner.email, 'recovered77')).status).toBe(200);
-      expect((await new Client(failing.app).post('/api/v1/auth/login/', { username_or_email: owner.name, password: 'recovered77' })).status).toBe(200);
+      expect(
+        (await new Client(failing.app).post('/api/v1/auth/login/', { username_or_email: owner.name, password: 'recovered77' })).status,
+      ).toBe(200);
       expect(failing.logs.join('\n')).toContain('the password-changed e-mail was not sent');
     } finally {
       await failing.close();

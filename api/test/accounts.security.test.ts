@@ -90,7 +90,8 @@ describe('rate limits', () => {
     try {
       const c = new Client(limited.app);
       const statuses = [];
-      for (let i = 0; i < 5; i++) statuses.push((await c.post('/api/v1/auth/login/', { username_or_email: 'victim', password: `guess${i}1234` })).status);
+      for (let i = 0; i < 5; i++)
+        statuses.push((await c.post('/api/v1/auth/login/', { username_or_email: 'victim', password: `guess${i}1234` })).status);
       expect(statuses).toEqual([401, 401, 401, 429, 429]);
       const res = await c.post('/api/v1/auth/login/', { username_or_email: 'victim', password: 'x12345678' });
       expect(res.body.detail).toBe('Слишком много запросов. Попробуйте позже');
@@ -104,7 +105,12 @@ describe('rate limits', () => {
     try {
       // Browsers at one address (the limit counts the address, the flows are each browser's own).
       const browsers = [1, 2, 3].map(() => new Client(limited.app));
-      const reg = (n: number) => browsers[n - 1].post('/api/v1/registration/register/', { username: `limit${n}`, email: `limit${n}@example.ru`, password: 'password1' });
+      const reg = (n: number) =>
+        browsers[n - 1].post('/api/v1/registration/register/', {
+          username: `limit${n}`,
+          email: `limit${n}@example.ru`,
+          password: 'password1',
+        });
       expect([(await reg(1)).status, (await reg(2)).status, (await reg(3)).status]).toEqual([201, 201, 429]);
       const age = () => limited.sql(`update registrations set sent_at = now() - interval '2 minutes'`);
       const resend = () => browsers[0].post('/api/v1/registration/resend-verification-email/', { email: 'limit1@example.ru' });

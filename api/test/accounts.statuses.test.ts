@@ -16,7 +16,10 @@ const LOGIN = '/api/v1/auth/login/';
 /** Pretends the last code to `email` was sent long ago (instead of waiting a minute). */
 async function ageCodes(email: string) {
   await t.sql(`update registrations set sent_at = now() - interval '2 minutes' where lower(email) = lower($1)`, [email]);
-  await t.sql(`update email_codes set sent_at = now() - interval '2 minutes' where user_id = (select id from users where lower(email) = lower($1))`, [email]);
+  await t.sql(
+    `update email_codes set sent_at = now() - interval '2 minutes' where user_id = (select id from users where lower(email) = lower($1))`,
+    [email],
+  );
 }
 
 describe('registration', () => {
@@ -28,7 +31,11 @@ describe('registration', () => {
 
   it('409 names each conflicting field', async () => {
     const taken = await signUp(t, 'taken_name');
-    const both = await new Client(t.app).post(REGISTER, { username: 'TAKEN_NAME', email: taken.email.toUpperCase(), password: 'password1' });
+    const both = await new Client(t.app).post(REGISTER, {
+      username: 'TAKEN_NAME',
+      email: taken.email.toUpperCase(),
+      password: 'password1',
+    });
     expect(both.status).toBe(409);
     expect(both.body.detail.conflicts.sort()).toEqual(['email', 'username']);
     const nameOnly = await new Client(t.app).post(REGISTER, { username: 'taken_name', email: 'other@example.ru', password: 'password1' });
@@ -60,7 +67,9 @@ describe('registration', () => {
     const sameName = await new Client(t.app).post(REGISTER, { username: 'squatter', email: 'real@example.ru', password: 'password1' });
     expect(sameName.status).toBe(201);
     await t.sql(`update registrations set created_at = now() - interval '2 days' where lower(email) = 'squat@example.ru'`);
-    expect((await new Client(t.app).post(REGISTER, { username: 'someone', email: 'someone@example.ru', password: 'password1' })).status).toBe(201);
+    expect(
+      (await new Client(t.app).post(REGISTER, { username: 'someone', email: 'someone@example.ru', password: 'password1' })).status,
+    ).toBe(201);
     const left = await t.sql(`select email from registrations where username = 'squatter'`);
     expect(left.rows).toEqual([{ email: 'real@example.ru' }]);
   });
@@ -111,7 +120,10 @@ describe('verification', () => {
 describe('login', () => {
   it('401 for a wrong password and for an unknown user, with the catalogue text', async () => {
     const u = await signUp(t);
-    for (const body of [{ username_or_email: u.name, password: 'wrongpass1' }, { username_or_email: 'ghost', password: 'password1' }]) {
+    for (const body of [
+      { username_or_email: u.name, password: 'wrongpass1' },
+      { username_or_email: 'ghost', password: 'password1' },
+    ]) {
       const res = await new Client(t.app).post(LOGIN, body);
       expect(res.status).toBe(401);
       expect(res.body.detail).toBe('Неверный логин или пароль');
@@ -177,7 +189,9 @@ describe('password recovery', () => {
     expect((await c.post('/api/v1/password-recovery/update/', { password: 'newpass123' })).status).toBe(400);
     await ageCodes(u.email);
     expect((await c.post('/api/v1/password-recovery/resend/', { email: u.email })).status).toBe(200);
-    const wrong = await c.post('/api/v1/password-recovery/verify-code/', { code: '999999' === (await t.outbox.lastCode(u.email)) ? '000000' : '999999' });
+    const wrong = await c.post('/api/v1/password-recovery/verify-code/', {
+      code: '999999' === (await t.outbox.lastCode(u.email)) ? '000000' : '999999',
+    });
     expect(wrong.status).toBe(400);
     expect(wrong.body.data.retries_left).toBe(4);
   });

@@ -15,7 +15,8 @@ const RESEND = '/api/v1/registration/resend-verification-email/';
 const LOGIN = '/api/v1/auth/login/';
 
 /** Pretends the codes to `email` were sent long ago (instead of waiting a minute). */
-const ageCodes = (email: string) => t.sql(`update registrations set sent_at = now() - interval '2 minutes' where lower(email) = lower($1)`, [email]);
+const ageCodes = (email: string) =>
+  t.sql(`update registrations set sent_at = now() - interval '2 minutes' where lower(email) = lower($1)`, [email]);
 
 /** The victim registers from her browser; returns the browser and the code of her letter. */
 async function victimRegisters(name: string) {
@@ -79,7 +80,7 @@ describe('a second registration of the same e-mail', () => {
     expect((await t.sql(`select username from users where lower(email) = $1`, [v.email])).rows).toEqual([{ username: 'victim_b' }]);
   });
 
-  it('logging in with the attacker\'s password continues only the attacker\'s registration', async () => {
+  it("logging in with the attacker's password continues only the attacker's registration", async () => {
     const v = await victimRegisters('victim_c');
     await ageCodes(v.email);
     const attacker = new Client(t.app);
@@ -103,7 +104,7 @@ describe('a second registration of the same e-mail', () => {
     expect(await accountOf(v.email, 'attackerPass1')).toBe(401);
   });
 
-  it('resend serves only the caller\'s own registration, never hands out someone else\'s flow', async () => {
+  it("resend serves only the caller's own registration, never hands out someone else's flow", async () => {
     const v = await victimRegisters('victim_d');
     await ageCodes(v.email);
     const stranger = new Client(t.app);
@@ -128,7 +129,9 @@ describe('one login asked for by two pending registrations', () => {
     const first = new Client(t.app);
     const second = new Client(t.app);
     expect((await first.post(REGISTER, { username: 'shared_name', email: 'first@example.ru', password: 'firstPass1' })).status).toBe(201);
-    expect((await second.post(REGISTER, { username: 'Shared_Name', email: 'second@example.ru', password: 'secondPass1' })).status).toBe(201);
+    expect((await second.post(REGISTER, { username: 'Shared_Name', email: 'second@example.ru', password: 'secondPass1' })).status).toBe(
+      201,
+    );
     expect((await second.post(VERIFY, { code: await t.outbox.lastCode('second@example.ru') })).status).toBe(200);
 
     const lost = await first.post(VERIFY, { code: await t.outbox.lastCode('first@example.ru') });
@@ -136,7 +139,11 @@ describe('one login asked for by two pending registrations', () => {
     expect(lost.body).toMatchObject({ code: 'registration_conflict', detail: { conflicts: ['username'] } });
     // Dead: its owner registers again with another login.
     expect(await accountOf('first@example.ru', 'firstPass1')).toBe(401);
-    expect(await accountOf('shared_name', 'secondPass1')).toEqual({ username: 'Shared_Name', email: 'second@example.ru', telegram_uid: null });
+    expect(await accountOf('shared_name', 'secondPass1')).toEqual({
+      username: 'Shared_Name',
+      email: 'second@example.ru',
+      telegram_uid: null,
+    });
     expect((await first.post(REGISTER, { username: 'first_name', email: 'first@example.ru', password: 'firstPass1' })).status).toBe(201);
   });
 });

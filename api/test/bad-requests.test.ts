@@ -13,7 +13,11 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const endpoints: { method: 'POST' | 'DELETE' | 'GET'; url: string; fields: Record<string, string> }[] = [
-  { method: 'POST', url: '/api/v1/registration/register/', fields: { username: 'valid_name', email: 'valid@example.ru', password: 'password1' } },
+  {
+    method: 'POST',
+    url: '/api/v1/registration/register/',
+    fields: { username: 'valid_name', email: 'valid@example.ru', password: 'password1' },
+  },
   { method: 'POST', url: '/api/v1/registration/resend-verification-email/', fields: { email: 'valid@example.ru' } },
   { method: 'POST', url: '/api/v1/registration/verify-email/', fields: { code: '123456' } },
   { method: 'POST', url: '/api/v1/auth/login/', fields: { username_or_email: 'fuzz_owner', password: 'password123' } },
@@ -33,7 +37,25 @@ function rng(seed: number) {
   };
 }
 
-const badValues: unknown[] = [null, 0, -1, 1.5, true, [], {}, ['a'], { $ne: '' }, '', ' ', 'x'.repeat(10_000), '\u0000\u0001', '💥'.repeat(300), 'a'.repeat(21), '<b>', "'--"];
+const badValues: unknown[] = [
+  null,
+  0,
+  -1,
+  1.5,
+  true,
+  [],
+  {},
+  ['a'],
+  { $ne: '' },
+  '',
+  ' ',
+  'x'.repeat(10_000),
+  '\u0000\u0001',
+  '💥'.repeat(300),
+  'a'.repeat(21),
+  '<b>',
+  "'--",
+];
 
 function* badBodies(fields: Record<string, string>, random: () => number): Generator<{ payload: string; contentType: string }> {
   const json = (v: unknown) => ({ payload: JSON.stringify(v), contentType: 'application/json' });

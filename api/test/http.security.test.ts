@@ -68,7 +68,12 @@ describe('every response carries the security headers', () => {
     const unauthorized = await c.get('/api/v1/users/me/');
     expect(unauthorized.status).toBe(401);
     expectSecurityHeaders(unauthorized.raw);
-    const badJson = await t.app.inject({ method: 'POST', url: '/api/v1/auth/login/', payload: '{', headers: { 'content-type': 'application/json' } });
+    const badJson = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login/',
+      payload: '{',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(badJson.statusCode).toBe(400);
     expectSecurityHeaders(badJson);
     const missingFile = await c.get('/assets/missing-1234.js');
@@ -96,7 +101,12 @@ describe('every response carries the security headers', () => {
 
   it('Swagger UI and its files', async () => {
     const c = new Client(t.app);
-    for (const path of ['/api/docs/', '/api/docs/static/swagger-ui-bundle.js', '/api/docs/static/swagger-initializer.js', '/api/docs/json']) {
+    for (const path of [
+      '/api/docs/',
+      '/api/docs/static/swagger-ui-bundle.js',
+      '/api/docs/static/swagger-initializer.js',
+      '/api/docs/json',
+    ]) {
       const res = await c.get(path);
       expect(res.status, path).toBe(200);
       expectSecurityHeaders(res.raw);

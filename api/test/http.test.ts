@@ -22,8 +22,12 @@ it('serves OpenAPI generated from the contract, with Swagger UI', async () => {
   const c = new Client(t.app);
   const spec = await c.get('/api/docs/json');
   expect(spec.status).toBe(200);
-  expect(Object.keys(spec.body.paths)).toEqual(expect.arrayContaining(['/api/v1/registration/register/', '/api/v1/payment/create/', '/api/v1/review/{id}/']));
-  expect(spec.body.paths['/api/v1/auth/login/'].post.requestBody.content['application/json'].schema.properties).toHaveProperty('username_or_email');
+  expect(Object.keys(spec.body.paths)).toEqual(
+    expect.arrayContaining(['/api/v1/registration/register/', '/api/v1/payment/create/', '/api/v1/review/{id}/']),
+  );
+  expect(spec.body.paths['/api/v1/auth/login/'].post.requestBody.content['application/json'].schema.properties).toHaveProperty(
+    'username_or_email',
+  );
   const ui = await c.get('/api/docs/');
   expect(ui.status).toBe(200);
   expect(String(ui.raw.headers['content-type'])).toContain('text/html');
@@ -58,7 +62,12 @@ it('serves the built web app with a fallback to index.html for client routes, an
   writeFileSync(join(samples, 'manifest.json'), '[]');
   writeFileSync(join(samples, 'sample-1.docx'), 'PK');
   writeFileSync(join(samples, 'src', 'secret.txt'), 'source text');
-  const web = await startTestApp({ WEB_DIST: dist, SAMPLES_DIR: samples, SUPPORT_EMAIL: 'help@example.ru', TELEGRAM_BOT_USERNAME: 'paper_bot' });
+  const web = await startTestApp({
+    WEB_DIST: dist,
+    SAMPLES_DIR: samples,
+    SUPPORT_EMAIL: 'help@example.ru',
+    TELEGRAM_BOT_USERNAME: 'paper_bot',
+  });
   try {
     const c = new Client(web.app);
     for (const page of ['/', '/home', '/preview/12', '/reviews?tab=my_reviews']) {
@@ -73,7 +82,11 @@ it('serves the built web app with a fallback to index.html for client routes, an
     expect((await c.get('/samples/sample-1.docx')).status).toBe(200);
     expect((await c.get('/samples/src/secret.txt')).status).toBe(404);
     expect((await c.get('/api/v1/unknown/')).status).toBe(404);
-    expect((await c.get('/api/v1/config/')).body).toEqual({ support_email: 'help@example.ru', telegram_bot_username: 'paper_bot', legal_entity: expect.any(String) });
+    expect((await c.get('/api/v1/config/')).body).toEqual({
+      support_email: 'help@example.ru',
+      telegram_bot_username: 'paper_bot',
+      legal_entity: expect.any(String),
+    });
   } finally {
     await web.close();
     rmSync(dist, { recursive: true, force: true });

@@ -29,8 +29,13 @@ async function repository(pageSize = 3) {
   servers.push(server);
   return server;
 }
-const endpointOf = (server: OaiStandIn, origin = 'cyberleninka', set: string | null = null): OaiEndpoint => ({ origin, url: server.url, set });
-const harvest = (endpoint: OaiEndpoint, extra: Partial<HarvestOptions> = {}) => harvestEndpoint({ pool, endpoint, delayMs: 0, retries: 3, retryBaseMs: 10, ...extra });
+const endpointOf = (server: OaiStandIn, origin = 'cyberleninka', set: string | null = null): OaiEndpoint => ({
+  origin,
+  url: server.url,
+  set,
+});
+const harvest = (endpoint: OaiEndpoint, extra: Partial<HarvestOptions> = {}) =>
+  harvestEndpoint({ pool, endpoint, delayMs: 0, retries: 3, retryBaseMs: 10, ...extra });
 const count = async (sql: string, params: unknown[] = []) => Number((await pool.query(sql, params)).rows[0].count);
 const day = (n: number) => `2024-03-${String(n).padStart(2, '0')}T10:00:00Z`;
 
@@ -71,7 +76,8 @@ function article(i: number, datestamp = day(1), over: Partial<StandInRecord['dc'
     },
   };
 }
-const articles = (from: number, to: number, datestamp?: (i: number) => string) => Array.from({ length: to - from + 1 }, (_, k) => article(from + k, datestamp?.(from + k)));
+const articles = (from: number, to: number, datestamp?: (i: number) => string) =>
+  Array.from({ length: to - from + 1 }, (_, k) => article(from + k, datestamp?.(from + k)));
 
 /** Every record once: as many records as sources, no two with one key. */
 async function expectNoDuplicates() {
@@ -88,8 +94,18 @@ describe('harvest', () => {
     expect(lists[0]).toEqual({ verb: 'ListRecords', metadataPrefix: 'oai_dc' });
     expect(lists.slice(1).every((r) => Object.keys(r).join() === 'verb,resumptionToken')).toBe(true);
     expect(await count(`select count(*) from library_records where origin = 'cyberleninka'`)).toBe(10);
-    const { rows } = await pool.query(`select title, journal, year, issue, pages, pdf_url, language from library_records where url = 'https://cyberleninka.ru/article/n/statya-3'`);
-    expect(rows[0]).toEqual({ title: TOPICS[3], journal: 'Вестник университета', year: 2018, issue: '4 (33)', pages: '13–23', pdf_url: 'https://cyberleninka.ru/article/n/statya-3/pdf', language: 'ru' });
+    const { rows } = await pool.query(
+      `select title, journal, year, issue, pages, pdf_url, language from library_records where url = 'https://cyberleninka.ru/article/n/statya-3'`,
+    );
+    expect(rows[0]).toEqual({
+      title: TOPICS[3],
+      journal: 'Вестник университета',
+      year: 2018,
+      issue: '4 (33)',
+      pages: '13–23',
+      pdf_url: 'https://cyberleninka.ru/article/n/statya-3/pdf',
+      language: 'ru',
+    });
   });
 
   it('a harvest killed after page 2 resumes from its saved token and ends with exactly the records', async () => {
@@ -97,7 +113,9 @@ describe('harvest', () => {
     oai.put(...articles(1, 11));
     const endpoint = endpointOf(oai);
     const kill = new AbortController();
-    await expect(harvest(endpoint, { signal: kill.signal, onPage: ({ number }) => (number === 2 ? kill.abort() : undefined) })).rejects.toThrow();
+    await expect(
+      harvest(endpoint, { signal: kill.signal, onPage: ({ number }) => (number === 2 ? kill.abort() : undefined) }),
+    ).rejects.toThrow();
     const saved = (await pool.query('select resumption_token, list_pages, list_records from library_harvests')).rows[0];
     expect(saved).toMatchObject({ list_pages: 2, list_records: 6 });
     expect(saved.resumption_token).toBeTruthy();
@@ -125,7 +143,9 @@ describe('harvest', () => {
     // Record 5 (at the boundary, asked again on purpose), 6-8 new, 2 changed.
     expect(report).toMatchObject({ fetched: 5, inserted: 3, updated: 2, harvestedUntil: day(11) });
     expect(await count('select count(*) from library_records')).toBe(8);
-    expect((await pool.query(`select title from library_records where url like '%/statya-2'`)).rows[0].title).toBe('Финансовая устойчивость коммерческих банков в кризис');
+    expect((await pool.query(`select title from library_records where url like '%/statya-2'`)).rows[0].title).toBe(
+      'Финансовая устойчивость коммерческих банков в кризис',
+    );
     // Nothing newer: noRecordsMatch is a finished harvest, not an error.
     const quiet = await harvest(endpointOf(oai));
     expect(quiet).toMatchObject({ fetched: 1, inserted: 0 });
@@ -134,7 +154,9 @@ describe('harvest', () => {
   it('badResumptionToken (expired): the list restarts from the last datestamp, no record twice', async () => {
     const oai = await repository(3);
     oai.put(...articles(1, 8));
-    const report = await harvest(endpointOf(oai), { onPage: ({ number }) => (number === 1 ? oai.fail({ kind: 'expire-tokens' }) : undefined) });
+    const report = await harvest(endpointOf(oai), {
+      onPage: ({ number }) => (number === 1 ? oai.fail({ kind: 'expire-tokens' }) : undefined),
+    });
     expect(report.restarts).toBe(1);
     const lists = oai.listRequests();
     expect(lists[1]).toHaveProperty('resumptionToken');
@@ -182,16 +204,43 @@ describe('harvest', () => {
     const kpfu = await repository(2);
     cyberleninka.put(
       article(1, day(1), { relation: ['https://doi.org/10.17223/19988648/31/4'] }),
-      article(2, day(1), { creator: ['Ёлкин Пётр Иванович'], title: ['Финансовая устойчивость коммерческих банков: подходы к оценке'], date: ['2020'] }),
+      article(2, day(1), {
+        creator: ['Ёлкин Пётр Иванович'],
+        title: ['Финансовая устойчивость коммерческих банков: подходы к оценке'],
+        date: ['2020'],
+      }),
       article(3),
     );
     kpfu.put(
       // The same DOI under another spelling of the title, with what the first lacks (a volume).
-      { identifier: 'oai:dspace.kpfu.ru:net/101', datestamp: day(2), dc: { title: ['ОЦЕНКА ЭКОНОМИЧЕСКОЙ БЕЗОПАСНОСТИ'], creator: ['Иванов И. П.'], date: ['2016'], identifier: ['https://dspace.kpfu.ru/xmlui/handle/net/101', 'doi:10.17223/19988648/31/4'], source: ['Вестник университета. 2016. Т. 7, № 2. С. 11-21'] } },
+      {
+        identifier: 'oai:dspace.kpfu.ru:net/101',
+        datestamp: day(2),
+        dc: {
+          title: ['ОЦЕНКА ЭКОНОМИЧЕСКОЙ БЕЗОПАСНОСТИ'],
+          creator: ['Иванов И. П.'],
+          date: ['2016'],
+          identifier: ['https://dspace.kpfu.ru/xmlui/handle/net/101', 'doi:10.17223/19988648/31/4'],
+          source: ['Вестник университета. 2016. Т. 7, № 2. С. 11-21'],
+        },
+      },
       // No DOI: the same normalised title, the first author's surname with initials, the same year.
-      { identifier: 'oai:dspace.kpfu.ru:net/102', datestamp: day(2), dc: { title: ['Финансовая устойчивость коммерческих банков. Подходы к оценке'], creator: ['Елкин П. И.'], date: ['2020'], identifier: ['https://dspace.kpfu.ru/xmlui/handle/net/102'] } },
+      {
+        identifier: 'oai:dspace.kpfu.ru:net/102',
+        datestamp: day(2),
+        dc: {
+          title: ['Финансовая устойчивость коммерческих банков. Подходы к оценке'],
+          creator: ['Елкин П. И.'],
+          date: ['2020'],
+          identifier: ['https://dspace.kpfu.ru/xmlui/handle/net/102'],
+        },
+      },
       // Same title and author, another year: another work.
-      { identifier: 'oai:dspace.kpfu.ru:net/103', datestamp: day(2), dc: { title: ['Финансовая устойчивость коммерческих банков: подходы к оценке'], creator: ['Елкин П. И.'], date: ['2021'] } },
+      {
+        identifier: 'oai:dspace.kpfu.ru:net/103',
+        datestamp: day(2),
+        dc: { title: ['Финансовая устойчивость коммерческих банков: подходы к оценке'], creator: ['Елкин П. И.'], date: ['2021'] },
+      },
     );
     expect(await harvest(endpointOf(cyberleninka, 'cyberleninka'))).toMatchObject({ inserted: 3 });
     expect(await harvest(endpointOf(kpfu, 'kpfu'))).toMatchObject({ merged: 2, inserted: 1 });
@@ -219,7 +268,11 @@ describe('protocol', () => {
     expect(first).toMatchObject({ completeListSize: 5, cursor: 0 });
     const second = await client.listRecords({ resumptionToken: first.resumptionToken! });
     expect(second).toMatchObject({ completeListSize: 5, cursor: 2 });
-    const code = (p: Promise<unknown>) => p.then(() => 'no error', (e) => (e instanceof OaiError ? e.code : String(e)));
+    const code = (p: Promise<unknown>) =>
+      p.then(
+        () => 'no error',
+        (e) => (e instanceof OaiError ? e.code : String(e)),
+      );
     expect(await code(client.listRecords({ from: '2024-13' }))).toBe('badArgument');
     expect(await code(client.listRecords({ resumptionToken: 'made-up' }))).toBe('badResumptionToken');
     expect(await code(client.listRecords({ set: 'medicine' }))).toBe('noRecordsMatch');
@@ -238,10 +291,23 @@ describe('search', () => {
   beforeEach(async () => {
     const oai = await repository(10);
     oai.put(
-      article(1, day(1), { title: ['Обеспечение экономической безопасности предприятий в условиях санкций'], date: ['2022'], subject: ['санкции', 'риски'] }),
+      article(1, day(1), {
+        title: ['Обеспечение экономической безопасности предприятий в условиях санкций'],
+        date: ['2022'],
+        subject: ['санкции', 'риски'],
+      }),
       article(2, day(1), { title: ['Риски малого бизнеса'], date: ['2016'], subject: ['экономическая безопасность предприятия'] }),
-      article(3, day(1), { title: ['Учёт основных средств'], date: ['2021'], description: ['Рассмотрена роль учёта в экономической безопасности предприятия.'] }),
-      article(4, day(1), { title: ['Economic security of industrial enterprises'], date: ['2020'], language: ['en'], subject: ['economic security'] }),
+      article(3, day(1), {
+        title: ['Учёт основных средств'],
+        date: ['2021'],
+        description: ['Рассмотрена роль учёта в экономической безопасности предприятия.'],
+      }),
+      article(4, day(1), {
+        title: ['Economic security of industrial enterprises'],
+        date: ['2020'],
+        language: ['en'],
+        subject: ['economic security'],
+      }),
       article(5, day(1), { title: ['Enterprise risk management practices'], date: ['2019'], language: ['en'] }),
       article(6, day(1), { title: ['Безопасность дорожного движения'], date: ['2023'] }),
     );
@@ -250,15 +316,29 @@ describe('search', () => {
 
   it('finds Russian word forms, ranking title over keywords over abstract', async () => {
     const hits = await searchLibrary(pool, { query: 'экономическая безопасность предприятия', limit: 10 });
-    expect(hits.map((h) => h.title)).toEqual(['Обеспечение экономической безопасности предприятий в условиях санкций', 'Риски малого бизнеса', 'Учёт основных средств']);
-    expect(hits[0]).toMatchObject({ origin: 'cyberleninka', year: 2022, language: 'ru', keywords: ['санкции', 'риски'], pdfUrl: expect.stringMatching(/\/pdf$/) });
+    expect(hits.map((h) => h.title)).toEqual([
+      'Обеспечение экономической безопасности предприятий в условиях санкций',
+      'Риски малого бизнеса',
+      'Учёт основных средств',
+    ]);
+    expect(hits[0]).toMatchObject({
+      origin: 'cyberleninka',
+      year: 2022,
+      language: 'ru',
+      keywords: ['санкции', 'риски'],
+      pdfUrl: expect.stringMatching(/\/pdf$/),
+    });
     expect(hits[0].rank).toBeGreaterThan(hits[2].rank);
   });
 
   it('finds English word forms, and filters by year and language', async () => {
-    expect((await searchLibrary(pool, { query: 'enterprise securities', limit: 10 })).map((h) => h.title)).toEqual(['Economic security of industrial enterprises']);
+    expect((await searchLibrary(pool, { query: 'enterprise securities', limit: 10 })).map((h) => h.title)).toEqual([
+      'Economic security of industrial enterprises',
+    ]);
     expect((await searchLibrary(pool, { query: 'enterprises', limit: 10, language: 'en' })).map((h) => h.year)).toEqual([2020, 2019]);
-    expect((await searchLibrary(pool, { query: 'безопасность', minYear: 2021, limit: 10 })).map((h) => h.year).sort()).toEqual([2021, 2022, 2023]);
+    expect((await searchLibrary(pool, { query: 'безопасность', minYear: 2021, limit: 10 })).map((h) => h.year).sort()).toEqual([
+      2021, 2022, 2023,
+    ]);
     expect(await searchLibrary(pool, { query: 'квантовая хромодинамика', limit: 10 })).toEqual([]);
   });
 
@@ -266,7 +346,10 @@ describe('search', () => {
     await prepareLibrary(pool, { devCollection: true });
     const library = createLibrarySearch(pool);
     const works = await library.search({ query: 'экономическая безопасность предприятия', minYear: 2017, limit: 10 });
-    expect(works.map((w) => w.title)).toEqual(['Обеспечение экономической безопасности предприятий в условиях санкций', 'Учёт основных средств']);
+    expect(works.map((w) => w.title)).toEqual([
+      'Обеспечение экономической безопасности предприятий в условиях санкций',
+      'Учёт основных средств',
+    ]);
     expect(works[0]).toMatchObject({
       provider: 'library:cyberleninka',
       url: 'https://cyberleninka.ru/article/n/statya-1',
@@ -285,12 +368,16 @@ describe('development collection', () => {
   it('fills an empty library without repositories, marked as such, and goes once repositories are configured', async () => {
     expect(await prepareLibrary(pool, { devCollection: true })).toBe('loaded');
     expect(await prepareLibrary(pool, { devCollection: true })).toBe('unchanged');
-    const total = await count(`select count(*) from library_records where origin = 'dev-collection' and note like 'Запись учебной коллекции для разработки%' and doi is null`);
+    const total = await count(
+      `select count(*) from library_records where origin = 'dev-collection' and note like 'Запись учебной коллекции для разработки%' and doi is null`,
+    );
     expect(total).toBeGreaterThanOrEqual(30);
     expect(total).toBe(await count('select count(*) from library_records'));
     const hits = await searchLibrary(pool, { query: 'экономическая безопасность предприятия', limit: 5 });
     expect(hits[0]).toMatchObject({ origin: 'dev-collection', note: expect.stringContaining('не настоящая публикация') });
-    expect(await searchLibrary(pool, { query: 'экономическая безопасность предприятия', limit: 5, excludeDevCollection: true })).toEqual([]);
+    expect(await searchLibrary(pool, { query: 'экономическая безопасность предприятия', limit: 5, excludeDevCollection: true })).toEqual(
+      [],
+    );
     expect(await prepareLibrary(pool, { devCollection: false })).toBe('removed');
     expect(await count('select count(*) from library_records')).toBe(0);
   });

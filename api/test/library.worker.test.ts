@@ -35,7 +35,10 @@ describe('library in the worker', () => {
         dc: { title: [`Статья номер ${i}`], creator: ['Петров П. П.'], date: ['2020'], source: [`Вестник. 2020. № ${i + 1}. С. 1-9`] },
       })),
     );
-    t = await startTestApp({ LIBRARY_OAI_ENDPOINTS: `repo=${oai.url}`, LIBRARY_OAI_DELAY_MS: '0', LIBRARY_HARVEST_CRON: '0 4 * * *' }, { worker: true });
+    t = await startTestApp(
+      { LIBRARY_OAI_ENDPOINTS: `repo=${oai.url}`, LIBRARY_OAI_DELAY_MS: '0', LIBRARY_HARVEST_CRON: '0 4 * * *' },
+      { worker: true },
+    );
     expect(await count(`select count(*) from library_records where origin = 'dev-collection'`)).toBe(0);
     expect((await t.sql(`select cron from pgboss.schedule where name = '${LIBRARY_HARVEST_QUEUE}'`)).rows).toEqual([{ cron: '0 4 * * *' }]);
 
@@ -47,6 +50,8 @@ describe('library in the worker', () => {
     }
     expect(state).toBe('completed');
     expect(await count(`select count(*) from library_records where origin = 'repo'`)).toBe(5);
-    expect((await t.sql(`select harvested_until, resumption_token from library_harvests`)).rows).toEqual([{ harvested_until: '2024-05-05T00:00:00Z', resumption_token: null }]);
+    expect((await t.sql(`select harvested_until, resumption_token from library_harvests`)).rows).toEqual([
+      { harvested_until: '2024-05-05T00:00:00Z', resumption_token: null },
+    ]);
   });
 });

@@ -16,7 +16,10 @@ let t: TestApp;
 const YOOKASSA = { PAYMENT_PROVIDER: 'yookassa', YOOKASSA_SHOP_ID: '555', YOOKASSA_SECRET_KEY: 'fault_secret' };
 beforeAll(async () => {
   yk = await startYooKassa('555', 'fault_secret');
-  t = await startTestApp({ ...YOOKASSA, YOOKASSA_API_URL: yk.url, RECONCILE_INTERVAL_SECONDS: '2', GENERATION_STALE_SECONDS: '5' }, { worker: true });
+  t = await startTestApp(
+    { ...YOOKASSA, YOOKASSA_API_URL: yk.url, RECONCILE_INTERVAL_SECONDS: '2', GENERATION_STALE_SECONDS: '5' },
+    { worker: true },
+  );
 });
 afterAll(async () => {
   await t.close();
@@ -52,7 +55,7 @@ it('a lost notification: the reconciliation reads the payment from YooKassa and 
   await expectMoneyBalanced(t, yk.books());
 });
 
-it('the API killed at random points between YooKassa\'s answer and its commit: every order ends delivered or refunded', async () => {
+it("the API killed at random points between YooKassa's answer and its commit: every order ends delivered or refunded", async () => {
   const random = rng(20261125);
   const tasks: string[] = [];
   const outcomes: string[] = [];
@@ -64,7 +67,8 @@ it('the API killed at random points between YooKassa\'s answer and its commit: e
     tasks.push(created.body.data.task_id);
     // Half of the payers cancel first and pay in another tab: that money must come back.
     const cancelledFirst = round % 2 === 1;
-    if (cancelledFirst) expect((await u.client.post('/api/v1/payment/cancel/', { payment_id: created.body.data.payment_id })).status).toBe(200);
+    if (cancelledFirst)
+      expect((await u.client.post('/api/v1/payment/cancel/', { payment_id: created.body.data.payment_id })).status).toBe(200);
     yk.pay(providerId);
     // The moment YooKassa has answered the API's re-read (or its refund), the API dies, a few
     // milliseconds later or at once: before, during or after its transaction.
@@ -108,7 +112,9 @@ it('a generation whose worker keeps dying fails for good and its payment is refu
   yk.pay(providerIdOf(created));
   await waitForOrders(t, [taskId], ['failed']);
   await waitForMoneySettled(t);
-  expect((await t.sql('select reason, status from refunds where order_id = $1', [taskId])).rows).toEqual([{ reason: 'generation_failed', status: 'succeeded' }]);
+  expect((await t.sql('select reason, status from refunds where order_id = $1', [taskId])).rows).toEqual([
+    { reason: 'generation_failed', status: 'succeeded' },
+  ]);
   await t.outbox.waitFor(u.email, (m) => m.subject === 'Возврат выполнен');
   await expectMoneyBalanced(t, yk.books());
 });
@@ -117,13 +123,18 @@ it('an account deleted while its paid order waits: the order ends, no paper is m
   const u = await signUp(t);
   const created = await createPayment(u.client, newOrder());
   yk.pay(providerIdOf(created));
-  const notified = await new Client(t.app).post('/api/v1/payment/yookassa/notification/', yk.notification('payment.succeeded', providerIdOf(created)));
+  const notified = await new Client(t.app).post(
+    '/api/v1/payment/yookassa/notification/',
+    yk.notification('payment.succeeded', providerIdOf(created)),
+  );
   expect(notified.status).toBe(200);
   expect((await u.client.delete('/api/v1/users/delete/')).status).toBe(200);
   await waitForMoneySettled(t);
   const order = (await t.sql('select status from orders where id = $1', [created.body.data.task_id])).rows[0];
   expect(order.status).toBe('canceled');
   expect((await t.sql('select count(*)::int as n from papers where order_id = $1', [created.body.data.task_id])).rows[0].n).toBe(0);
-  expect((await t.sql('select reason, status from refunds where order_id = $1', [created.body.data.task_id])).rows).toEqual([{ reason: 'account_deleted', status: 'succeeded' }]);
+  expect((await t.sql('select reason, status from refunds where order_id = $1', [created.body.data.task_id])).rows).toEqual([
+    { reason: 'account_deleted', status: 'succeeded' },
+  ]);
   await expectMoneyBalanced(t, yk.books());
 });

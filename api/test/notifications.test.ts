@@ -47,35 +47,41 @@ it('completion: an e-mail with the preview link, and a Telegram job when bound',
   expect(jobs.rows.every((r) => r.data.orderId === created.body.data.task_id)).toBe(true);
 });
 
-it('failure: status failed with a Russian message, the payment refunded automatically, e-mails, and support may still retry', { timeout: 240_000 }, async () => {
-  const u = await signUp(failing, 'unlucky');
-  const created = await createPayment(u.client, newOrder());
-  const socket = await socketTranscript(failing, u.client, `/api/v1/users/ws/${created.body.data.task_id}`);
-  await decideInSandbox(u.client, created.body.data.confirmation_url, 'pay');
-  const last = (await socket.waitFor(finished)).at(-1);
-  socket.close();
-  expect(last).toMatchObject({ status: 'failed', progress: 0 });
-  expect(last.error).toMatch(/Не удалось создать работу/);
-  const order = (await failing.sql('select status, error, failure_detail, paid_at from orders where id = $1', [created.body.data.task_id])).rows[0];
-  expect(order.failure_detail).toBeTruthy();
-  expect(order.paid_at).toBeInstanceOf(Date);
-  const payment = (await failing.sql('select status from payments where order_id = $1', [created.body.data.task_id])).rows[0];
-  expect(payment.status).toBe('succeeded');
-  const mail = await failing.outbox.waitFor(u.email, (m) => m.subject === 'Не удалось создать работу');
-  expect(mail.text).toContain('Мы возвращаем оплату');
-  // Every captured ruble ends as a paper or a refund: this one goes back at once.
-  const refund = (await failing.sql('select status, amount, reason from refunds where order_id = $1', [created.body.data.task_id])).rows;
-  expect(refund).toEqual([{ status: 'succeeded', amount: 30, reason: 'generation_failed' }]);
-  await failing.outbox.waitFor(u.email, (m) => m.subject === 'Возврат выполнен');
-  await expectMoneyBalanced(failing, await sandboxBooks(failing));
-  // The user may order again.
-  expect((await u.client.get('/api/v1/users/has_active_generation/')).status).toBe(400);
+it(
+  'failure: status failed with a Russian message, the payment refunded automatically, e-mails, and support may still retry',
+  { timeout: 240_000 },
+  async () => {
+    const u = await signUp(failing, 'unlucky');
+    const created = await createPayment(u.client, newOrder());
+    const socket = await socketTranscript(failing, u.client, `/api/v1/users/ws/${created.body.data.task_id}`);
+    await decideInSandbox(u.client, created.body.data.confirmation_url, 'pay');
+    const last = (await socket.waitFor(finished)).at(-1);
+    socket.close();
+    expect(last).toMatchObject({ status: 'failed', progress: 0 });
+    expect(last.error).toMatch(/Не удалось создать работу/);
+    const order = (
+      await failing.sql('select status, error, failure_detail, paid_at from orders where id = $1', [created.body.data.task_id])
+    ).rows[0];
+    expect(order.failure_detail).toBeTruthy();
+    expect(order.paid_at).toBeInstanceOf(Date);
+    const payment = (await failing.sql('select status from payments where order_id = $1', [created.body.data.task_id])).rows[0];
+    expect(payment.status).toBe('succeeded');
+    const mail = await failing.outbox.waitFor(u.email, (m) => m.subject === 'Не удалось создать работу');
+    expect(mail.text).toContain('Мы возвращаем оплату');
+    // Every captured ruble ends as a paper or a refund: this one goes back at once.
+    const refund = (await failing.sql('select status, amount, reason from refunds where order_id = $1', [created.body.data.task_id])).rows;
+    expect(refund).toEqual([{ status: 'succeeded', amount: 30, reason: 'generation_failed' }]);
+    await failing.outbox.waitFor(u.email, (m) => m.subject === 'Возврат выполнен');
+    await expectMoneyBalanced(failing, await sandboxBooks(failing));
+    // The user may order again.
+    expect((await u.client.get('/api/v1/users/has_active_generation/')).status).toBe(400);
 
-  // Support generates it again once the cause is fixed (here: the LLM endpoint recovers).
-  healthy = true;
-  const again = await socketTranscript(failing, u.client, `/api/v1/users/ws/${created.body.data.task_id}`);
-  await retryFailedOrder(failing.orm.em.fork(), failing.services.jobs, created.body.data.task_id);
-  const retried = (await again.waitFor((m) => m.some((x) => x.status === 'completed'))).at(-1);
-  again.close();
-  expect(retried.status).toBe('completed');
-});
+    // Support generates it again once the cause is fixed (here: the LLM endpoint recovers).
+    healthy = true;
+    const again = await socketTranscript(failing, u.client, `/api/v1/users/ws/${created.body.data.task_id}`);
+    await retryFailedOrder(failing.orm.em.fork(), failing.services.jobs, created.body.data.task_id);
+    const retried = (await again.waitFor((m) => m.some((x) => x.status === 'completed'))).at(-1);
+    again.close();
+    expect(retried.status).toBe('completed');
+  },
+);

@@ -16,9 +16,13 @@ const done = (msgs: { status: string }[]) => msgs.some((m) => ['completed', 'fai
 it('demo: create, pay in the sandbox, progress on both sockets, preview; then the full version', { timeout: 600_000 }, async () => {
   const u = await signUp(t);
   const pdf = await samplePdf();
-  const created = await createPayment(u.client, newOrder({ gost_citations: ['Иванов И. И. Цифровая экономика. – М. : Наука, 2020. – 200 с.'] }), {
-    files: [{ name: 'files', value: pdf, fileName: 'источник.pdf', contentType: 'application/pdf' }],
-  });
+  const created = await createPayment(
+    u.client,
+    newOrder({ gost_citations: ['Иванов И. И. Цифровая экономика. – М. : Наука, 2020. – 200 с.'] }),
+    {
+      files: [{ name: 'files', value: pdf, fileName: 'источник.pdf', contentType: 'application/pdf' }],
+    },
+  );
   expect(created.status, JSON.stringify(created.body)).toBe(200);
   const { task_id, confirmation_url, amount } = created.body.data;
   expect(amount).toBe(30);
@@ -57,12 +61,20 @@ it('demo: create, pay in the sandbox, progress on both sockets, preview; then th
   const demoId = last.paper_id;
   const detail = await u.client.get(`/api/v1/papers/${demoId}/`);
   expect(detail.status).toBe(200);
-  expect(detail.body).toMatchObject({ id: demoId, type: 'demo', generation_model: 'basic', download_url: `/api/v1/papers/${demoId}/preview.pdf`, full_version: null });
+  expect(detail.body).toMatchObject({
+    id: demoId,
+    type: 'demo',
+    generation_model: 'basic',
+    download_url: `/api/v1/papers/${demoId}/preview.pdf`,
+    full_version: null,
+  });
   expect(Object.keys(detail.body.structure)).toHaveLength(3);
   expect(Object.keys(detail.body.structure)[0]).toMatch(/^1\. /);
   expect(detail.body.options.references).toEqual(['Иванов И. И. Цифровая экономика. – М. : Наука, 2020. – 200 с.']);
   // The list of sources for the preview page: the attached file, verified as the user's own.
-  expect(detail.body.sources).toEqual([{ number: 1, text: expect.stringContaining('Цифровая экономика'), verified_by: 'user_file', url: null }]);
+  expect(detail.body.sources).toEqual([
+    { number: 1, text: expect.stringContaining('Цифровая экономика'), verified_by: 'user_file', url: null },
+  ]);
   const preview = await u.client.get(detail.body.download_url);
   expect(preview.status).toBe(200);
   expect(preview.raw.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
@@ -72,16 +84,35 @@ it('demo: create, pay in the sandbox, progress on both sockets, preview; then th
   expect((await u.client.get('/api/v1/users/has_active_generation/')).status).toBe(400);
 
   // Buy the full version from the demo.
-  const full = await createPayment(u.client, { kind: 'from_demo', paper_id: demoId, model_name: 'basic', paper_type: 'full', min_publication_year: 2015, required_volume: 80, gost_citations: [] });
+  const full = await createPayment(u.client, {
+    kind: 'from_demo',
+    paper_id: demoId,
+    model_name: 'basic',
+    paper_type: 'full',
+    min_publication_year: 2015,
+    required_volume: 80,
+    gost_citations: [],
+  });
   expect(full.status, JSON.stringify(full.body)).toBe(200);
   expect(full.body.data.amount).toBe(1990);
   const fullSocket = await socketTranscript(t, u.client, `/api/v1/users/ws/${full.body.data.task_id}`);
   await decideInSandbox(u.client, full.body.data.confirmation_url, 'pay');
   // Bought: while it is being written the demo says so, and is not sold again.
   expect((await u.client.get(`/api/v1/papers/${demoId}/`)).body.full_version).toEqual({ download_url: null });
-  const again = await createPayment(u.client, { kind: 'from_demo', paper_id: demoId, model_name: 'basic', paper_type: 'full', min_publication_year: 2015, required_volume: 80, gost_citations: [] });
+  const again = await createPayment(u.client, {
+    kind: 'from_demo',
+    paper_id: demoId,
+    model_name: 'basic',
+    paper_type: 'full',
+    min_publication_year: 2015,
+    required_volume: 80,
+    gost_citations: [],
+  });
   expect(again.status).toBe(409);
-  expect(again.body).toMatchObject({ code: 'demo_already_bought', detail: 'Полная версия этой работы уже куплена: скачайте её в личном кабинете' });
+  expect(again.body).toMatchObject({
+    code: 'demo_already_bought',
+    detail: 'Полная версия этой работы уже куплена: скачайте её в личном кабинете',
+  });
   const fullLast = (await fullSocket.waitFor(done)).at(-1);
   expect(fullLast).toMatchObject({ status: 'completed', type: 'full' });
   fullSocket.close();
@@ -96,10 +127,20 @@ it('demo: create, pay in the sandbox, progress on both sockets, preview; then th
   expect(docx.raw.headers['content-disposition']).toContain(encodeURIComponent(paper.title));
   expect(docx.raw.rawPayload.subarray(0, 2).toString()).toBe('PK');
   // The demo's card now downloads the full version, and its preview offers it instead of a sale.
-  expect((await u.client.get('/api/v1/papers/?paper_type=demo')).body.papers).toMatchObject([{ id: demoId, download_url: paper.download_url }]);
+  expect((await u.client.get('/api/v1/papers/?paper_type=demo')).body.papers).toMatchObject([
+    { id: demoId, download_url: paper.download_url },
+  ]);
   expect((await u.client.get(`/api/v1/papers/${demoId}/`)).body.full_version).toEqual({ download_url: paper.download_url });
   await u.client.get('/api/v1/users/has_active_generation/');
-  const third = await createPayment(u.client, { kind: 'from_demo', paper_id: demoId, model_name: 'basic', paper_type: 'full', min_publication_year: 2015, required_volume: 80, gost_citations: [] });
+  const third = await createPayment(u.client, {
+    kind: 'from_demo',
+    paper_id: demoId,
+    model_name: 'basic',
+    paper_type: 'full',
+    min_publication_year: 2015,
+    required_volume: 80,
+    gost_citations: [],
+  });
   expect(third.body.code).toBe('demo_already_bought');
   await expectMoneyBalanced(t, await sandboxBooks(t));
   // A paid full paper makes one review available.

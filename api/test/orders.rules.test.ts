@@ -23,7 +23,12 @@ describe('one order at a time', () => {
     expect(second.status).toBe(406);
     expect(second.body).toMatchObject({
       detail: 'У вас есть незавершенная покупка',
-      data: { confirmation_url: first.body.data.confirmation_url, task_id: first.body.data.task_id, payment_id: first.body.data.payment_id, topic: newOrder().title },
+      data: {
+        confirmation_url: first.body.data.confirmation_url,
+        task_id: first.body.data.task_id,
+        payment_id: first.body.data.payment_id,
+        topic: newOrder().title,
+      },
     });
     expect(second.body.data.minutes_to_cancel * 60 + second.body.data.seconds_to_cancel).toBeGreaterThan(29 * 60);
 
@@ -52,12 +57,18 @@ describe('files', () => {
 
   it('415 for a wrong extension or content that does not match it; 400 for an empty file', async () => {
     const u = await signUp(t);
-    const exe = await createPayment(u.client, newOrder({ gost_citations: [gost(1)] }), { files: [{ name: 'files', value: Buffer.from('MZ\x90\x00binary'), fileName: 'program.exe' }] });
+    const exe = await createPayment(u.client, newOrder({ gost_citations: [gost(1)] }), {
+      files: [{ name: 'files', value: Buffer.from('MZ\x90\x00binary'), fileName: 'program.exe' }],
+    });
     expect(exe.status).toBe(415);
-    const fake = await createPayment(u.client, newOrder({ gost_citations: [gost(1)] }), { files: [{ name: 'files', value: Buffer.from('plain text, not a pdf at all '.repeat(5)), fileName: 'fake.pdf' }] });
+    const fake = await createPayment(u.client, newOrder({ gost_citations: [gost(1)] }), {
+      files: [{ name: 'files', value: Buffer.from('plain text, not a pdf at all '.repeat(5)), fileName: 'fake.pdf' }],
+    });
     expect(fake.status).toBe(415);
     expect(fake.body.detail).toContain('fake.pdf');
-    const empty = await createPayment(u.client, newOrder({ gost_citations: [gost(1)] }), { files: [{ name: 'files', value: Buffer.alloc(0), fileName: 'empty.txt' }] });
+    const empty = await createPayment(u.client, newOrder({ gost_citations: [gost(1)] }), {
+      files: [{ name: 'files', value: Buffer.alloc(0), fileName: 'empty.txt' }],
+    });
     expect(empty.status).toBe(400);
     // Nothing was created by the refused requests.
     expect((await u.client.get('/api/v1/users/has_active_generation/')).status).toBe(400);
@@ -65,10 +76,16 @@ describe('files', () => {
 
   it('413 for more than 5 files or a file over the size limit', async () => {
     const u = await signUp(t);
-    const six = Array.from({ length: 6 }, (_, i) => ({ name: 'files', value: Buffer.from(`Источник ${i} `.repeat(30)), fileName: `s${i}.txt` }));
+    const six = Array.from({ length: 6 }, (_, i) => ({
+      name: 'files',
+      value: Buffer.from(`Источник ${i} `.repeat(30)),
+      fileName: `s${i}.txt`,
+    }));
     const many = await createPayment(u.client, newOrder({ gost_citations: [1, 2, 3, 4, 5].map(gost) }), { files: six });
     expect(many.status).toBe(413);
-    const big = await createPayment(u.client, newOrder({ gost_citations: [gost(1)] }), { files: [{ name: 'files', value: Buffer.alloc(21 * 1024 * 1024, 0x61), fileName: 'big.txt' }] });
+    const big = await createPayment(u.client, newOrder({ gost_citations: [gost(1)] }), {
+      files: [{ name: 'files', value: Buffer.alloc(21 * 1024 * 1024, 0x61), fileName: 'big.txt' }],
+    });
     expect(big.status).toBe(413);
     expect((await u.client.get('/api/v1/users/has_active_generation/')).status).toBe(400);
   });
@@ -86,11 +103,15 @@ describe('files', () => {
 });
 
 describe('from a demo', () => {
-  it('400 for a paper that is not the user\'s demo', async () => {
+  it("400 for a paper that is not the user's demo", async () => {
     const a = await signUp(t);
     const b = await signUp(t);
     const fullOfA = await insertPaidFullPaper(t, a.name);
-    for (const [client, paperId] of [[b.client, fullOfA], [a.client, fullOfA], [a.client, 999999]] as const) {
+    for (const [client, paperId] of [
+      [b.client, fullOfA],
+      [a.client, fullOfA],
+      [a.client, 999999],
+    ] as const) {
       const res = await createPayment(client, { kind: 'from_demo', paper_id: paperId, paper_type: 'full', model_name: 'basic' });
       expect(res.status).toBe(400);
       expect(res.body.detail).toBe('Демо работа не найдена');
@@ -134,7 +155,7 @@ describe('promo codes', () => {
 });
 
 describe('cancel and expiry', () => {
-  it('cancel: 200 once, then 400; another user\'s payment is 400', async () => {
+  it("cancel: 200 once, then 400; another user's payment is 400", async () => {
     const u = await signUp(t);
     const other = await signUp(t);
     const created = await createPayment(u.client, newOrder());
@@ -166,7 +187,7 @@ describe('cancel and expiry', () => {
 });
 
 describe('owners only', () => {
-  it('user A gets 404 for B\'s papers and files, and B\'s sockets say not found', async () => {
+  it("user A gets 404 for B's papers and files, and B's sockets say not found", async () => {
     const a = await signUp(t);
     const b = await signUp(t);
     const paperOfB = await insertPaidFullPaper(t, b.name);

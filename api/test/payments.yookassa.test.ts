@@ -34,11 +34,16 @@ const order = async (taskId: string) => (await t.sql('select status, paid_at fro
 const generateJobs = async (taskId: string) =>
   Number((await t.sql(`select count(*) from pgboss.job where name = 'generate' and data->>'orderId' = $1`, [taskId])).rows[0].count);
 const providerIdOf = (created: { body: { data: { confirmation_url: string } } }) => created.body.data.confirmation_url.split('/').pop()!;
-const refundOf = async (taskId: string) => (await t.sql('select status, amount, reason, provider_refund_id from refunds where order_id = $1', [taskId])).rows;
+const refundOf = async (taskId: string) =>
+  (await t.sql('select status, amount, reason, provider_refund_id from refunds where order_id = $1', [taskId])).rows;
 /** Every generation of this file has ended, so the books can be read. */
 async function settled() {
   const { rows } = await t.sql(`select id from orders where status in ('queued', 'generating')`);
-  await waitForOrders(t, rows.map((r) => r.id), ['completed', 'failed']);
+  await waitForOrders(
+    t,
+    rows.map((r) => r.id),
+    ['completed', 'failed'],
+  );
   await expectMoneyBalanced(t, yk.books());
 }
 
@@ -49,8 +54,16 @@ describe('adapter', () => {
     books = await startYooKassa('123456', 'test_secret');
   });
   afterAll(() => books.close());
-  const input = { paymentId: 'p-1', orderId: 'o-1', amount: 30, description: 'Демо-версия работы', returnUrl: 'http://localhost/return', customerEmail: 'buyer@example.ru' };
-  const adapter = (receipts: boolean, secretKey = 'test_secret') => createYooKassaProvider({ shopId: '123456', secretKey, apiUrl: books.url, receipts });
+  const input = {
+    paymentId: 'p-1',
+    orderId: 'o-1',
+    amount: 30,
+    description: 'Демо-версия работы',
+    returnUrl: 'http://localhost/return',
+    customerEmail: 'buyer@example.ru',
+  };
+  const adapter = (receipts: boolean, secretKey = 'test_secret') =>
+    createYooKassaProvider({ shopId: '123456', secretKey, apiUrl: books.url, receipts });
 
   it('a single-stage payment ("30.00", Idempotence-Key, 54-FZ receipt), and its refund under its own key with a refund receipt', async () => {
     const provider = adapter(true);
@@ -63,11 +76,20 @@ describe('adapter', () => {
       capture: true,
       confirmation: { type: 'redirect', return_url: 'http://localhost/return' },
       metadata: { order_id: 'o-1', payment_id: 'p-1' },
-      receipt: { customer: { email: 'buyer@example.ru' }, items: [{ amount: { value: '30.00', currency: 'RUB' }, vat_code: 1, payment_subject: 'service' }] },
+      receipt: {
+        customer: { email: 'buyer@example.ru' },
+        items: [{ amount: { value: '30.00', currency: 'RUB' }, vat_code: 1, payment_subject: 'service' }],
+      },
     });
     // A retried create with the same key gets the same payment, not a second one.
     expect((await provider.create(input)).providerPaymentId).toBe(created.providerPaymentId);
-    const refund = { refundId: 'r-1', providerPaymentId: created.providerPaymentId, amount: 30, description: 'Возврат оплаты заказа o-1', customerEmail: 'buyer@example.ru' };
+    const refund = {
+      refundId: 'r-1',
+      providerPaymentId: created.providerPaymentId,
+      amount: 30,
+      description: 'Возврат оплаты заказа o-1',
+      customerEmail: 'buyer@example.ru',
+    };
     // Nothing to refund before the payer paid.
     await expect(provider.refund({ ...refund, refundId: 'r-0' })).rejects.toThrow(ProviderError);
 
@@ -79,7 +101,11 @@ describe('adapter', () => {
     expect(books.requests.at(-1)).toMatchObject({
       path: '/v3/refunds',
       idempotenceKey: 'r-1',
-      body: { payment_id: created.providerPaymentId, amount: { value: '30.00', currency: 'RUB' }, receipt: { customer: { email: 'buyer@example.ru' } } },
+      body: {
+        payment_id: created.providerPaymentId,
+        amount: { value: '30.00', currency: 'RUB' },
+        receipt: { customer: { email: 'buyer@example.ru' } },
+      },
     });
     // Sent again (after a crash): the same refund, the money returned once.
     expect((await provider.refund(refund)).providerRefundId).toBe(first.providerRefundId);
@@ -95,7 +121,13 @@ describe('adapter', () => {
     const created = await provider.create({ ...input, paymentId: 'p-2' });
     expect(books.requests.at(-1)!.body.receipt).toBeUndefined();
     books.pay(created.providerPaymentId);
-    await provider.refund({ refundId: 'r-3', providerPaymentId: created.providerPaymentId, amount: 30, description: 'Возврат', customerEmail: 'buyer@example.ru' });
+    await provider.refund({
+      refundId: 'r-3',
+      providerPaymentId: created.providerPaymentId,
+      amount: 30,
+      description: 'Возврат',
+      customerEmail: 'buyer@example.ru',
+    });
     expect(books.requests.at(-1)!.body.receipt).toBeUndefined();
   });
 });
@@ -135,7 +167,9 @@ describe('notifications', () => {
 
   it('a notification for an unknown payment, or a forged body, is answered 200 and changes nothing', async () => {
     const before = await t.sql('select count(*) from payments where status = $1', ['succeeded']);
-    expect((await notify({ type: 'notification', event: 'payment.succeeded', object: { id: 'no-such-payment', status: 'succeeded' } })).status).toBe(200);
+    expect(
+      (await notify({ type: 'notification', event: 'payment.succeeded', object: { id: 'no-such-payment', status: 'succeeded' } })).status,
+    ).toBe(200);
     expect((await notify({ nonsense: true })).status).toBe(200);
     expect((await t.sql('select count(*) from payments where status = $1', ['succeeded'])).rows).toEqual(before.rows);
   });
@@ -190,7 +224,10 @@ describe('the answer to cancel is the truth', () => {
     expect(yk.refundedOf(providerId)).toBe(30);
     // The refund went to YooKassa with its own Idempotence-Key and a 54-FZ refund receipt.
     expect(yk.requests.filter((r) => r.path === '/v3/refunds' && r.body.payment_id === providerId)).toMatchObject([
-      { idempotenceKey: expect.stringMatching(/^[0-9a-f-]{36}$/), body: { amount: { value: '30.00' }, receipt: { customer: { email: u.email } } } },
+      {
+        idempotenceKey: expect.stringMatching(/^[0-9a-f-]{36}$/),
+        body: { amount: { value: '30.00' }, receipt: { customer: { email: u.email } } },
+      },
     ]);
     const mail = await t.outbox.waitFor(u.email, (m) => m.subject === 'Возврат выполнен');
     expect(mail.text).toContain(formatRubles(30));
@@ -258,11 +295,20 @@ describe('promo codes under concurrency', () => {
     // Both cancel, then pay in the tabs they kept open, with notifications and cancels crossing.
     await Promise.all(taken.map((x) => x.u.client.post('/api/v1/payment/cancel/', { payment_id: x.c.body.data.payment_id })));
     // The uses are still held: YooKassa could still take these payments.
-    const meanwhile = await Promise.all(users.filter((u) => !taken.some((x) => x.u === u)).map((u) => createPayment(u.client, newOrder(), { promo: 'TWICE' })));
+    const meanwhile = await Promise.all(
+      users.filter((u) => !taken.some((x) => x.u === u)).map((u) => createPayment(u.client, newOrder(), { promo: 'TWICE' })),
+    );
     expect(meanwhile.map((m) => m.status)).toEqual([412, 412, 412, 412]);
     for (const x of taken) yk.pay(providerIdOf(x.c));
-    await Promise.all(taken.flatMap((x) => [notify(yk.notification('payment.succeeded', providerIdOf(x.c))), notify(yk.notification('payment.succeeded', providerIdOf(x.c)))]));
-    const withCode = await t.sql(`select count(*)::int as n from payments p join orders o on o.id = p.order_id join promo_codes c on c.id = o.promo_code_id where c.code = 'TWICE' and p.status = 'succeeded'`);
+    await Promise.all(
+      taken.flatMap((x) => [
+        notify(yk.notification('payment.succeeded', providerIdOf(x.c))),
+        notify(yk.notification('payment.succeeded', providerIdOf(x.c))),
+      ]),
+    );
+    const withCode = await t.sql(
+      `select count(*)::int as n from payments p join orders o on o.id = p.order_id join promo_codes c on c.id = o.promo_code_id where c.code = 'TWICE' and p.status = 'succeeded'`,
+    );
     expect(withCode.rows[0].n).toBe(2);
     expect((await t.sql(`select used_count from promo_codes where code = 'TWICE'`)).rows[0].used_count).toBe(2);
     await settled();

@@ -22,12 +22,21 @@ describe('available and create', () => {
     await insertPaidFullPaper(t, u.name);
     await insertPaidFullPaper(t, u.name);
     // A demo, or an unpaid full paper, allows nothing.
-    await t.sql(`insert into papers (user_id, type, tariff, title, structure, options) select id, 'demo', 'basic', 'Демо', '{}', '{}' from users where username = $1`, [u.name]);
+    await t.sql(
+      `insert into papers (user_id, type, tariff, title, structure, options) select id, 'demo', 'basic', 'Демо', '{}', '{}' from users where username = $1`,
+      [u.name],
+    );
     expect((await u.client.get('/api/v1/review/available/')).body.data.count).toBe(2);
 
     const created = await u.client.post('/api/v1/review/create/', { rating: 4, comment: `   ${comment(2)}   ` });
     expect(created.status).toBe(201);
-    expect(created.body.data).toEqual({ id: expect.any(Number), rating: 4, comment: comment(2), username: u.name, created_at: expect.any(String) });
+    expect(created.body.data).toEqual({
+      id: expect.any(Number),
+      rating: 4,
+      comment: comment(2),
+      username: u.name,
+      created_at: expect.any(String),
+    });
     expect((await u.client.get('/api/v1/review/available/')).body.data.count).toBe(1);
   });
 
@@ -82,7 +91,9 @@ describe('list and stats', () => {
         const author = authors[i % 3];
         await insertPaidFullPaper(fresh, author.name);
         await author.client.post('/api/v1/review/create/', { rating, comment: comment(i) });
-        await fresh.sql(`update reviews set created_at = now() - make_interval(days => $1) where id = (select max(id) from reviews)`, [10 - i]);
+        await fresh.sql(`update reviews set created_at = now() - make_interval(days => $1) where id = (select max(id) from reviews)`, [
+          10 - i,
+        ]);
       }
       const stats = (await guest.get('/api/v1/review/stats/')).body.data;
       expect(stats).toEqual({ total_reviews: 5, avg_rating: 3.8 });

@@ -7,7 +7,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCrossrefStandIn } from '../../paper/test/support/crossref-stand-in.ts';
 import { startOpenAlexStandIn } from '../../paper/test/support/openalex-stand-in.ts';
 import type { StandIn } from '../../paper/test/support/stand-in-server.ts';
-import { EN_ARTICLE, EN_CROSSREF_ONLY, manyRussianArticles, OFF_TOPIC, RU_ARTICLE, RU_ARTICLE_CROSSREF, TOPIC } from '../../paper/test/support/search-records.ts';
+import {
+  EN_ARTICLE,
+  EN_CROSSREF_ONLY,
+  manyRussianArticles,
+  OFF_TOPIC,
+  RU_ARTICLE,
+  RU_ARTICLE_CROSSREF,
+  TOPIC,
+} from '../../paper/test/support/search-records.ts';
 import { ESTIMATES_PER_MINUTE } from '../src/modules/sources/router.ts';
 import { Client, signUp, startTestApp, type TestApp } from './support/app.ts';
 
@@ -15,7 +23,10 @@ let t: TestApp;
 let openalex: StandIn;
 let crossref: StandIn;
 beforeAll(async () => {
-  openalex = await startOpenAlexStandIn({ works: [RU_ARTICLE, EN_ARTICLE, OFF_TOPIC, ...manyRussianArticles(10, 2012)], apiKey: 'test-openalex-key' });
+  openalex = await startOpenAlexStandIn({
+    works: [RU_ARTICLE, EN_ARTICLE, OFF_TOPIC, ...manyRussianArticles(10, 2012)],
+    apiKey: 'test-openalex-key',
+  });
   crossref = await startCrossrefStandIn({ works: [RU_ARTICLE_CROSSREF, EN_CROSSREF_ONLY] });
   t = await startTestApp({
     SOURCES_SEARCH: 'openalex,crossref',
@@ -31,7 +42,8 @@ afterAll(async () => {
   await crossref.close();
 });
 
-const estimateUrl = (topic: string, minYear?: number) => `/api/v1/sources/estimate/?topic=${encodeURIComponent(topic)}${minYear ? `&min_year=${minYear}` : ''}`;
+const estimateUrl = (topic: string, minYear?: number) =>
+  `/api/v1/sources/estimate/?topic=${encodeURIComponent(topic)}${minYear ? `&min_year=${minYear}` : ''}`;
 
 describe('GET /api/v1/sources/estimate/', () => {
   it('counts what the databases have for the topic, with a sample and advice below the minimum', async () => {
@@ -53,7 +65,13 @@ describe('GET /api/v1/sources/estimate/', () => {
     const recentFrom = new Date().getFullYear() - 9;
     expect(res.body.recent).toBe(manyRussianArticles(10, 2012).filter((w) => w.publication_year >= recentFrom).length + 3);
     expect(res.body.sample).toHaveLength(5);
-    for (const s of res.body.sample) expect(s).toEqual({ title: expect.any(String), authors: [expect.stringMatching(/^\S+ [А-ЯA-Z]\.( [А-ЯA-Z]\.)*$/)], year: expect.any(Number), container: expect.any(String) });
+    for (const s of res.body.sample)
+      expect(s).toEqual({
+        title: expect.any(String),
+        authors: [expect.stringMatching(/^\S+ [А-ЯA-Z]\.( [А-ЯA-Z]\.)*$/)],
+        year: expect.any(Number),
+        container: expect.any(String),
+      });
     expect(res.body.advice).toBe(
       'Недостаточно источников для полной работы: по теме найдено 13 источников, а для работы нужно не меньше 30. ' +
         'Сформулируйте тему шире: уберите узкие уточнения (регион, организацию, период) или используйте общепринятые научные термины, либо укажите более ранний минимальный год издания (сейчас 2010).',

@@ -30,7 +30,10 @@ afterAll(async () => {
 
 const backends: [string, () => Storage][] = [
   ['local directory', () => createLocalStorage(tmp())],
-  ['S3', () => createS3Storage({ endpoint: s3Url, region: 'us-east-1', bucket: 'papers', accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' })],
+  [
+    'S3',
+    () => createS3Storage({ endpoint: s3Url, region: 'us-east-1', bucket: 'papers', accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' }),
+  ],
 ];
 
 describe.each(backends)('%s', (_name, make) => {

@@ -5,7 +5,16 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { FakeBotApi } from '../../bot/dev/fake-bot-api.ts';
 import { signUp, startTestApp, type TestApp } from './support/app.ts';
 import { createPayment, decideInSandbox, newOrder, socketTranscript, TOPIC } from './support/orders.ts';
-import { bindToken, botEnv, recordingLog, say, startBotApi, startBotProcess, telegramUidOf, type TestBotProcess } from './support/telegram.ts';
+import {
+  bindToken,
+  botEnv,
+  recordingLog,
+  say,
+  startBotApi,
+  startBotProcess,
+  telegramUidOf,
+  type TestBotProcess,
+} from './support/telegram.ts';
 
 let t: TestApp;
 let api: FakeBotApi;
@@ -38,7 +47,11 @@ it('bound through the bot, the user hears of the payment and of the finished dem
   expect(calls.filter((c) => c.method === 'sendMessage' && String(c.payload.chat_id) === '6001').map((c) => c.payload.text)).toEqual([
     bound,
     `Оплата прошла. Демо-версия работы «${TOPIC}» поставлена в очередь на создание.\n\nХод генерации: /status или http://localhost:8000/home`,
-    expect.stringMatching(new RegExp(`^Демо-версия работы «.+» готова\\.\\n\\nПосмотреть её и купить полную версию: http://localhost:8000/preview/${last.paper_id}$`)),
+    expect.stringMatching(
+      new RegExp(
+        `^Демо-версия работы «.+» готова\\.\\n\\nПосмотреть её и купить полную версию: http://localhost:8000/preview/${last.paper_id}$`,
+      ),
+    ),
   ]);
   expect(await say(bot, api, 6001, '/status')).toEqual(['Сейчас работа не создаётся. Заказать новую: http://localhost:8000/demo']);
 });

@@ -8,7 +8,18 @@ import { QUEUE, type TelegramJob } from '../src/jobs/queues.ts';
 import { signUp, startTestApp, type TestApp } from './support/app.ts';
 import { insertPaidFullPaper } from './support/fixtures.ts';
 import { createPayment, newOrder } from './support/orders.ts';
-import { BOT_TOKEN, bindToken, botEnv, insertOrder, recordingLog, say as sayTo, startBotApi, startBotProcess, telegramUidOf, type TestBotProcess } from './support/telegram.ts';
+import {
+  BOT_TOKEN,
+  bindToken,
+  botEnv,
+  insertOrder,
+  recordingLog,
+  say as sayTo,
+  startBotApi,
+  startBotProcess,
+  telegramUidOf,
+  type TestBotProcess,
+} from './support/telegram.ts';
 
 const SITE = 'http://localhost:8000';
 let t: TestApp;
@@ -49,7 +60,9 @@ describe('binding', () => {
     expect(await telegramUidOf(u.client)).toBe('1001');
 
     // Used once: the same link again (from anyone) is refused and changes nothing.
-    expect(await say(1002, `/start ${token}`)).toEqual([`Эта ссылка для привязки уже использована. Получите новую ссылку в личном кабинете: ${SITE}/home (меню → «Привязать Telegram»).`]);
+    expect(await say(1002, `/start ${token}`)).toEqual([
+      `Эта ссылка для привязки уже использована. Получите новую ссылку в личном кабинете: ${SITE}/home (меню → «Привязать Telegram»).`,
+    ]);
     expect(await telegramUidOf(u.client)).toBe('1001');
     expect((await t.sql(`select count(*)::int as n from users where telegram_uid = '1002'`)).rows[0].n).toBe(0);
   });
@@ -57,10 +70,18 @@ describe('binding', () => {
   it('an expired link is refused; the account stays unbound', async () => {
     const u = await signUp(t);
     const token = await bindToken(u.client);
-    await t.sql(`update telegram_bind_tokens set expires_at = now() - interval '1 second' where user_id = (select id from users where username = $1)`, [u.name]);
-    expect(await say(1101, `/start ${token}`)).toEqual([`Срок действия ссылки для привязки истёк. Получите новую ссылку в личном кабинете: ${SITE}/home (меню → «Привязать Telegram»).`]);
+    await t.sql(
+      `update telegram_bind_tokens set expires_at = now() - interval '1 second' where user_id = (select id from users where username = $1)`,
+      [u.name],
+    );
+    expect(await say(1101, `/start ${token}`)).toEqual([
+      `Срок действия ссылки для привязки истёк. Получите новую ссылку в личном кабинете: ${SITE}/home (меню → «Привязать Telegram»).`,
+    ]);
     expect(await telegramUidOf(u.client)).toBeNull();
-    expect((await t.sql(`select used_at from telegram_bind_tokens where user_id = (select id from users where username = $1)`, [u.name])).rows[0].used_at).toBeNull();
+    expect(
+      (await t.sql(`select used_at from telegram_bind_tokens where user_id = (select id from users where username = $1)`, [u.name])).rows[0]
+        .used_at,
+    ).toBeNull();
   });
 
   it('an unknown link is refused, including what cannot be a token at all', async () => {
@@ -74,7 +95,9 @@ describe('binding', () => {
     const a = await boundUser(1301);
     const b = await signUp(t);
     const token = await bindToken(b.client);
-    expect(await say(1301, `/start ${token}`)).toEqual(['Этот Telegram уже привязан к другому аккаунту сервиса. Сначала отвяжите его в том аккаунте, затем повторите привязку.']);
+    expect(await say(1301, `/start ${token}`)).toEqual([
+      'Этот Telegram уже привязан к другому аккаунту сервиса. Сначала отвяжите его в том аккаунте, затем повторите привязку.',
+    ]);
     expect(await telegramUidOf(a.client)).toBe('1301');
     expect(await telegramUidOf(b.client)).toBeNull();
     // Nothing was consumed: B's link still works from B's own Telegram.
@@ -87,7 +110,9 @@ describe('binding', () => {
     const first = await bindToken(u.client);
     const second = await bindToken(u.client);
     expect((await say(1401, `/start ${second}`))[0]).toMatch(/^Готово!/);
-    expect(await say(1402, `/start ${first}`)).toEqual([`К вашему аккаунту уже привязан другой Telegram. Отвяжите его в личном кабинете (${SITE}/home), затем повторите привязку.`]);
+    expect(await say(1402, `/start ${first}`)).toEqual([
+      `К вашему аккаунту уже привязан другой Telegram. Отвяжите его в личном кабинете (${SITE}/home), затем повторите привязку.`,
+    ]);
     expect(await telegramUidOf(u.client)).toBe('1401');
   });
 
@@ -110,15 +135,22 @@ describe('/status and /papers', () => {
 
     const created = await createPayment(u.client, newOrder({ title: 'Логистика малого бизнеса в регионе' }));
     expect(created.status).toBe(200);
-    expect((await say(2101, '/status'))[0]).toBe(`Заказ «Логистика малого бизнеса в регионе» ждёт оплаты. Оплатить или отменить его можно в личном кабинете: ${SITE}/home`);
+    expect((await say(2101, '/status'))[0]).toBe(
+      `Заказ «Логистика малого бизнеса в регионе» ждёт оплаты. Оплатить или отменить его можно в личном кабинете: ${SITE}/home`,
+    );
 
     // What the worker writes while it generates (a fresh heartbeat: nobody takes it over).
-    await t.sql(`update orders set status = 'generating', paid_at = now(), stage = 'Написание главы 2', progress = 45, heartbeat_at = now() where id = $1`, [created.body.data.task_id]);
-    expect(await say(2101, '/status')).toEqual([`Работа «Логистика малого бизнеса в регионе» создаётся.\nЭтап: Написание главы 2\nГотово: 45%\nСледить в реальном времени: ${SITE}/home`]);
+    await t.sql(
+      `update orders set status = 'generating', paid_at = now(), stage = 'Написание главы 2', progress = 45, heartbeat_at = now() where id = $1`,
+      [created.body.data.task_id],
+    );
+    expect(await say(2101, '/status')).toEqual([
+      `Работа «Логистика малого бизнеса в регионе» создаётся.\nЭтап: Написание главы 2\nГотово: 45%\nСледить в реальном времени: ${SITE}/home`,
+    ]);
     await t.sql(`update orders set status = 'failed' where id = $1`, [created.body.data.task_id]);
   });
 
-  it('/papers: the user\'s last five, newest first, with links; nobody else\'s', async () => {
+  it("/papers: the user's last five, newest first, with links; nobody else's", async () => {
     const u = await boundUser(2201);
     expect(await say(2201, '/papers')).toEqual([`У вас пока нет работ. Заказать: ${SITE}/demo`]);
     const other = await signUp(t);
@@ -142,10 +174,12 @@ describe('/status and /papers', () => {
 });
 
 describe('notifications from the queue', () => {
-  const send = async (job: TelegramJob, options: { retryLimit?: number } = {}) => (await t.services.boss.send(QUEUE.telegram, job, { singletonKey: `${job.orderId}:${job.kind}`, ...options }))!;
+  const send = async (job: TelegramJob, options: { retryLimit?: number } = {}) =>
+    (await t.services.boss.send(QUEUE.telegram, job, { singletonKey: `${job.orderId}:${job.kind}`, ...options }))!;
   const userIdOf = async (name: string) => (await t.sql('select id from users where username = $1', [name])).rows[0].id as number;
   /** The consumer's log line for the job (written when it is handled). */
-  const handled = (job: TelegramJob) => logs.waitFor((l) => l.msg === 'telegram notification' && l.userId === job.userId && l.kind === job.kind && l.orderId === job.orderId);
+  const handled = (job: TelegramJob) =>
+    logs.waitFor((l) => l.msg === 'telegram notification' && l.userId === job.userId && l.kind === job.kind && l.orderId === job.orderId);
   const attemptsTo = (chat: number) => api.calls.filter((c) => c.method === 'sendMessage' && String(c.payload.chat_id) === String(chat));
 
   it('each kind, with its text and links', async () => {
@@ -155,16 +189,35 @@ describe('notifications from the queue', () => {
     await t.sql(`update papers set type = 'demo', paid_at = null where id = $1`, [demo]);
     const full = await insertPaidFullPaper(t, u.name, 'Логистика малого бизнеса: полная');
     const jobs: TelegramJob[] = [
-      { userId, kind: 'payment_succeeded', orderId: await insertOrder(t, u.name, { status: 'generating', topic: 'Логистика малого бизнеса' }) },
+      {
+        userId,
+        kind: 'payment_succeeded',
+        orderId: await insertOrder(t, u.name, { status: 'generating', topic: 'Логистика малого бизнеса' }),
+      },
       { userId, kind: 'generation_completed', orderId: await insertOrder(t, u.name, { status: 'completed', paperId: demo }) },
-      { userId, kind: 'generation_completed', orderId: await insertOrder(t, u.name, { status: 'completed', paperType: 'full', paperId: full }) },
-      { userId, kind: 'generation_failed', orderId: await insertOrder(t, u.name, { status: 'failed', topic: 'Логистика малого бизнеса', error: 'Языковая модель недоступна.' }) },
+      {
+        userId,
+        kind: 'generation_completed',
+        orderId: await insertOrder(t, u.name, { status: 'completed', paperType: 'full', paperId: full }),
+      },
+      {
+        userId,
+        kind: 'generation_failed',
+        orderId: await insertOrder(t, u.name, {
+          status: 'failed',
+          topic: 'Логистика малого бизнеса',
+          error: 'Языковая модель недоступна.',
+        }),
+      },
       { userId, kind: 'refund_succeeded', orderId: await insertOrder(t, u.name, { status: 'failed', topic: 'Логистика малого бизнеса' }) },
     ];
     for (const job of jobs) await send(job);
     for (const job of jobs) expect((await handled(job)).result).toBe('sent');
 
-    const texts = api.sentTo(3001).slice(1).map((c) => c.payload.text);
+    const texts = api
+      .sentTo(3001)
+      .slice(1)
+      .map((c) => c.payload.text);
     expect(texts.sort()).toEqual(
       [
         `Оплата прошла. Демо-версия работы «Логистика малого бизнеса» поставлена в очередь на создание.\n\nХод генерации: /status или ${SITE}/home`,
@@ -178,7 +231,11 @@ describe('notifications from the queue', () => {
 
   it('unbinding on the web stops messages at once: a job queued before is dropped', async () => {
     const u = await boundUser(3101);
-    const job: TelegramJob = { userId: await userIdOf(u.name), orderId: await insertOrder(t, u.name, { status: 'generating' }), kind: 'payment_succeeded' };
+    const job: TelegramJob = {
+      userId: await userIdOf(u.name),
+      orderId: await insertOrder(t, u.name, { status: 'generating' }),
+      kind: 'payment_succeeded',
+    };
     expect((await u.client.post('/api/v1/telegram/unbind/', {})).status).toBe(200);
     await send(job);
     expect((await handled(job)).result).toBe('dropped');
@@ -192,7 +249,10 @@ describe('notifications from the queue', () => {
     const first: TelegramJob = { userId, orderId: await insertOrder(t, u.name, { status: 'generating' }), kind: 'payment_succeeded' };
     const jobId = await send(first);
     await bot.spy.waitForJobWithId(jobId, 'completed');
-    expect((await t.sql('select state, retry_count from pgboss.job where id = $1', [jobId])).rows[0]).toEqual({ state: 'completed', retry_count: 0 });
+    expect((await t.sql('select state, retry_count from pgboss.job where id = $1', [jobId])).rows[0]).toEqual({
+      state: 'completed',
+      retry_count: 0,
+    });
     expect((await handled(first)).result).toBe('unreachable');
     expect(await telegramUidOf(u.client)).toBeNull();
 
@@ -205,8 +265,15 @@ describe('notifications from the queue', () => {
 
   it('a flood wait beyond a minute fails the job, for the queue to retry later rather than at once', async () => {
     const u = await boundUser(3301);
-    behave = (call) => (String(call.payload.chat_id) === '3301' ? { error_code: 429, description: 'Too Many Requests: retry after 300', parameters: { retry_after: 300 } } : undefined);
-    const job: TelegramJob = { userId: await userIdOf(u.name), orderId: await insertOrder(t, u.name, { status: 'generating' }), kind: 'payment_succeeded' };
+    behave = (call) =>
+      String(call.payload.chat_id) === '3301'
+        ? { error_code: 429, description: 'Too Many Requests: retry after 300', parameters: { retry_after: 300 } }
+        : undefined;
+    const job: TelegramJob = {
+      userId: await userIdOf(u.name),
+      orderId: await insertOrder(t, u.name, { status: 'generating' }),
+      kind: 'payment_succeeded',
+    };
     // The queue retries a failed job 5 times, 30 s and more apart; here once is enough to see it fail.
     const jobId = await send(job, { retryLimit: 0 });
     const failed = await bot.spy.waitForJobWithId(jobId, 'failed');
@@ -226,17 +293,28 @@ describe('how updates arrive', () => {
     expect(await telegramUidOf(u.client)).toBe('4001');
   });
 
-  it('webhook: Telegram\'s posts with the secret are handled, anything else is refused', async () => {
+  it("webhook: Telegram's posts with the secret are handled, anything else is refused", async () => {
     const secret = 'webhook-secret-0123456789';
-    const config = { ...t.config, telegram: { ...t.config.telegram, webhook: { url: 'https://bot.example.ru/telegram/hook', secret, host: '127.0.0.1', port: 0 } } };
+    const config = {
+      ...t.config,
+      telegram: { ...t.config.telegram, webhook: { url: 'https://bot.example.ru/telegram/hook', secret, host: '127.0.0.1', port: 0 } },
+    };
     const hooked = await startBotProcess(t, logs.log, config);
     try {
       expect(hooked.polling).toBeNull();
       const setWebhook = api.calls.findLast((c) => c.method === 'setWebhook')!;
-      expect(setWebhook.payload).toEqual({ url: 'https://bot.example.ru/telegram/hook', secret_token: secret, allowed_updates: ['message'] });
+      expect(setWebhook.payload).toEqual({
+        url: 'https://bot.example.ru/telegram/hook',
+        secret_token: secret,
+        allowed_updates: ['message'],
+      });
 
       const post = (headers: Record<string, string>, path = '/telegram/hook') =>
-        fetch(`http://127.0.0.1:${hooked.webhookPort}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(messageUpdate(4101, '/help')) });
+        fetch(`http://127.0.0.1:${hooked.webhookPort}${path}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...headers },
+          body: JSON.stringify(messageUpdate(4101, '/help')),
+        });
       expect((await post({})).status).toBe(401);
       expect((await post({ 'x-telegram-bot-api-secret-token': 'webhook-secret-0123456780' })).status).toBe(401);
       expect((await post({ 'x-telegram-bot-api-secret-token': secret }, '/other')).status).toBe(404);

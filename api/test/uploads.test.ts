@@ -27,7 +27,11 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const counts = async () =>
-  (await t.sql('select (select count(*) from orders) as orders, (select count(*) from payments) as payments, (select count(*) from order_files) as files')).rows[0];
+  (
+    await t.sql(
+      'select (select count(*) from orders) as orders, (select count(*) from payments) as payments, (select count(*) from order_files) as files',
+    )
+  ).rows[0];
 const storedDir = () => (t.config.storage as { dir: string }).dir;
 
 /** The start of a payment/create body up to the bytes of its one file, which the test then writes. */
@@ -39,45 +43,55 @@ function formHead(boundary: string, fileName: string) {
 }
 
 describe('accepted uploads', () => {
-  it('takes five files of 20 MB each (100 MB in all), moves them into storage and leaves nothing in the uploads folder', { timeout: 120_000 }, async () => {
-    const u = await signUp(t);
-    const file = textOfSize(20 * MB, TEXT);
-    const res = await createPayment(u.client, newOrder({ gost_citations: [1, 2, 3, 4, 5].map(gost) }), {
-      files: [1, 2, 3, 4, 5].map((i) => ({ name: 'files', value: file, fileName: `источник-${i}.txt` })),
-    });
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    const taskId = res.body.data.task_id;
-    const rows = await t.sql('select position, kind, size from order_files where order_id = $1 order by position', [taskId]);
-    expect(rows.rows).toEqual([1, 2, 3, 4, 5].map((position) => ({ position, kind: 'txt', size: 20 * MB })));
-    // The files themselves, and no text read out of them at upload.
-    expect(filesUnder(join(storedDir(), 'orders', taskId)).sort((a, b) => a.path.localeCompare(b.path))).toEqual(
-      [1, 2, 3, 4, 5].map((i) => ({ path: `${i}.txt`, size: 20 * MB })),
-    );
-    expect(filesUnder(t.config.uploadsDir)).toEqual([]);
-    await u.client.post('/api/v1/payment/cancel/', { payment_id: res.body.data.payment_id });
-  });
+  it(
+    'takes five files of 20 MB each (100 MB in all), moves them into storage and leaves nothing in the uploads folder',
+    { timeout: 120_000 },
+    async () => {
+      const u = await signUp(t);
+      const file = textOfSize(20 * MB, TEXT);
+      const res = await createPayment(u.client, newOrder({ gost_citations: [1, 2, 3, 4, 5].map(gost) }), {
+        files: [1, 2, 3, 4, 5].map((i) => ({ name: 'files', value: file, fileName: `источник-${i}.txt` })),
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      const taskId = res.body.data.task_id;
+      const rows = await t.sql('select position, kind, size from order_files where order_id = $1 order by position', [taskId]);
+      expect(rows.rows).toEqual([1, 2, 3, 4, 5].map((position) => ({ position, kind: 'txt', size: 20 * MB })));
+      // The files themselves, and no text read out of them at upload.
+      expect(filesUnder(join(storedDir(), 'orders', taskId)).sort((a, b) => a.path.localeCompare(b.path))).toEqual(
+        [1, 2, 3, 4, 5].map((i) => ({ path: `${i}.txt`, size: 20 * MB })),
+      );
+      expect(filesUnder(t.config.uploadsDir)).toEqual([]);
+      await u.client.post('/api/v1/payment/cancel/', { payment_id: res.body.data.payment_id });
+    },
+  );
 
-  it('a file with no text in it passes the upload; the generation then fails with a message naming the file', { timeout: 120_000 }, async () => {
-    const u = await signUp(t);
-    const blank = await PDFDocument.create();
-    blank.addPage();
-    const created = await createPayment(u.client, newOrder({ gost_citations: [gost(1)] }), {
-      files: [{ name: 'files', value: Buffer.from(await blank.save()), fileName: 'скан-учебника.pdf' }],
-    });
-    expect(created.status, JSON.stringify(created.body)).toBe(200);
-    const socket = await socketTranscript(t, u.client, `/api/v1/users/ws/${created.body.data.task_id}`);
-    await decideInSandbox(u.client, created.body.data.confirmation_url, 'pay');
-    const last = (await socket.waitFor((m) => m.some((x) => x.status === 'failed' || x.status === 'completed'))).at(-1);
-    socket.close();
-    expect(last.status).toBe('failed');
-    expect(last.error).toContain('«скан-учебника.pdf»');
-    expect(last.error).toContain('нет текстового слоя');
-    // Not retried: the file will not change. The payment goes back.
-    expect((await t.sql('select attempts from orders where id = $1', [created.body.data.task_id])).rows[0].attempts).toBe(1);
-    await waitForMoneySettled(t);
-    expect((await t.sql('select reason, status from refunds where order_id = $1', [created.body.data.task_id])).rows).toEqual([{ reason: 'generation_failed', status: 'succeeded' }]);
-    await expectMoneyBalanced(t, await sandboxBooks(t));
-  });
+  it(
+    'a file with no text in it passes the upload; the generation then fails with a message naming the file',
+    { timeout: 120_000 },
+    async () => {
+      const u = await signUp(t);
+      const blank = await PDFDocument.create();
+      blank.addPage();
+      const created = await createPayment(u.client, newOrder({ gost_citations: [gost(1)] }), {
+        files: [{ name: 'files', value: Buffer.from(await blank.save()), fileName: 'скан-учебника.pdf' }],
+      });
+      expect(created.status, JSON.stringify(created.body)).toBe(200);
+      const socket = await socketTranscript(t, u.client, `/api/v1/users/ws/${created.body.data.task_id}`);
+      await decideInSandbox(u.client, created.body.data.confirmation_url, 'pay');
+      const last = (await socket.waitFor((m) => m.some((x) => x.status === 'failed' || x.status === 'completed'))).at(-1);
+      socket.close();
+      expect(last.status).toBe('failed');
+      expect(last.error).toContain('«скан-учебника.pdf»');
+      expect(last.error).toContain('нет текстового слоя');
+      // Not retried: the file will not change. The payment goes back.
+      expect((await t.sql('select attempts from orders where id = $1', [created.body.data.task_id])).rows[0].attempts).toBe(1);
+      await waitForMoneySettled(t);
+      expect((await t.sql('select reason, status from refunds where order_id = $1', [created.body.data.task_id])).rows).toEqual([
+        { reason: 'generation_failed', status: 'succeeded' },
+      ]);
+      await expectMoneyBalanced(t, await sandboxBooks(t));
+    },
+  );
 });
 
 describe('refused uploads change nothing', () => {
@@ -108,7 +122,14 @@ describe('refused uploads change nothing', () => {
     const cases: [string, Buffer, RegExp][] = [
       ['cut.pdf', pdf.subarray(0, pdf.length - 1100), /%%EOF/],
       ['archive.docx', buildZip([{ name: 'notes.txt', data: Buffer.from(TEXT) }]), /word\/document\.xml/],
-      ['bomb.docx', buildZip([{ name: '[Content_Types].xml', data: Buffer.from('<Types/>') }, { name: 'word/document.xml', data: Buffer.alloc(80 * MB, 0x20) }]), /zip-бомба/],
+      [
+        'bomb.docx',
+        buildZip([
+          { name: '[Content_Types].xml', data: Buffer.from('<Types/>') },
+          { name: 'word/document.xml', data: Buffer.alloc(80 * MB, 0x20) },
+        ]),
+        /zip-бомба/,
+      ],
       ['late-nul.txt', Buffer.concat([textOfSize(200 * 1024, TEXT), Buffer.from([0]), Buffer.from(TEXT)]), /двоичный файл/],
       ['latin1.txt', Buffer.concat([textOfSize(100 * 1024, TEXT), Buffer.from('caf\xe9 na\xefve '.repeat(50), 'latin1')]), /UTF-8/],
     ];
@@ -145,14 +166,23 @@ describe('refused uploads change nothing', () => {
 
 it('when the payment provider fails, the stored files are removed and the uploads folder is empty', async () => {
   const closedPort = await freePort();
-  const down = await startTestApp({ PAYMENT_PROVIDER: 'yookassa', YOOKASSA_SHOP_ID: '1', YOOKASSA_SECRET_KEY: 'k', YOOKASSA_API_URL: `http://127.0.0.1:${closedPort}/v3` });
+  const down = await startTestApp({
+    PAYMENT_PROVIDER: 'yookassa',
+    YOOKASSA_SHOP_ID: '1',
+    YOOKASSA_SECRET_KEY: 'k',
+    YOOKASSA_API_URL: `http://127.0.0.1:${closedPort}/v3`,
+  });
   try {
     const u = await signUp(down);
-    const res = await createPayment(u.client, newOrder({ gost_citations: [gost(1)] }), { files: [{ name: 'files', value: textOfSize(MB, TEXT), fileName: 'a.txt' }] });
+    const res = await createPayment(u.client, newOrder({ gost_citations: [gost(1)] }), {
+      files: [{ name: 'files', value: textOfSize(MB, TEXT), fileName: 'a.txt' }],
+    });
     expect(res.status).toBe(503);
     expect(res.body.code).toBe('payment_provider_unavailable');
     expect(filesUnder(down.config.uploadsDir)).toEqual([]);
-    expect(filesUnder(join((down.config.storage as { dir: string }).dir, 'orders')).filter((f) => f.size >= 0 && /\.txt$/.test(f.path))).toEqual([]);
+    expect(
+      filesUnder(join((down.config.storage as { dir: string }).dir, 'orders')).filter((f) => f.size >= 0 && /\.txt$/.test(f.path)),
+    ).toEqual([]);
   } finally {
     await down.close();
   }
@@ -176,7 +206,9 @@ it('uploads left behind by a killed server are removed when the next one starts;
   try {
     const folders = readdirSync(join(dataDir, 'uploads'));
     expect(folders).not.toContain(planted.killedServer);
-    expect(folders).toEqual(expect.arrayContaining([planted.liveServer, planted.otherHost, expect.stringMatching(new RegExp(`^${host}\\+${process.pid}\\+`))]));
+    expect(folders).toEqual(
+      expect.arrayContaining([planted.liveServer, planted.otherHost, expect.stringMatching(new RegExp(`^${host}\\+${process.pid}\\+`))]),
+    );
     expect(folders).toHaveLength(3);
   } finally {
     await restarted.close();

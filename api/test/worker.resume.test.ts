@@ -54,7 +54,9 @@ it('resumes after SIGKILL without repeating finished calls and makes exactly one
 
   const first = startWorker();
   // Kill it once the plan is done and writing is under way.
-  await socket.waitFor((m) => m.some((x) => x.status === 'in_progress' && x.progress >= 25) && llm.log.filter((c) => c.completed).length >= 2);
+  await socket.waitFor(
+    (m) => m.some((x) => x.status === 'in_progress' && x.progress >= 25) && llm.log.filter((c) => c.completed).length >= 2,
+  );
   first.child.kill('SIGKILL');
   await new Promise((resolve) => first.child.once('exit', resolve));
   const killedAt = Date.now();

@@ -23,7 +23,11 @@ export const help = (site: string) => ['Команды:', commandList, `Сайт
 export const unknownCommand = 'Не знаю такой команды.\n\n' + commandList;
 
 export const bound = (username: string) =>
-  [`Готово! Telegram привязан к аккаунту ${username}.`, 'Сюда будут приходить уведомления об оплате и о готовности работ.', commandList].join('\n\n');
+  [
+    `Готово! Telegram привязан к аккаунту ${username}.`,
+    'Сюда будут приходить уведомления об оплате и о готовности работ.',
+    commandList,
+  ].join('\n\n');
 
 export function bindFailed(reason: BindFailure, site: string): string {
   const again = `Получите новую ссылку в личном кабинете: ${site}/home (меню → «Привязать Telegram»).`;
@@ -41,7 +45,8 @@ export function bindFailed(reason: BindFailure, site: string): string {
   }
 }
 
-export const notBound = (site: string) => `Telegram не привязан к аккаунту сервиса. Привяжите его в личном кабинете: ${site}/home (меню → «Привязать Telegram»).`;
+export const notBound = (site: string) =>
+  `Telegram не привязан к аккаунту сервиса. Привяжите его в личном кабинете: ${site}/home (меню → «Привязать Telegram»).`;
 
 export function status(g: CurrentGeneration | null, site: string): string {
   if (!g) return `Сейчас работа не создаётся. Заказать новую: ${site}/demo`;
@@ -52,7 +57,12 @@ export function status(g: CurrentGeneration | null, site: string): string {
       return `Работа «${g.topic}» оплачена и стоит в очереди: генерация скоро начнётся. Следить: ${site}/home`;
     case 'started':
     case 'in_progress':
-      return [`Работа «${g.topic}» создаётся.`, `Этап: ${g.stage}`, `Готово: ${g.progress}%`, `Следить в реальном времени: ${site}/home`].join('\n');
+      return [
+        `Работа «${g.topic}» создаётся.`,
+        `Этап: ${g.stage}`,
+        `Готово: ${g.progress}%`,
+        `Следить в реальном времени: ${site}/home`,
+      ].join('\n');
   }
 }
 
@@ -83,7 +93,11 @@ export function notification(n: Notification, site: string): string {
       ].join('\n\n');
     case 'generation_completed':
       return n.paperType === 'full'
-        ? [`Полная версия работы «${n.title}» готова.`, `Скачать .docx можно в личном кабинете: ${site}/home`, `Просмотр: ${site}/preview/${n.paperId}`].join('\n\n')
+        ? [
+            `Полная версия работы «${n.title}» готова.`,
+            `Скачать .docx можно в личном кабинете: ${site}/home`,
+            `Просмотр: ${site}/preview/${n.paperId}`,
+          ].join('\n\n')
         : [`Демо-версия работы «${n.title}» готова.`, `Посмотреть её и купить полную версию: ${site}/preview/${n.paperId}`].join('\n\n');
     case 'generation_failed':
       return [
@@ -94,6 +108,9 @@ export function notification(n: Notification, site: string): string {
         .filter(Boolean)
         .join('\n\n');
     case 'refund_succeeded':
-      return [`Возврат ${formatRubles(n.amount)} за работу «${n.topic}» выполнен.`, 'Банк обычно зачисляет деньги в течение нескольких дней.'].join('\n\n');
+      return [
+        `Возврат ${formatRubles(n.amount)} за работу «${n.topic}» выполнен.`,
+        'Банк обычно зачисляет деньги в течение нескольких дней.',
+      ].join('\n\n');
   }
 }

@@ -3,8 +3,24 @@
  * service behind the bot is a small in-memory stand-in for its deps; the API tests run the same
  * bot on the real database. */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { BLOCKED, BOT_INFO, messageUpdate, startFakeBotApi, type BotApiCall, type BotApiFailure, type FakeBotApi } from '../dev/fake-bot-api.ts';
-import { createBot, isUnreachableChat, sendNotification, type BindResult, type BotDeps, type CurrentGeneration, type PaperLink } from '../src/index.ts';
+import {
+  BLOCKED,
+  BOT_INFO,
+  messageUpdate,
+  startFakeBotApi,
+  type BotApiCall,
+  type BotApiFailure,
+  type FakeBotApi,
+} from '../dev/fake-bot-api.ts';
+import {
+  createBot,
+  isUnreachableChat,
+  sendNotification,
+  type BindResult,
+  type BotDeps,
+  type CurrentGeneration,
+  type PaperLink,
+} from '../src/index.ts';
 
 const TOKEN = '7000000001:AAtest-token_that-must-never-be-logged';
 const SITE = 'https://diplom.example.ru';
@@ -30,7 +46,9 @@ const deps: BotDeps = {
   },
   lastPapers: async (_uid, limit) => (account ? { bound: true, papers: account.papers.slice(0, limit) } : { bound: false }),
 };
-const log = Object.fromEntries(['debug', 'info', 'warn', 'error'].map((level) => [level, (obj: object, msg: string) => logs.push({ level, obj, msg })])) as any;
+const log = Object.fromEntries(
+  ['debug', 'info', 'warn', 'error'].map((level) => [level, (obj: object, msg: string) => logs.push({ level, obj, msg })]),
+) as any;
 
 let api: FakeBotApi;
 let bot: ReturnType<typeof createBot>;
@@ -54,7 +72,10 @@ beforeEach(() => {
 async function say(text: string, from = chat): Promise<string[]> {
   const before = api.sentTo(from).length;
   await bot.handleUpdate(messageUpdate(from, text) as any);
-  return api.sentTo(from).slice(before).map((c) => c.payload.text);
+  return api
+    .sentTo(from)
+    .slice(before)
+    .map((c) => c.payload.text);
 }
 
 describe('/start', () => {
@@ -74,7 +95,10 @@ describe('/start', () => {
   });
 
   const failures: [BindResult & { ok: false }, RegExp][] = [
-    [{ ok: false, reason: 'unknown' }, /^Ссылка для привязки недействительна\. Получите новую ссылку в личном кабинете: https:\/\/diplom\.example\.ru\/home/],
+    [
+      { ok: false, reason: 'unknown' },
+      /^Ссылка для привязки недействительна\. Получите новую ссылку в личном кабинете: https:\/\/diplom\.example\.ru\/home/,
+    ],
     [{ ok: false, reason: 'expired' }, /^Срок действия ссылки для привязки истёк\. Получите новую ссылку/],
     [{ ok: false, reason: 'used' }, /^Эта ссылка для привязки уже использована\. Получите новую ссылку/],
     [{ ok: false, reason: 'telegram_taken' }, /^Этот Telegram уже привязан к другому аккаунту сервиса\./],
@@ -100,7 +124,9 @@ describe('/start', () => {
 
 describe('/status', () => {
   it('asks to bind first when the Telegram account is not bound', async () => {
-    expect(await say('/status')).toEqual([`Telegram не привязан к аккаунту сервиса. Привяжите его в личном кабинете: ${SITE}/home (меню → «Привязать Telegram»).`]);
+    expect(await say('/status')).toEqual([
+      `Telegram не привязан к аккаунту сервиса. Привяжите его в личном кабинете: ${SITE}/home (меню → «Привязать Telegram»).`,
+    ]);
   });
 
   it('says so when nothing is being written', async () => {
@@ -110,7 +136,9 @@ describe('/status', () => {
 
   it('shows the stage and the progress of the running generation', async () => {
     account = { generation: { topic: 'Логистика', status: 'in_progress', stage: 'Написание главы 2', progress: 45 }, papers: [] };
-    expect(await say('/status')).toEqual([`Работа «Логистика» создаётся.\nЭтап: Написание главы 2\nГотово: 45%\nСледить в реальном времени: ${SITE}/home`]);
+    expect(await say('/status')).toEqual([
+      `Работа «Логистика» создаётся.\nЭтап: Написание главы 2\nГотово: 45%\nСледить в реальном времени: ${SITE}/home`,
+    ]);
   });
 
   it('an unpaid order and a queued one', async () => {
@@ -126,7 +154,10 @@ describe('/papers', () => {
   it('lists the last five with links to their pages', async () => {
     account = {
       generation: null,
-      papers: Array.from({ length: 7 }, (_, i) => ({ id: 20 - i, title: `Работа ${20 - i}`, type: i === 0 ? 'full' : 'demo', downloadable: i === 0 }) as PaperLink),
+      papers: Array.from(
+        { length: 7 },
+        (_, i) => ({ id: 20 - i, title: `Работа ${20 - i}`, type: i === 0 ? 'full' : 'demo', downloadable: i === 0 }) as PaperLink,
+      ),
     };
     const [reply] = await say('/papers');
     const items = reply.split('\n\n');
@@ -183,7 +214,10 @@ describe('everything else', () => {
 describe('Telegram limits', () => {
   it('a 429 is waited out for its retry_after, then the message goes', async () => {
     let limited = 0;
-    behave = (call) => (call.method === 'sendMessage' && limited++ === 0 ? { error_code: 429, description: 'Too Many Requests: retry after 1', parameters: { retry_after: 1 } } : undefined);
+    behave = (call) =>
+      call.method === 'sendMessage' && limited++ === 0
+        ? { error_code: 429, description: 'Too Many Requests: retry after 1', parameters: { retry_after: 1 } }
+        : undefined;
     expect(await say('/help')).toEqual([expect.stringMatching(/^Команды:/)]);
     const attempts = api.calls.filter((c) => c.method === 'sendMessage' && String(c.payload.chat_id) === String(chat));
     // The fake records the refused attempt too: two calls, a retry_after apart.
@@ -202,7 +236,8 @@ describe('Telegram limits', () => {
 });
 
 describe('notifications', () => {
-  const send = (n: Parameters<typeof sendNotification>[2]) => sendNotification(bot.api, String(chat), n, SITE).then(() => api.sentTo(chat).at(-1)!.payload.text);
+  const send = (n: Parameters<typeof sendNotification>[2]) =>
+    sendNotification(bot.api, String(chat), n, SITE).then(() => api.sentTo(chat).at(-1)!.payload.text);
 
   it('payment, completion (demo and full), failure and refund say what happened with links', async () => {
     expect(await send({ kind: 'payment_succeeded', topic: 'Логистика', paperType: 'demo' })).toBe(
@@ -213,9 +248,18 @@ describe('notifications', () => {
       `Демо-версия работы «Логистика в регионе» готова.\n\nПосмотреть её и купить полную версию: ${SITE}/preview/12`,
     );
     chat += 1;
-    expect(await send({ kind: 'generation_completed', title: 'Логистика в регионе', paperId: 13, paperType: 'full' })).toContain(`Скачать .docx можно в личном кабинете: ${SITE}/home`);
+    expect(await send({ kind: 'generation_completed', title: 'Логистика в регионе', paperId: 13, paperType: 'full' })).toContain(
+      `Скачать .docx можно в личном кабинете: ${SITE}/home`,
+    );
     chat += 1;
-    expect(await send({ kind: 'generation_failed', topic: 'Логистика', message: 'Не удалось создать работу: сервис недоступен.', supportEmail: 'help@example.ru' })).toBe(
+    expect(
+      await send({
+        kind: 'generation_failed',
+        topic: 'Логистика',
+        message: 'Не удалось создать работу: сервис недоступен.',
+        supportEmail: 'help@example.ru',
+      }),
+    ).toBe(
       'Не удалось создать работу на тему «Логистика».\n\nНе удалось создать работу: сервис недоступен.\n\nДеньги вернутся автоматически: мы пришлём сообщение, когда возврат пройдёт. Вопросы: help@example.ru.',
     );
     chat += 1;
@@ -226,7 +270,9 @@ describe('notifications', () => {
 
   it('a user who blocked the bot: the error says the chat is unreachable, and it is not retried', async () => {
     behave = (call) => (String(call.payload.chat_id) === String(chat) ? BLOCKED : undefined);
-    const error = await sendNotification(bot.api, String(chat), { kind: 'payment_succeeded', topic: 'Т', paperType: 'demo' }, SITE).catch((e) => e);
+    const error = await sendNotification(bot.api, String(chat), { kind: 'payment_succeeded', topic: 'Т', paperType: 'demo' }, SITE).catch(
+      (e) => e,
+    );
     expect(isUnreachableChat(error)).toBe(true);
     expect(api.calls.filter((c) => c.method === 'sendMessage' && String(c.payload.chat_id) === String(chat))).toHaveLength(1);
     expect(api.sentTo(chat)).toEqual([]);

@@ -268,9 +268,10 @@ const sources = c.router({
     path: '/api/v1/sources/estimate/',
     query: s.sourcesEstimateQuery,
     responses: { 200: s.sourcesEstimateBody, 401: s.errorBody },
-    summary: "How many sources the databases have for a topic and minimum year, for the order form (the same search as the paper's, a short time limit, cached)",
+    summary:
+      "How many sources the databases have for a topic and minimum year, for the order form (the same search as the paper's, a short time limit, cached)",
     description:
-      'Needs a session, like the order form. Validated by the order form\'s topic and year rules (422 with their Russian messages); ' +
+      "Needs a session, like the order form. Validated by the order form's topic and year rules (422 with their Russian messages); " +
       'rate-limited per user (429). `advice` says in Russian what to change (the topic, the year) when `enough_for_full` is false.',
   },
 });
@@ -293,7 +294,14 @@ export const contract = c.router(
   { registration, auth, users, generation, telegram, papers, payment, passwordRecovery, review, sources, system },
   {
     strictStatusCodes: true,
-    commonResponses: { 400: s.errorBody, 403: s.errorBody, 413: s.errorBody, 422: s.validationErrorBody, 429: s.errorBody, 500: s.errorBody },
+    commonResponses: {
+      400: s.errorBody,
+      403: s.errorBody,
+      413: s.errorBody,
+      422: s.validationErrorBody,
+      429: s.errorBody,
+      500: s.errorBody,
+    },
   },
 );
 export type Contract = typeof contract;

@@ -33,13 +33,21 @@ export const registerConflictBody = z.object({
 export const emailBody = z.object({ email: f.email }).strict();
 export const codeBody = z.object({ code: f.code }).strict();
 /** A wrong code: the attempts left. Without `data` the code has expired or attempts are spent. */
-export const codeErrorBody = z.object({ detail: z.string(), code: errorCode, data: z.object({ retries_left: z.number().int() }).optional() });
+export const codeErrorBody = z.object({
+  detail: z.string(),
+  code: errorCode,
+  data: z.object({ retries_left: z.number().int() }).optional(),
+});
 
 // ---------- auth and users ----------
 
 export const loginBody = z.object({ username_or_email: f.loginName, password: f.loginPassword }).strict();
 /** An unverified account with the right password: a fresh code is sent and the client goes to verify-email. */
-export const unverifiedBody = z.object({ detail: z.string(), code: errorCode, data: z.object({ email: z.string(), verification_token: z.string() }) });
+export const unverifiedBody = z.object({
+  detail: z.string(),
+  code: errorCode,
+  data: z.object({ email: z.string(), verification_token: z.string() }),
+});
 export const profileBody = z.object({ email: z.string(), username: z.string(), telegram_uid: z.string().nullable() });
 export type Profile = z.infer<typeof profileBody>;
 export const passwordBody = z.object({ password: f.password }).strict();
@@ -266,7 +274,9 @@ export const sourcesEstimateBody = z.object({
   enough_for_demo: z.boolean(),
   enough_for_full: z.boolean(),
   /** Up to 5 of the works found, best first. */
-  sample: z.array(z.object({ title: z.string(), authors: z.array(z.string()), year: z.number().int(), container: z.string().nullable() })).max(5),
+  sample: z
+    .array(z.object({ title: z.string(), authors: z.array(z.string()), year: z.number().int(), container: z.string().nullable() }))
+    .max(5),
   /** Russian: what to change (the topic, the year) when there are too few for a full paper; null otherwise. */
   advice: z.string().nullable(),
 });

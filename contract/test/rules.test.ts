@@ -67,7 +67,9 @@ describe('validation messages', () => {
     expect(firstMessage(newPasswordForm.safeParse({ password: 'abcdefgh', password_confirm: 'abcdefgi' }))).toBe('Пароли должны совпадать');
   });
   it('review comment is trimmed and bounded', () => {
-    expect(firstMessage(reviewBody.safeParse({ rating: 5, comment: '   short    ' }))).toBe('Комментарий должен содержать от 10 до 500 символов');
+    expect(firstMessage(reviewBody.safeParse({ rating: 5, comment: '   short    ' }))).toBe(
+      'Комментарий должен содержать от 10 до 500 символов',
+    );
     expect(reviewBody.safeParse({ rating: 6, comment: 'a'.repeat(20) }).success).toBe(false);
     expect(reviewBody.safeParse({ rating: 5, comment: 'a'.repeat(500) }).success).toBe(true);
   });
@@ -78,13 +80,23 @@ describe('validation messages', () => {
 
 describe('order payload', () => {
   const order = {
-    kind: 'new', title: 'Влияние цифровизации на экономику регионов', use_footnotes: false, separate_bibliography: false,
-    min_publication_year: 2015, required_volume: 90, gost_citations: [], user_structure: null, model_name: 'basic', paper_type: 'demo',
+    kind: 'new',
+    title: 'Влияние цифровизации на экономику регионов',
+    use_footnotes: false,
+    separate_bibliography: false,
+    min_publication_year: 2015,
+    required_volume: 90,
+    gost_citations: [],
+    user_structure: null,
+    model_name: 'basic',
+    paper_type: 'demo',
   };
   it('accepts a valid new order', () => expect(purchaseJson.safeParse(order).success).toBe(true));
   it('topic messages', () => {
     expect(firstMessage(purchaseJson.safeParse({ ...order, title: 'коротко' }))).toBe('Тема диплома должна содержать минимум 10 символов');
-    expect(firstMessage(purchaseJson.safeParse({ ...order, title: 'т'.repeat(201) }))).toBe('Тема диплома должна содержать максимум 200 символов');
+    expect(firstMessage(purchaseJson.safeParse({ ...order, title: 'т'.repeat(201) }))).toBe(
+      'Тема диплома должна содержать максимум 200 символов',
+    );
   });
   it('split bibliography requires footnotes', () => {
     expect(purchaseJson.safeParse({ ...order, separate_bibliography: true }).success).toBe(false);
@@ -97,10 +109,15 @@ describe('order payload', () => {
     expect(purchaseJson.safeParse({ ...order, min_publication_year: 2026 }).success).toBe(false);
   });
   it('citation messages', () => {
-    expect(firstMessage(purchaseJson.safeParse({ ...order, gost_citations: ['коротко'] }))).toBe('ГОСТ ссылка должна содержать минимум 10 символов');
+    expect(firstMessage(purchaseJson.safeParse({ ...order, gost_citations: ['коротко'] }))).toBe(
+      'ГОСТ ссылка должна содержать минимум 10 символов',
+    );
   });
   it('structure drafts drop empty subsections and need valid titles', () => {
-    const draft = [0, 1, 2].map((i) => ({ title: `Глава номер ${i + 1} о важном`, subsections: ['Первый подраздел главы', '', 'Третий подраздел главы'] }));
+    const draft = [0, 1, 2].map((i) => ({
+      title: `Глава номер ${i + 1} о важном`,
+      subsections: ['Первый подраздел главы', '', 'Третий подраздел главы'],
+    }));
     expect(structureDraftForm.safeParse(draft).success).toBe(true);
     expect(structureFromDraft(draft)[0]).toEqual(['Глава номер 1 о важном', ['Первый подраздел главы', 'Третий подраздел главы']]);
     const bad = structuredClone(draft);
@@ -116,18 +133,40 @@ describe('contract', () => {
   it('declares every path of the specification with its trailing slash', () => {
     const paths: string[] = [];
     const walk = (r: object) => {
-      for (const v of Object.values(r)) if ('method' in v && 'path' in v) paths.push(`${v.method} ${v.path}`); else walk(v);
+      for (const v of Object.values(r))
+        if ('method' in v && 'path' in v) paths.push(`${v.method} ${v.path}`);
+        else walk(v);
     };
     walk(contract);
     for (const p of [
-      'POST /api/v1/registration/register/', 'POST /api/v1/registration/resend-verification-email/', 'POST /api/v1/registration/verify-email/',
-      'POST /api/v1/auth/login/', 'GET /api/v1/users/me/', 'POST /api/v1/auth/logout/', 'POST /api/v1/auth/logout-all/',
-      'POST /api/v1/users/change-password/', 'DELETE /api/v1/users/delete/', 'GET /api/v1/telegram/bind/', 'POST /api/v1/telegram/unbind/',
-      'GET /api/v1/users/has_active_generation/', 'GET /api/v1/papers/', 'GET /api/v1/papers/:paperId/', 'GET /api/v1/payment/promo-code/:code/',
-      'POST /api/v1/payment/create/', 'POST /api/v1/payment/cancel/', 'POST /api/v1/password-recovery/request/',
-      'POST /api/v1/password-recovery/resend/', 'POST /api/v1/password-recovery/verify-code/', 'POST /api/v1/password-recovery/update/',
-      'GET /api/v1/review/list/', 'GET /api/v1/review/stats/', 'GET /api/v1/review/available/', 'POST /api/v1/review/create/',
-      'PATCH /api/v1/review/:id/', 'DELETE /api/v1/review/:id/',
-    ]) expect(paths).toContain(p);
+      'POST /api/v1/registration/register/',
+      'POST /api/v1/registration/resend-verification-email/',
+      'POST /api/v1/registration/verify-email/',
+      'POST /api/v1/auth/login/',
+      'GET /api/v1/users/me/',
+      'POST /api/v1/auth/logout/',
+      'POST /api/v1/auth/logout-all/',
+      'POST /api/v1/users/change-password/',
+      'DELETE /api/v1/users/delete/',
+      'GET /api/v1/telegram/bind/',
+      'POST /api/v1/telegram/unbind/',
+      'GET /api/v1/users/has_active_generation/',
+      'GET /api/v1/papers/',
+      'GET /api/v1/papers/:paperId/',
+      'GET /api/v1/payment/promo-code/:code/',
+      'POST /api/v1/payment/create/',
+      'POST /api/v1/payment/cancel/',
+      'POST /api/v1/password-recovery/request/',
+      'POST /api/v1/password-recovery/resend/',
+      'POST /api/v1/password-recovery/verify-code/',
+      'POST /api/v1/password-recovery/update/',
+      'GET /api/v1/review/list/',
+      'GET /api/v1/review/stats/',
+      'GET /api/v1/review/available/',
+      'POST /api/v1/review/create/',
+      'PATCH /api/v1/review/:id/',
+      'DELETE /api/v1/review/:id/',
+    ])
+      expect(paths).toContain(p);
   });
 });

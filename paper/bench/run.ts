@@ -9,7 +9,14 @@
 import { performance } from 'node:perf_hooks';
 import { startFakeLlm } from '../dev/fake-llm.ts';
 import { ATTACHED, CATALOGUE, TOPIC } from '../dev/fixtures.ts';
-import { createLlmWriter, createLocalSearch, createMemoryCheckpoints, createOfflineWriter, createPdfConverterPool, generatePaper } from '../src/index.ts';
+import {
+  createLlmWriter,
+  createLocalSearch,
+  createMemoryCheckpoints,
+  createOfflineWriter,
+  createPdfConverterPool,
+  generatePaper,
+} from '../src/index.ts';
 import type { PdfConverter } from '../src/index.ts';
 import { buildDocx } from '../src/typeset/docx.ts';
 import { layoutPaper } from '../src/layout/index.ts';
@@ -44,13 +51,31 @@ async function model120(): Promise<DocModel> {
   const pool = createPdfConverterPool({ size: 1 });
   try {
     const r = await generatePaper(
-      { topic: TOPIC, type: 'full', tariff: 'basic', useFootnotes: true, separateBibliography: true, minPublicationYear: 2015, requiredVolume: 120, userStructure: null, attachedSources: ATTACHED },
-      { writer: createOfflineWriter(), search: createLocalSearch(CATALOGUE), checkpoints: createMemoryCheckpoints(), pdf: pool, onProgress: () => {}, now: new Date('2025-03-01') },
+      {
+        topic: TOPIC,
+        type: 'full',
+        tariff: 'basic',
+        useFootnotes: true,
+        separateBibliography: true,
+        minPublicationYear: 2015,
+        requiredVolume: 120,
+        userStructure: null,
+        attachedSources: ATTACHED,
+      },
+      {
+        writer: createOfflineWriter(),
+        search: createLocalSearch(CATALOGUE),
+        checkpoints: createMemoryCheckpoints(),
+        pdf: pool,
+        onProgress: () => {},
+        now: new Date('2025-03-01'),
+      },
     );
     const para = (text: string): Para[] =>
       text.split('\n\n').map((p) => {
         const out: Para = [];
-        for (const piece of p.split(/ \(сноска: (.*?)\)/)) out.push(out.length % 2 === 0 ? { kind: 'text', text: piece } : { kind: 'footnote', text: piece });
+        for (const piece of p.split(/ \(сноска: (.*?)\)/))
+          out.push(out.length % 2 === 0 ? { kind: 'text', text: piece } : { kind: 'footnote', text: piece });
         return out;
       });
     const byKey = new Map(r.sections.map((x) => [x.key, x.text]));
@@ -66,7 +91,11 @@ async function model120(): Promise<DocModel> {
         number: ci + 1,
         title: c.title,
         written: true,
-        subsections: c.subsections.map((t, si) => ({ number: `${ci + 1}.${si + 1}`, title: t, paragraphs: para(byKey.get(`${ci + 1}.${si + 1}`)!) })),
+        subsections: c.subsections.map((t, si) => ({
+          number: `${ci + 1}.${si + 1}`,
+          title: t,
+          paragraphs: para(byKey.get(`${ci + 1}.${si + 1}`)!),
+        })),
       })),
       conclusion: para(byKey.get('conclusion')!),
       bibliography: {
@@ -118,13 +147,45 @@ function stepOf(key: string): string {
 async function llmBench(type: 'demo' | 'full', concurrency: number): Promise<void> {
   const server = await startFakeLlm({ tokensPerSecond: RATE, firstTokenMs: FIRST_MS, charsPerToken: CHARS_PER_TOKEN });
   const pool = timed(createPdfConverterPool({ size: 1 }));
-  await pool.convert(await buildDocx({ kind: 'demo', writer: 'llm', title: 'разогрев', annotation: '', keywords: [], year: 2025, introduction: [], chapters: [], conclusion: null, bibliography: null }, { pages: new Map() }));
+  await pool.convert(
+    await buildDocx(
+      {
+        kind: 'demo',
+        writer: 'llm',
+        title: 'разогрев',
+        annotation: '',
+        keywords: [],
+        year: 2025,
+        introduction: [],
+        chapters: [],
+        conclusion: null,
+        bibliography: null,
+      },
+      { pages: new Map() },
+    ),
+  );
   pool.times.length = 0;
   try {
-    const writer = createLlmWriter({ baseURL: server.url, apiKey: 'k', models: { basic: 'sim', professional: 'sim' }, concurrency, timeoutMs: 600_000 });
+    const writer = createLlmWriter({
+      baseURL: server.url,
+      apiKey: 'k',
+      models: { basic: 'sim', professional: 'sim' },
+      concurrency,
+      timeoutMs: 600_000,
+    });
     const t = performance.now();
     const r = await generatePaper(
-      { topic: TOPIC, type, tariff: 'basic', useFootnotes: true, separateBibliography: false, minPublicationYear: 2015, requiredVolume: 80, userStructure: null, attachedSources: ATTACHED },
+      {
+        topic: TOPIC,
+        type,
+        tariff: 'basic',
+        useFootnotes: true,
+        separateBibliography: false,
+        minPublicationYear: 2015,
+        requiredVolume: 80,
+        userStructure: null,
+        attachedSources: ATTACHED,
+      },
       { writer, search: createLocalSearch(CATALOGUE), checkpoints: createMemoryCheckpoints(), pdf: pool, onProgress: () => {} },
     );
     const wall = performance.now() - t;
@@ -138,10 +199,14 @@ async function llmBench(type: 'demo' | 'full', concurrency: number): Promise<voi
     const llm = [...steps.values()].reduce((a, b) => a + b, 0);
     const pdf = pool.times.reduce((a, b) => a + b, 0);
     const tokens = server.log.reduce((n, e) => n + e.completionTokens, 0);
-    console.log(`   страниц: ${r.pageCount}${type === 'full' ? ' (требовалось 80)' : ''}, нормоконтроль: ${r.normocontrol.ok ? 'без нарушений' : `${r.normocontrol.issues.length} нарушений`}`);
+    console.log(
+      `   страниц: ${r.pageCount}${type === 'full' ? ' (требовалось 80)' : ''}, нормоконтроль: ${r.normocontrol.ok ? 'без нарушений' : `${r.normocontrol.issues.length} нарушений`}`,
+    );
     console.log(`   вызовов модели: ${server.log.length}, выходных токенов: ${tokens} (одновременно не более ${concurrency})`);
     console.log(`   шаги: ${[...steps].map(([k, v]) => `${k} ${s(v)}`).join(', ')}`);
-    console.log(`   нижняя граница по критическому пути: ${s(llm + pdf)} (модель ${s(llm)} + PDF ${s(pdf)}, ${pool.times.length} преобразований)`);
+    console.log(
+      `   нижняя граница по критическому пути: ${s(llm + pdf)} (модель ${s(llm)} + PDF ${s(pdf)}, ${pool.times.length} преобразований)`,
+    );
     console.log(`   фактическое время: ${s(wall)} (накладные расходы ${s(wall - llm - pdf)})`);
   } finally {
     await pool.close();
@@ -150,7 +215,9 @@ async function llmBench(type: 'demo' | 'full', concurrency: number): Promise<voi
 }
 
 await typesetBench();
-console.log(`2. Полная работа на 80 страниц: модель отвечает ${RATE} токенов/с на поток, первый токен через ${FIRST_MS / 1000} с (токен = ${CHARS_PER_TOKEN} символа)`);
+console.log(
+  `2. Полная работа на 80 страниц: модель отвечает ${RATE} токенов/с на поток, первый токен через ${FIRST_MS / 1000} с (токен = ${CHARS_PER_TOKEN} символа)`,
+);
 await llmBench('full', 16);
 console.log('3. Демо-версия в тех же условиях');
 await llmBench('demo', 16);

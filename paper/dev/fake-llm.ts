@@ -87,12 +87,35 @@ function planJson(prompt: string): string {
     annotation: `В работе исследуется тема «${topic}». Рассмотрены теоретические основы проблемы, проанализировано современное состояние объекта исследования, выявлены основные проблемы и предложены направления совершенствования с оценкой их эффективности.`,
     keywords: ['управление', 'анализ', 'эффективность', 'развитие', 'методология'],
     chapters: [
-      { title: 'Теоретические основы исследования проблемы', subsections: ['Понятие и сущность исследуемого явления', 'Подходы к изучению проблемы в научной литературе', 'Нормативная основа регулирования'] },
-      { title: 'Анализ современного состояния объекта', subsections: ['Характеристика объекта исследования', 'Оценка текущего состояния и динамики', 'Выявленные проблемы и их причины'] },
-      { title: 'Пути совершенствования и их оценка', subsections: ['Обоснование направлений совершенствования', 'Рекомендации по реализации предложений', 'Оценка ожидаемой эффективности мер'] },
+      {
+        title: 'Теоретические основы исследования проблемы',
+        subsections: [
+          'Понятие и сущность исследуемого явления',
+          'Подходы к изучению проблемы в научной литературе',
+          'Нормативная основа регулирования',
+        ],
+      },
+      {
+        title: 'Анализ современного состояния объекта',
+        subsections: ['Характеристика объекта исследования', 'Оценка текущего состояния и динамики', 'Выявленные проблемы и их причины'],
+      },
+      {
+        title: 'Пути совершенствования и их оценка',
+        subsections: [
+          'Обоснование направлений совершенствования',
+          'Рекомендации по реализации предложений',
+          'Оценка ожидаемой эффективности мер',
+        ],
+      },
     ],
     goal: 'разработка обоснованных предложений по совершенствованию практики на основе анализа',
-    tasks: ['изучить теоретические основы проблемы', 'проанализировать подходы в литературе', 'оценить современное состояние объекта', 'выявить основные проблемы', 'предложить меры и оценить их эффективность'],
+    tasks: [
+      'изучить теоретические основы проблемы',
+      'проанализировать подходы в литературе',
+      'оценить современное состояние объекта',
+      'выявить основные проблемы',
+      'предложить меры и оценить их эффективность',
+    ],
     object: 'процессы, составляющие содержание темы',
     subject: 'закономерности и факторы развития объекта',
     methods: ['анализ', 'синтез', 'сравнение', 'обобщение'],
@@ -141,24 +164,41 @@ export async function startFakeLlm(options: FakeLlmOptions = {}) {
     } catch {
       return fail(400, 'bad json');
     }
-    if (typeof body.model !== 'string' || !Array.isArray(body.messages) || !body.messages.length) return fail(400, 'model and messages are required');
+    if (typeof body.model !== 'string' || !Array.isArray(body.messages) || !body.messages.length)
+      return fail(400, 'model and messages are required');
     const stream = body.stream === true;
-    const format = body.response_format as { type?: string; json_schema?: { name?: string; strict?: boolean; schema?: { type?: string } } } | undefined;
+    const format = body.response_format as
+      { type?: string; json_schema?: { name?: string; strict?: boolean; schema?: { type?: string } } } | undefined;
     if (!stream && !format) return fail(400, 'this server answers text only as a stream');
-    if (format && format.type === 'json_schema' && (format.json_schema?.schema?.type !== 'object' || !format.json_schema?.name)) return fail(400, 'bad json_schema');
-    if (stream && (body.stream_options as { include_usage?: boolean } | undefined)?.include_usage !== true) return fail(400, 'include_usage expected');
+    if (format && format.type === 'json_schema' && (format.json_schema?.schema?.type !== 'object' || !format.json_schema?.name))
+      return fail(400, 'bad json_schema');
+    if (stream && (body.stream_options as { include_usage?: boolean } | undefined)?.include_usage !== true)
+      return fail(400, 'include_usage expected');
 
     const key = String(req.headers['x-paper-call'] ?? '');
     const attempt = (attempts.get(key) ?? 0) + 1;
     attempts.set(key, attempt);
     const prompt = body.messages.map((m) => m.content).join('\n');
-    const entry: CallLog = { key, kind: stream ? 'stream' : 'json', attempt, status: 200, startedAt: Date.now(), promptTokens: Math.ceil(prompt.length / cpt), completionTokens: 0, completed: false };
+    const entry: CallLog = {
+      key,
+      kind: stream ? 'stream' : 'json',
+      attempt,
+      status: 200,
+      startedAt: Date.now(),
+      promptTokens: Math.ceil(prompt.length / cpt),
+      completionTokens: 0,
+      completed: false,
+    };
     log.push(entry);
     const behaviour = options.behave?.({ key, body, kind: entry.kind, attempt });
     if (behaviour && 'status' in behaviour) {
       entry.status = behaviour.status;
       entry.finishedAt = Date.now();
-      return fail(behaviour.status, `simulated ${behaviour.status}`, behaviour.retryAfterSec !== undefined ? { 'retry-after': String(behaviour.retryAfterSec) } : {});
+      return fail(
+        behaviour.status,
+        `simulated ${behaviour.status}`,
+        behaviour.retryAfterSec !== undefined ? { 'retry-after': String(behaviour.retryAfterSec) } : {},
+      );
     }
     if (behaviour && 'hang' in behaviour) return; // never answers; the client must time out
 
@@ -185,7 +225,16 @@ export async function startFakeLlm(options: FakeLlmOptions = {}) {
       if (Number.isFinite(rate)) await wait((tokens.length / rate) * 1000);
       entry.completionTokens = tokens.length;
       res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ id, object: 'chat.completion', created: 0, model: body.model, choices: [{ index: 0, message: { role: 'assistant', content: text }, finish_reason: 'stop' }], usage }));
+      res.end(
+        JSON.stringify({
+          id,
+          object: 'chat.completion',
+          created: 0,
+          model: body.model,
+          choices: [{ index: 0, message: { role: 'assistant', content: text }, finish_reason: 'stop' }],
+          usage,
+        }),
+      );
       entry.finishedAt = Date.now();
       entry.completed = true;
       return;
@@ -199,7 +248,13 @@ export async function startFakeLlm(options: FakeLlmOptions = {}) {
     for (let i = 0; i < tokens.length; i += perTick) {
       if (res.destroyed) return;
       const piece = tokens.slice(i, i + perTick).join('');
-      send({ id, object: 'chat.completion.chunk', created: 0, model: body.model, choices: [{ index: 0, delta: { content: piece }, finish_reason: null }] });
+      send({
+        id,
+        object: 'chat.completion.chunk',
+        created: 0,
+        model: body.model,
+        choices: [{ index: 0, delta: { content: piece }, finish_reason: null }],
+      });
       entry.completionTokens += Math.min(perTick, tokens.length - i);
       sentChars += piece.length;
       if (sentChars >= cut) {

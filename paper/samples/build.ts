@@ -20,7 +20,8 @@ try {
       const { model } = sampleModel(sample);
       const laid = await layoutPaper(model, pool);
       const report = await checkDocx(laid.docx, { pdf: laid.pdf });
-      if (!report.ok) throw new Error(`${file}: нормоконтроль: ${report.issues.map((i) => `${i.rule} ${i.message} ${i.where ?? ''}`).join('; ')}`);
+      if (!report.ok)
+        throw new Error(`${file}: нормоконтроль: ${report.issues.map((i) => `${i.rule} ${i.message} ${i.where ?? ''}`).join('; ')}`);
       if (laid.pageCount < 10) throw new Error(`${file}: ${laid.pageCount} страниц, нужно не меньше 10`);
       await writeFile(path.join(dir, `${sample.head.slug}.docx`), laid.docx);
       console.log(`${sample.head.slug}.docx: ${laid.pageCount} с., нормоконтроль без нарушений`);

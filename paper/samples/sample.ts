@@ -76,7 +76,11 @@ export function sampleModel(sample: Sample): { model: DocModel; bibliography: st
   const demo = head.type === 'demo';
   const sources: BibSource[] = head.sources.map((s) => ({ id: s.id, origin: 'attached', record: s.record, citation: s.citation }));
   const bib = buildBibliography(sources, head.separateBibliography);
-  const referencer = createReferencer({ sources: new Map(sources.map((s) => [s.id, s])), numberOf: bib.numberOf, footnotes: head.useFootnotes });
+  const referencer = createReferencer({
+    sources: new Map(sources.map((s) => [s.id, s])),
+    numberOf: bib.numberOf,
+    footnotes: head.useFootnotes,
+  });
   const resolve = (paras: string[]): Para[] =>
     paras.map((p) => {
       for (const id of p.matchAll(/\[\[(S\d+)/g)) if (!bib.numberOf.has(id[1])) throw new Error(`Ссылка на неизвестный источник ${id[1]}`);

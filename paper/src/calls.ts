@@ -20,7 +20,12 @@ function isReply(v: unknown): v is WriterReply {
   return typeof v === 'object' && v !== null && typeof (v as WriterReply).text === 'string';
 }
 
-export function createCallRunner(options: { writer: Writer; checkpoints: CheckpointStore; tariff: Tariff; signal?: AbortSignal }): CallRunner {
+export function createCallRunner(options: {
+  writer: Writer;
+  checkpoints: CheckpointStore;
+  tariff: Tariff;
+  signal?: AbortSignal;
+}): CallRunner {
   const usage: Usage = { promptTokens: 0, completionTokens: 0, calls: 0 };
   let fresh = 0;
   const account = (r: WriterReply) => {

@@ -87,7 +87,9 @@ async function generate(argv: string[]): Promise<number> {
     attachedSources.push({ fileName: path.basename(file), citation, text: extracted.text, pageLabels: extracted.pageLabels });
   }
   const userStructure = values.structure ? (JSON.parse(await readFile(values.structure, 'utf8')) as UserStructure) : null;
-  const fromDemo = values['from-demo'] ? (JSON.parse(await readFile(values['from-demo'], 'utf8')) as { outline?: Outline } & Outline) : undefined;
+  const fromDemo = values['from-demo']
+    ? (JSON.parse(await readFile(values['from-demo'], 'utf8')) as { outline?: Outline } & Outline)
+    : undefined;
   const input: PaperInput = {
     topic: values.topic,
     type: values.type as PaperInput['type'],
@@ -104,14 +106,22 @@ async function generate(argv: string[]): Promise<number> {
     ? createLlmWriter({
         baseURL: values['llm-base-url'],
         apiKey: values['llm-key'],
-        models: { basic: values['model-basic'] ?? 'gpt-4o-mini', professional: values['model-professional'] ?? values['model-basic'] ?? 'gpt-4o' },
+        models: {
+          basic: values['model-basic'] ?? 'gpt-4o-mini',
+          professional: values['model-professional'] ?? values['model-basic'] ?? 'gpt-4o',
+        },
         concurrency: Number(values.concurrency),
         timeoutMs: Number(values['timeout-ms']),
       })
     : createOfflineWriter();
   // A flag wins over the environment variable of the same name (--openalex-api-key, OPENALEX_API_KEY).
   const flags = values as unknown as Record<string, string | undefined>;
-  const search = searchProvidersOf((name) => (name === 'SOURCES_SEARCH' ? values.search : name === 'SOURCES_MAILTO' ? values.mailto : undefined) ?? flags[flagOf(name)] ?? process.env[name]);
+  const search = searchProvidersOf(
+    (name) =>
+      (name === 'SOURCES_SEARCH' ? values.search : name === 'SOURCES_MAILTO' ? values.mailto : undefined) ??
+      flags[flagOf(name)] ??
+      process.env[name],
+  );
   const pdf = createPdfConverterPool({ size: Number(values['pdf-pool']) });
   try {
     const result = await generatePaper(input, {
@@ -132,7 +142,9 @@ async function generate(argv: string[]): Promise<number> {
     await writeFile(`${out}.json`, JSON.stringify(meta, null, 2));
     process.stdout.write(`Готово: ${out}.docx, ${out}.pdf (${result.pageCount} с.), ${out}.json\n`);
     const { claims, fullTexts, passages } = result.citations;
-    process.stdout.write(`Источники: фрагментов ${passages}, прочитано полных текстов ${fullTexts}; ссылок проверено ${claims.checked}, переписано ${claims.rewritten}, удалено ${claims.removed}\n`);
+    process.stdout.write(
+      `Источники: фрагментов ${passages}, прочитано полных текстов ${fullTexts}; ссылок проверено ${claims.checked}, переписано ${claims.rewritten}, удалено ${claims.removed}\n`,
+    );
     if (writer.kind === 'offline') process.stdout.write('Текст написан офлайн-генератором без языковой модели.\n');
     printReport(result.normocontrol);
     return 0;
@@ -169,7 +181,9 @@ async function extract(argv: string[]): Promise<number> {
   const file = argv[0];
   if (!file) throw new PaperError('invalid_input', 'Укажите файл');
   const r = await extractSourceText({ name: path.basename(file), bytes: await readFile(file) });
-  process.stdout.write(`Символов: ${r.chars}${r.pages ? `, страниц: ${r.pages}` : ''}${r.truncated ? ' (обрезано)' : ''}\n${r.text.slice(0, 500)}\n`);
+  process.stdout.write(
+    `Символов: ${r.chars}${r.pages ? `, страниц: ${r.pages}` : ''}${r.truncated ? ' (обрезано)' : ''}\n${r.text.slice(0, 500)}\n`,
+  );
   return 0;
 }
 

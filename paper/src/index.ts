@@ -7,7 +7,17 @@ export { validateInput } from './validate-input.ts';
 export type { AttachedSource, PaperInput, PaperType, Tariff, UserStructure } from './input.ts';
 export type { Outline, OutlineChapter } from './outline/types.ts';
 export { OutlineSchema } from './outline/schema.ts';
-export type { BibliographyEntry, PaperResult, PaperSourceRef, ProgressEvent, RunContext, SectionText, SourceVerification, TitlePageInfo, Usage } from './types.ts';
+export type {
+  BibliographyEntry,
+  PaperResult,
+  PaperSourceRef,
+  ProgressEvent,
+  RunContext,
+  SectionText,
+  SourceVerification,
+  TitlePageInfo,
+  Usage,
+} from './types.ts';
 export { createDirectoryFullTexts, createMemoryFullTexts } from './passages/full-texts.ts';
 export type { DownloadLimits, FullTextStore } from './passages/full-texts.ts';
 export { createMemoryCheckpoints, createDirectoryCheckpoints } from './checkpoints.ts';

@@ -45,7 +45,10 @@ async function removeLeftovers(baseDir: string, beforeRemoving?: (leftover: stri
       if (pid !== process.pid && processAlive(pid)) continue;
       await beforeRemoving?.(dir);
     } else {
-      const touched = await stat(dir).then((s) => s.mtimeMs, () => Date.now());
+      const touched = await stat(dir).then(
+        (s) => s.mtimeMs,
+        () => Date.now(),
+      );
       if (Date.now() - touched < FOREIGN_STALE_MS) continue;
     }
     await rm(dir, { recursive: true, force: true });

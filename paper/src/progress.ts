@@ -23,7 +23,10 @@ export interface Progress {
   part(fraction: number): Promise<void>;
 }
 
-export function createProgress(onProgress: (p: ProgressEvent) => void | Promise<void>, ranges: Partial<Record<StageId, [number, number]>>): Progress {
+export function createProgress(
+  onProgress: (p: ProgressEvent) => void | Promise<void>,
+  ranges: Partial<Record<StageId, [number, number]>>,
+): Progress {
   let current: StageId = 'outline';
   let last = -1;
   const emit = async (percent: number) => {

@@ -8,7 +8,6 @@ import type { Outline } from './outline/types.ts';
 import type { DownloadLimits, FullTextStore } from './passages/full-texts.ts';
 import type { ClaimCounts } from './passages/types.ts';
 
-
 export interface ProgressEvent {
   /** Russian name of the stage, shown to the user. */
   stage: string;

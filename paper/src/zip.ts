@@ -110,7 +110,9 @@ export async function listZipFile(path: string, limits: ZipLimits = DEFAULT_ZIP_
   let zip: ZipFile;
   try {
     zip = await new Promise<ZipFile>((resolve, reject) =>
-      yauzl.open(path, { lazyEntries: true, autoClose: false, strictFileNames: false }, (error, z) => (error || !z ? reject(error ?? new Error('zip')) : resolve(z))),
+      yauzl.open(path, { lazyEntries: true, autoClose: false, strictFileNames: false }, (error, z) =>
+        error || !z ? reject(error ?? new Error('zip')) : resolve(z),
+      ),
     );
   } catch (error) {
     throw new PaperError('file_rejected', 'Файл повреждён: это не корректный архив .docx', { cause: error });

@@ -32,11 +32,18 @@ describe('CLI', () => {
     expect(ok.stdout).toMatch(/нарушений нет[\s\S]*страниц \d+/);
 
     const parts = await readZip(await readFile(`${out}.docx`), () => true);
-    const bad = buildZip([...parts].map(([name, data]) => ({ name, data: name === 'word/document.xml' ? Buffer.from(data.toString().replace('w:right="850"', 'w:right="1134"')) : data })));
+    const bad = buildZip(
+      [...parts].map(([name, data]) => ({
+        name,
+        data: name === 'word/document.xml' ? Buffer.from(data.toString().replace('w:right="850"', 'w:right="1134"')) : data,
+      })),
+    );
     await writeFile(path.join(dir, 'bad.docx'), bad);
     const failed = cli('check', path.join(dir, 'bad.docx'), '--json');
     expect(failed.status).toBe(1);
-    expect(JSON.parse(failed.stdout).issues).toEqual([{ rule: 'page.margins', message: 'Поля страницы должны быть: левое 30 мм, правое 15 мм, верхнее 20 мм, нижнее 20 мм' }]);
+    expect(JSON.parse(failed.stdout).issues).toEqual([
+      { rule: 'page.margins', message: 'Поля страницы должны быть: левое 30 мм, правое 15 мм, верхнее 20 мм, нижнее 20 мм' },
+    ]);
   });
 
   it('explains bad input in Russian', async () => {

@@ -31,10 +31,30 @@ describe('input', () => {
     expect(messageOf({ minPublicationYear: 2030 })).toBe('Минимальный год публикации должен быть от 1990 до 2025');
     expect(messageOf({ minPublicationYear: 1950 })).toBe('Минимальный год публикации должен быть от 1990 до 2025');
     expect(messageOf({ userStructure: [['Одна глава', []]] })).toBe('Пользовательское оглавление должно содержать ровно 3 главы');
-    expect(messageOf({ userStructure: [['Глава первая', ['Коротко']], ['Глава вторая', []], ['Глава третья', []]] })).toBe('Название подраздела в главе 1 должно содержать от 10 до 200 символов');
-    expect(messageOf({ attachedSources: [{ fileName: 'a.txt', citation: 'Ц'.repeat(151), text: 'x' }] })).toBe('ГОСТ-ссылка для файла «a.txt» должна содержать от 10 до 150 символов');
-    expect(messageOf({ userStructure: [['Глава первая', ['a', 'b', 'c', 'd', 'e']], ['Глава вторая', []], ['Глава третья', []]] })).toBe('В главе 1 может быть не более 4 подразделов');
-    expect(messageOf({ attachedSources: [{ fileName: 'a.txt', citation: 'коротко', text: 'x' }] })).toBe('ГОСТ-ссылка для файла «a.txt» должна содержать от 10 до 150 символов');
+    expect(
+      messageOf({
+        userStructure: [
+          ['Глава первая', ['Коротко']],
+          ['Глава вторая', []],
+          ['Глава третья', []],
+        ],
+      }),
+    ).toBe('Название подраздела в главе 1 должно содержать от 10 до 200 символов');
+    expect(messageOf({ attachedSources: [{ fileName: 'a.txt', citation: 'Ц'.repeat(151), text: 'x' }] })).toBe(
+      'ГОСТ-ссылка для файла «a.txt» должна содержать от 10 до 150 символов',
+    );
+    expect(
+      messageOf({
+        userStructure: [
+          ['Глава первая', ['a', 'b', 'c', 'd', 'e']],
+          ['Глава вторая', []],
+          ['Глава третья', []],
+        ],
+      }),
+    ).toBe('В главе 1 может быть не более 4 подразделов');
+    expect(messageOf({ attachedSources: [{ fileName: 'a.txt', citation: 'коротко', text: 'x' }] })).toBe(
+      'ГОСТ-ссылка для файла «a.txt» должна содержать от 10 до 150 символов',
+    );
     expect(messageOf({ fromDemo: { version: 1 } as never })).toBe('Данные демо-версии повреждены: начните новый проект');
   });
 });
@@ -60,9 +80,21 @@ describe('a run', () => {
 
   it('keeps the user structure and fills only the chapters given without subsections', async () => {
     const draft = JSON.parse(
-      (await createOfflineWriter().complete({ key: 'outline', tariff: 'basic', messages: [], maxTokens: 100, task: { kind: 'outline', topic: TOPIC, userStructure: null, minYear: 2015 } })).text,
+      (
+        await createOfflineWriter().complete({
+          key: 'outline',
+          tariff: 'basic',
+          messages: [],
+          maxTokens: 100,
+          task: { kind: 'outline', topic: TOPIC, userStructure: null, minYear: 2015 },
+        })
+      ).text,
     );
-    const userStructure: [string, string[]][] = [['Теоретические основы темы', []], ['Анализ практики в регионах', ['Первый подраздел анализа']], ['Предложения по развитию', []]];
+    const userStructure: [string, string[]][] = [
+      ['Теоретические основы темы', []],
+      ['Анализ практики в регионах', ['Первый подраздел анализа']],
+      ['Предложения по развитию', []],
+    ];
     const { outline } = normalizeOutline(draft, { ...input, userStructure });
     expect(outline!.chapters.map((c) => c.title)).toEqual(userStructure.map(([t]) => t));
     expect(outline!.chapters.map((c) => c.subsections.length)).toEqual([3, 1, 3]);

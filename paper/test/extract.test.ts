@@ -22,7 +22,10 @@ function cp1251(text: string): Buffer {
 }
 
 async function docxWith(pages: string[]): Promise<Buffer> {
-  const children = pages.flatMap((p, i) => [...(i ? [new Paragraph({ children: [new PageBreak()] })] : []), new Paragraph({ children: [new TextRun(p)] })]);
+  const children = pages.flatMap((p, i) => [
+    ...(i ? [new Paragraph({ children: [new PageBreak()] })] : []),
+    new Paragraph({ children: [new TextRun(p)] }),
+  ]);
   return Packer.toBuffer(new Document({ sections: [{ children }] }));
 }
 
@@ -35,7 +38,11 @@ beforeAll(async () => {
 });
 afterAll(() => pool.close());
 
-const reason = (p: Promise<unknown>) => p.then(() => 'принят', (e: Error) => e.message);
+const reason = (p: Promise<unknown>) =>
+  p.then(
+    () => 'принят',
+    (e: Error) => e.message,
+  );
 
 describe('sniffFile', () => {
   it('accepts each supported type by its content', () => {
@@ -47,10 +54,19 @@ describe('sniffFile', () => {
   it('rejects empty, foreign, mismatched and binary files with a Russian reason', () => {
     expect(sniffFile(new Uint8Array(), 'a.txt')).toEqual({ ok: false, reason: 'Файл пустой' });
     expect(sniffFile(Buffer.from('x'), 'a.doc')).toMatchObject({ ok: false, reason: expect.stringContaining('только .txt, .pdf и .docx') });
-    expect(sniffFile(docx, 'report.pdf')).toEqual({ ok: false, reason: 'Содержимое файла не соответствует расширению .pdf: это документ Word (.docx)' });
+    expect(sniffFile(docx, 'report.pdf')).toEqual({
+      ok: false,
+      reason: 'Содержимое файла не соответствует расширению .pdf: это документ Word (.docx)',
+    });
     expect(sniffFile(pdf, 'notes.txt')).toMatchObject({ ok: false, reason: expect.stringContaining('это PDF-документ') });
-    expect(sniffFile(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0]), 'image.docx')).toMatchObject({ ok: false, reason: expect.stringContaining('изображение') });
-    expect(sniffFile(buildZip([{ name: 'a.txt', data: Buffer.from('x') }]), 'a.docx')).toMatchObject({ ok: false, reason: expect.stringContaining('ZIP-архив') });
+    expect(sniffFile(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0]), 'image.docx')).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining('изображение'),
+    });
+    expect(sniffFile(buildZip([{ name: 'a.txt', data: Buffer.from('x') }]), 'a.docx')).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining('ZIP-архив'),
+    });
   });
 });
 
@@ -81,7 +97,9 @@ describe('extractSourceText', () => {
 
   it('refuses an empty file and a file whose content does not match its extension', async () => {
     expect(await reason(extractSourceText({ name: 'empty.txt', bytes: new Uint8Array() }))).toBe('Файл пустой');
-    expect(await reason(extractSourceText({ name: 'fake.pdf', bytes: docx }))).toBe('Содержимое файла не соответствует расширению .pdf: это документ Word (.docx)');
+    expect(await reason(extractSourceText({ name: 'fake.pdf', bytes: docx }))).toBe(
+      'Содержимое файла не соответствует расширению .pdf: это документ Word (.docx)',
+    );
   });
 
   it('refuses a 5,000-page PDF without reading its pages', async () => {
@@ -121,6 +139,8 @@ describe('extractSourceText', () => {
   it('stops a file that takes longer than the time limit, and one that needs too much memory', async () => {
     expect(await reason(extractSourceText({ name: 'a.pdf', bytes: pdf }, { timeoutMs: 1 }))).toMatch(/заняла больше/);
     const huge = Buffer.from('абв '.repeat(2_500_000));
-    expect(await reason(extractSourceText({ name: 'huge.txt', bytes: huge }, { maxMemoryMb: 8, maxChars: 100_000_000 }))).toMatch(/превышен лимит памяти/);
+    expect(await reason(extractSourceText({ name: 'huge.txt', bytes: huge }, { maxMemoryMb: 8, maxChars: 100_000_000 }))).toMatch(
+      /превышен лимит памяти/,
+    );
   });
 });

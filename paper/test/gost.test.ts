@@ -279,11 +279,49 @@ describe('GOST R 7.0.100-2018 descriptions', () => {
 
 describe('list of sources', () => {
   const sources: BibSource[] = [
-    { id: 'S1', origin: 'found', record: { kind: 'article', title: 'Zeta study', authors: [{ family: 'Adams', given: 'B.' }], container: { title: 'Nature' }, year: 2020, doi: '10.1/x', accessed: '01.02.2025' } },
-    { id: 'S2', origin: 'attached', citation: 'Яковлев, А. А. Основы права / А. А. Яковлев. - Москва : Юрайт, 2019. - 200 с. - Текст : непосредственный' },
-    { id: 'S3', origin: 'attached', citation: 'О персональных данных : Федеральный закон от 27.07.2006 № 152-ФЗ. – Текст : электронный // КонсультантПлюс : справочно-правовая система. – URL: https://www.consultant.ru (дата обращения: 10.02.2025).' },
-    { id: 'S4', origin: 'found', record: { kind: 'book', title: 'Анализ данных', authors: [{ family: 'Борисов', given: 'И. И.' }], place: 'Москва', publisher: 'Наука', year: 2021, pageCount: 100 } },
-    { id: 'S5', origin: 'attached', citation: 'Конституция Российской Федерации : принята всенародным голосованием 12 декабря 1993 года. – Москва : Эксмо, 2022. – 64 с. – Текст : непосредственный.' },
+    {
+      id: 'S1',
+      origin: 'found',
+      record: {
+        kind: 'article',
+        title: 'Zeta study',
+        authors: [{ family: 'Adams', given: 'B.' }],
+        container: { title: 'Nature' },
+        year: 2020,
+        doi: '10.1/x',
+        accessed: '01.02.2025',
+      },
+    },
+    {
+      id: 'S2',
+      origin: 'attached',
+      citation: 'Яковлев, А. А. Основы права / А. А. Яковлев. - Москва : Юрайт, 2019. - 200 с. - Текст : непосредственный',
+    },
+    {
+      id: 'S3',
+      origin: 'attached',
+      citation:
+        'О персональных данных : Федеральный закон от 27.07.2006 № 152-ФЗ. – Текст : электронный // КонсультантПлюс : справочно-правовая система. – URL: https://www.consultant.ru (дата обращения: 10.02.2025).',
+    },
+    {
+      id: 'S4',
+      origin: 'found',
+      record: {
+        kind: 'book',
+        title: 'Анализ данных',
+        authors: [{ family: 'Борисов', given: 'И. И.' }],
+        place: 'Москва',
+        publisher: 'Наука',
+        year: 2021,
+        pageCount: 100,
+      },
+    },
+    {
+      id: 'S5',
+      origin: 'attached',
+      citation:
+        'Конституция Российской Федерации : принята всенародным голосованием 12 декабря 1993 года. – Москва : Эксмо, 2022. – 64 с. – Текст : непосредственный.',
+    },
   ];
 
   it('sorts Russian entries before foreign ones, alphabetically', () => {
@@ -309,8 +347,30 @@ describe('list of sources', () => {
 
 describe('references', () => {
   const sources = new Map<string, BibSource>([
-    ['S1', { id: 'S1', origin: 'found', record: { kind: 'book', title: 'Почвоведение', authors: [{ family: 'Хабаров', given: 'А. В.' }], place: 'Москва', publisher: 'Колос', year: 2001, pageCount: 231 } }],
-    ['S2', { id: 'S2', origin: 'attached', citation: 'Яковлев, А. А. Основы права / А. А. Яковлев. – Москва : Юрайт, 2019. – 200 с. – Текст : непосредственный.' }],
+    [
+      'S1',
+      {
+        id: 'S1',
+        origin: 'found',
+        record: {
+          kind: 'book',
+          title: 'Почвоведение',
+          authors: [{ family: 'Хабаров', given: 'А. В.' }],
+          place: 'Москва',
+          publisher: 'Колос',
+          year: 2001,
+          pageCount: 231,
+        },
+      },
+    ],
+    [
+      'S2',
+      {
+        id: 'S2',
+        origin: 'attached',
+        citation: 'Яковлев, А. А. Основы права / А. А. Яковлев. – Москва : Юрайт, 2019. – 200 с. – Текст : непосредственный.',
+      },
+    ],
   ]);
   const numberOf = new Map([
     ['S1', 2],

@@ -28,10 +28,12 @@ async function inspect(name: string, bytes: Buffer, chunk = 65_536) {
 }
 
 function cp1251(text: string): Buffer {
-  return Buffer.from([...text].map((ch) => {
-    const c = ch.codePointAt(0)!;
-    return c >= 0x410 && c <= 0x44f ? c - 0x410 + 0xc0 : c < 0x80 ? c : 0x3f;
-  }));
+  return Buffer.from(
+    [...text].map((ch) => {
+      const c = ch.codePointAt(0)!;
+      return c >= 0x410 && c <= 0x44f ? c - 0x410 + 0xc0 : c < 0x80 ? c : 0x3f;
+    }),
+  );
 }
 
 async function pdf(): Promise<Buffer> {
@@ -43,10 +45,14 @@ async function pdf(): Promise<Buffer> {
 
 describe('text', () => {
   it('takes UTF-8 cut anywhere between chunks, windows-1251 and UTF-16 with a BOM', async () => {
-    const utf8 = Buffer.from(RU.repeat(300) + "😀 ёЁ");
-    for (const chunk of [1, 2, 3, 5, 7, 4096, 65_536]) expect(await inspect('a.txt', utf8, chunk), `chunk ${chunk}`).toEqual({ ok: true, kind: 'txt' });
+    const utf8 = Buffer.from(RU.repeat(300) + '😀 ёЁ');
+    for (const chunk of [1, 2, 3, 5, 7, 4096, 65_536])
+      expect(await inspect('a.txt', utf8, chunk), `chunk ${chunk}`).toEqual({ ok: true, kind: 'txt' });
     expect(await inspect('b.txt', cp1251(RU.repeat(2000)))).toEqual({ ok: true, kind: 'txt' });
-    expect(await inspect('c.TXT', Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(RU.repeat(100), 'utf16le')]), 3)).toEqual({ ok: true, kind: 'txt' });
+    expect(await inspect('c.TXT', Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(RU.repeat(100), 'utf16le')]), 3)).toEqual({
+      ok: true,
+      kind: 'txt',
+    });
   });
 
   it('refuses a NUL byte far past the head, at once', async () => {
@@ -68,7 +74,11 @@ describe('text', () => {
 
   it('refuses an empty file and a name with another extension, before any byte', async () => {
     expect(await inspect('a.txt', Buffer.alloc(0))).toEqual({ ok: false, reason: 'Файл пустой' });
-    expect(await inspect('program.exe', Buffer.from('MZ'))).toMatchObject({ ok: false, at: 0, reason: expect.stringContaining('только .txt, .pdf и .docx') });
+    expect(await inspect('program.exe', Buffer.from('MZ'))).toMatchObject({
+      ok: false,
+      at: 0,
+      reason: expect.stringContaining('только .txt, .pdf и .docx'),
+    });
     expect(await inspect('noextension', Buffer.from('text'))).toMatchObject({ ok: false, at: 0 });
   });
 });
@@ -77,7 +87,10 @@ describe('PDF', () => {
   it('takes a whole PDF and refuses one cut short (no %%EOF) or one that is not a PDF', async () => {
     const bytes = await pdf();
     expect(await inspect('a.pdf', bytes, 100)).toEqual({ ok: true, kind: 'pdf' });
-    expect(await inspect('a.pdf', bytes.subarray(0, bytes.length - 1100))).toMatchObject({ ok: false, reason: expect.stringContaining('%%EOF') });
+    expect(await inspect('a.pdf', bytes.subarray(0, bytes.length - 1100))).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining('%%EOF'),
+    });
     const text = Buffer.from(RU.repeat(5000));
     const early = await inspect('fake.pdf', text);
     expect(early).toMatchObject({ ok: false, reason: 'Содержимое файла не соответствует расширению .pdf: это текстовый файл' });
@@ -106,6 +119,9 @@ describe('.docx', () => {
     ]);
     expect(await inspect('bomb.docx', bomb)).toMatchObject({ ok: false, reason: expect.stringContaining('zip-бомба') });
     const docx = await Packer.toBuffer(new Document({ sections: [{ children: [new Paragraph(RU)] }] }));
-    expect(await inspect('cut.docx', docx.subarray(0, docx.length - 30))).toMatchObject({ ok: false, reason: expect.stringContaining('повреждён') });
+    expect(await inspect('cut.docx', docx.subarray(0, docx.length - 30))).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining('повреждён'),
+    });
   });
 });

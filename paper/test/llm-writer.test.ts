@@ -13,7 +13,14 @@ import { z } from 'zod';
 import { startFakeLlm } from '../dev/fake-llm.ts';
 import type { FakeLlm, FakeLlmOptions } from '../dev/fake-llm.ts';
 import { ATTACHED, CATALOGUE, TOPIC } from '../dev/fixtures.ts';
-import { createLlmWriter, createLocalSearch, createMemoryCheckpoints, createPdfConverterPool, generatePaper, PaperError } from '../src/index.ts';
+import {
+  createLlmWriter,
+  createLocalSearch,
+  createMemoryCheckpoints,
+  createPdfConverterPool,
+  generatePaper,
+  PaperError,
+} from '../src/index.ts';
 import type { WriterCall } from '../src/index.ts';
 
 let server: FakeLlm | null = null;
@@ -24,12 +31,23 @@ afterEach(async () => {
 });
 
 const writerFor = (s: FakeLlm, extra: Partial<Parameters<typeof createLlmWriter>[0]> = {}) =>
-  createLlmWriter({ baseURL: s.url, apiKey: 'test-key', models: { basic: 'model-basic', professional: 'model-pro' }, retryBaseMs: 10, retryMaxMs: 50, ...extra });
+  createLlmWriter({
+    baseURL: s.url,
+    apiKey: 'test-key',
+    models: { basic: 'model-basic', professional: 'model-pro' },
+    retryBaseMs: 10,
+    retryMaxMs: 50,
+    ...extra,
+  });
 
 const textCall = (key: string, chars = 3000): WriterCall => ({
   key,
   tariff: 'basic',
-  task: { kind: 'introduction', outline: { topic: 't', title: 't', keywords: [], chapters: [], goal: '', tasks: [], object: '', subject: '', methods: [] }, targetChars: chars },
+  task: {
+    kind: 'introduction',
+    outline: { topic: 't', title: 't', keywords: [], chapters: [], goal: '', tasks: [], object: '', subject: '', methods: [] },
+    targetChars: chars,
+  },
   messages: [{ role: 'user', content: `Напиши текст около ${chars} знаков.` }],
   maxTokens: 2000,
 });
@@ -90,7 +108,9 @@ describe('LLM writer', () => {
   it('gives up after the time limit of each attempt with a clear Russian error', async () => {
     const s = await start({ behave: () => ({ hang: true }) });
     const started = Date.now();
-    const error = await writerFor(s, { timeoutMs: 300, maxRetries: 1 }).complete(textCall('slow')).catch((e) => e);
+    const error = await writerFor(s, { timeoutMs: 300, maxRetries: 1 })
+      .complete(textCall('slow'))
+      .catch((e) => e);
     expect(error).toBeInstanceOf(PaperError);
     expect(error.code).toBe('llm_timeout');
     expect(error.message).toMatch(/не ответила вовремя/);
@@ -114,13 +134,42 @@ describe('a paper written by the LLM writer', () => {
   it('writes a professional demo from the sources it was given only', async () => {
     const s = await start();
     const result = await generatePaper(
-      { topic: TOPIC, type: 'demo', tariff: 'professional', useFootnotes: true, separateBibliography: false, minPublicationYear: 2015, requiredVolume: 80, userStructure: null, attachedSources: ATTACHED },
-      { writer: writerFor(s), search: createLocalSearch(CATALOGUE), checkpoints: createMemoryCheckpoints(), pdf: pool, onProgress: () => {}, now: new Date('2025-03-01') },
+      {
+        topic: TOPIC,
+        type: 'demo',
+        tariff: 'professional',
+        useFootnotes: true,
+        separateBibliography: false,
+        minPublicationYear: 2015,
+        requiredVolume: 80,
+        userStructure: null,
+        attachedSources: ATTACHED,
+      },
+      {
+        writer: writerFor(s),
+        search: createLocalSearch(CATALOGUE),
+        checkpoints: createMemoryCheckpoints(),
+        pdf: pool,
+        onProgress: () => {},
+        now: new Date('2025-03-01'),
+      },
     );
     expect(result.normocontrol.issues).toEqual([]);
     expect(result.writer).toBe('llm');
     const keys = s.log.map((e) => e.key).sort();
-    expect(keys).toEqual(expect.arrayContaining(['outline', 'introduction', 'section:1.1', 'section:1.2', 'section:1.3', 'review:1', 'revise:1.1', 'verify:written:1.1', 'verify:revised:1.1']));
+    expect(keys).toEqual(
+      expect.arrayContaining([
+        'outline',
+        'introduction',
+        'section:1.1',
+        'section:1.2',
+        'section:1.3',
+        'review:1',
+        'revise:1.1',
+        'verify:written:1.1',
+        'verify:revised:1.1',
+      ]),
+    );
     expect(keys.filter((k) => k.startsWith('section:2'))).toEqual([]);
     // The server's usage is what the result reports.
     const completed = s.log.filter((e) => e.completed);
@@ -142,7 +191,26 @@ describe('a paper written by the LLM writer', () => {
     const out = path.join(dir, 'paper');
     const ckpt = path.join(dir, 'checkpoints');
     await import('node:fs/promises').then((fs) => fs.mkdir(ckpt));
-    const args = ['src/cli.ts', 'generate', '--topic', TOPIC, '--type', 'demo', '--out', out, '--checkpoints', ckpt, '--llm-base-url', s.url, '--llm-key', 'test-key', '--model-basic', 'm', '--concurrency', '2'];
+    const args = [
+      'src/cli.ts',
+      'generate',
+      '--topic',
+      TOPIC,
+      '--type',
+      'demo',
+      '--out',
+      out,
+      '--checkpoints',
+      ckpt,
+      '--llm-base-url',
+      s.url,
+      '--llm-key',
+      'test-key',
+      '--model-basic',
+      'm',
+      '--concurrency',
+      '2',
+    ];
     const runCli = () => spawn(process.execPath, args, { cwd: path.resolve(import.meta.dirname, '..'), stdio: ['ignore', 'pipe', 'pipe'] });
     const exited = (child: ReturnType<typeof runCli>) => new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
     const llmFiles = async () => (await readdir(ckpt)).filter((f) => f.startsWith('llm_') && f.endsWith('.json'));
@@ -163,7 +231,11 @@ describe('a paper written by the LLM writer', () => {
     const killedAt = Date.now();
     const stored = await llmFiles();
     const { readFile } = await import('node:fs/promises');
-    const storedKeys = new Set(await Promise.all(stored.map(async (f) => (JSON.parse(await readFile(path.join(ckpt, f), 'utf8')) as { key: string }).key.replace(/^llm:/, ''))));
+    const storedKeys = new Set(
+      await Promise.all(
+        stored.map(async (f) => (JSON.parse(await readFile(path.join(ckpt, f), 'utf8')) as { key: string }).key.replace(/^llm:/, '')),
+      ),
+    );
     const beforeKill = s.log.filter((e) => e.startedAt <= killedAt);
     expect(stored.length).toBeGreaterThanOrEqual(2);
     expect(beforeKill.length).toBeGreaterThan(stored.length - 1);

@@ -8,7 +8,8 @@ import { readZip } from '../src/zip.ts';
 import type { DocModel } from '../src/typeset/model.ts';
 
 const text = (t: string) => [{ kind: 'text' as const, text: t }];
-const para = 'Рассматриваемая проблема требует последовательного анализа её теоретических и прикладных аспектов, поэтому в работе использован системный подход. ';
+const para =
+  'Рассматриваемая проблема требует последовательного анализа её теоретических и прикладных аспектов, поэтому в работе использован системный подход. ';
 const model: DocModel = {
   kind: 'full',
   writer: 'manual',
@@ -24,14 +25,27 @@ const model: DocModel = {
     subsections: [1, 2].map((m) => ({
       number: `${n}.${m}`,
       title: `Подраздел ${n}.${m} для проверки`,
-      paragraphs: [text(para.repeat(4)), [{ kind: 'text' as const, text: 'Ссылка на источник' }, { kind: 'footnote' as const, text: 'Сноска к тексту.' }, { kind: 'text' as const, text: ' и [1, с.\u00A05].' }]],
+      paragraphs: [
+        text(para.repeat(4)),
+        [
+          { kind: 'text' as const, text: 'Ссылка на источник' },
+          { kind: 'footnote' as const, text: 'Сноска к тексту.' },
+          { kind: 'text' as const, text: ' и [1, с.\u00A05].' },
+        ],
+      ],
     })),
   })),
   conclusion: [text(para.repeat(3))],
   bibliography: {
     entries: [
-      { number: 1, text: 'Андреев,\u00A0А.\u00A0А. Книга / А.\u00A0А.\u00A0Андреев. – Москва : Наука, 2020. – 100\u00A0с. – Текст : непосредственный.' },
-      { number: 2, text: 'Борисов,\u00A0Б.\u00A0Б. Статья / Б.\u00A0Б.\u00A0Борисов. – Текст : электронный // Журнал. – 2021. – №\u00A01. – С.\u00A01–5. – URL: https://example.org (дата обращения: 01.03.2025).' },
+      {
+        number: 1,
+        text: 'Андреев,\u00A0А.\u00A0А. Книга / А.\u00A0А.\u00A0Андреев. – Москва : Наука, 2020. – 100\u00A0с. – Текст : непосредственный.',
+      },
+      {
+        number: 2,
+        text: 'Борисов,\u00A0Б.\u00A0Б. Статья / Б.\u00A0Б.\u00A0Борисов. – Текст : электронный // Журнал. – 2021. – №\u00A01. – С.\u00A01–5. – URL: https://example.org (дата обращения: 01.03.2025).',
+      },
     ],
     groups: null,
   },
@@ -73,11 +87,22 @@ describe('normocontrol', () => {
     ['page.a4', 'word/document.xml', (x: string) => x.replace('w:w="11906"', 'w:w="12240"')],
     ['page.margins', 'word/document.xml', (x: string) => x.replace('w:left="1701"', 'w:left="1134"')],
     ['font.family', 'word/styles.xml', (x: string) => x.replaceAll('Times New Roman', 'Arial')],
-    ['font.size', 'word/styles.xml', (x: string) => x.replace(/(<w:docDefaults>.*?)<w:sz w:val="28"\/>/s, '$1<w:sz w:val="24"/>').replace(/(<w:style w:type="paragraph" w:styleId="Normal".*?)<w:sz w:val="28"\/>/s, '$1<w:sz w:val="24"/>')],
+    [
+      'font.size',
+      'word/styles.xml',
+      (x: string) =>
+        x
+          .replace(/(<w:docDefaults>.*?)<w:sz w:val="28"\/>/s, '$1<w:sz w:val="24"/>')
+          .replace(/(<w:style w:type="paragraph" w:styleId="Normal".*?)<w:sz w:val="28"\/>/s, '$1<w:sz w:val="24"/>'),
+    ],
     ['text.spacing', 'word/styles.xml', (x: string) => x.replaceAll('w:line="360"', 'w:line="240"')],
     ['text.indent', 'word/styles.xml', (x: string) => x.replaceAll('w:firstLine="709"', 'w:firstLine="0"')],
     ['text.align', 'word/styles.xml', (x: string) => x.replaceAll('<w:jc w:val="both"/>', '<w:jc w:val="left"/>')],
-    ['footnote.size', 'word/styles.xml', (x: string) => x.replace(/(w:styleId="FootnoteText".*?)<w:sz w:val="20"\/>/s, '$1<w:sz w:val="24"/>')],
+    [
+      'footnote.size',
+      'word/styles.xml',
+      (x: string) => x.replace(/(w:styleId="FootnoteText".*?)<w:sz w:val="20"\/>/s, '$1<w:sz w:val="24"/>'),
+    ],
     ['toc.fields', 'word/settings.xml', (x: string) => x.replace('</w:settings>', '<w:updateFields w:val="true"/></w:settings>')],
     ['page.numbers', 'word/document.xml', (x: string) => x.replace('<w:titlePg/>', '')],
   ])('finds %s', async (rule, part, change) => {
@@ -87,7 +112,9 @@ describe('normocontrol', () => {
   it('finds a chapter that does not start a page and a heading with a period', async () => {
     const noBreak = mutate('word/document.xml', (x) => x.replace(/(<w:pStyle w:val="Heading1"\/>)<w:pageBreakBefore\/>/, '$1'));
     expect(await rulesOf(noBreak)).toContain('heading.newPage');
-    const period = mutate('word/document.xml', (x) => x.replace('>2 Глава для проверки правил номер 2<', '>2. Глава для проверки правил номер 2.<'));
+    const period = mutate('word/document.xml', (x) =>
+      x.replace('>2 Глава для проверки правил номер 2<', '>2. Глава для проверки правил номер 2.<'),
+    );
     expect(await rulesOf(period)).toContain('heading.numbering');
     const skipped = mutate('word/document.xml', (x) => x.replace('>2.2 Подраздел 2.2 для проверки<', '>2.3 Подраздел 2.2 для проверки<'));
     expect(await rulesOf(skipped)).toContain('heading.numbering');
@@ -95,7 +122,10 @@ describe('normocontrol', () => {
 
   it('finds a contents page number that is not where the heading is in the PDF', async () => {
     const xml = parts.get('word/document.xml')!.toString();
-    const m = /PAGEREF _TocPaper_3_2 \\h <\/w:instrText><\/w:r><w:r><w:fldChar w:fldCharType="separate"\/><\/w:r><w:r><w:t xml:space="preserve">(\d+)</.exec(xml);
+    const m =
+      /PAGEREF _TocPaper_3_2 \\h <\/w:instrText><\/w:r><w:r><w:fldChar w:fldCharType="separate"\/><\/w:r><w:r><w:t xml:space="preserve">(\d+)</.exec(
+        xml,
+      );
     expect(m).not.toBeNull();
     const wrong = mutate('word/document.xml', (x) => x.replace(m![0], m![0].replace(`>${m![1]}<`, `>${Number(m![1]) + 1}<`)));
     expect(await rulesOf(wrong, true)).toEqual(['toc.pages']);
@@ -105,7 +135,10 @@ describe('normocontrol', () => {
   it('finds bibliography entries out of form and out of order', async () => {
     const bad = mutate('word/document.xml', (x) =>
       x
-        .replace('1. Андреев,\u00A0А.\u00A0А. Книга / А.\u00A0А.\u00A0Андреев. – Москва : Наука, 2020. – 100\u00A0с. – Текст : непосредственный.', '1. Яковлев, А. А. Книга / А. А. Яковлев. - Москва : Наука, 2020. - 100 с')
+        .replace(
+          '1. Андреев,\u00A0А.\u00A0А. Книга / А.\u00A0А.\u00A0Андреев. – Москва : Наука, 2020. – 100\u00A0с. – Текст : непосредственный.',
+          '1. Яковлев, А. А. Книга / А. А. Яковлев. - Москва : Наука, 2020. - 100 с',
+        )
         .replace(' (дата обращения: 01.03.2025)', ''),
     );
     const report = await checkDocx(bad);

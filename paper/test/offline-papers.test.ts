@@ -114,7 +114,10 @@ describe('offline papers', () => {
       expect(entries.length, name).toBeGreaterThanOrEqual(minimum);
       expect(r.result.normocontrol.stats.bibliographyEntries, name).toBe(entries.length);
       for (const e of entries) {
-        const known = e.origin === 'attached' ? ATTACHED.some((a) => a.citation.slice(0, 20).replace(/ /g, '') === e.text.slice(0, 20).replace(/[ \u00A0]/g, '')) : [...allowed].some((t) => e.text.includes(t));
+        const known =
+          e.origin === 'attached'
+            ? ATTACHED.some((a) => a.citation.slice(0, 20).replace(/ /g, '') === e.text.slice(0, 20).replace(/[ \u00A0]/g, ''))
+            : [...allowed].some((t) => e.text.includes(t));
         expect(known, `${name}: ${e.text}`).toBe(true);
       }
       expect(entries.map((e) => e.text).join('\n')).not.toMatch(/Старое исследование|Работа без авторов/);
@@ -147,7 +150,8 @@ describe('offline papers', () => {
     expect(demo.sections.map((s) => s.key)).toEqual(['introduction', '1.1', '1.2', '1.3']);
     expect(demo.structure['3. Направления совершенствования цифрового управления']).toHaveLength(3);
     const intro = demo.sections[0].text;
-    for (const part of ['Цель работы', 'задачи', 'Объект исследования', 'Предмет исследования', 'Методы исследования', 'Структура работы']) expect(intro).toContain(part);
+    for (const part of ['Цель работы', 'задачи', 'Объект исследования', 'Предмет исследования', 'Методы исследования', 'Структура работы'])
+      expect(intro).toContain(part);
   });
 
   it('keep the demo title, annotation, structure and introduction in the full paper made from it', () => {
@@ -166,7 +170,10 @@ describe('offline papers', () => {
       const percents = r.progress.map((p) => p.percent);
       expect(percents, name).toEqual([...percents].sort((a, b) => a - b));
       expect(percents.at(-1)).toBe(100);
-      expect(r.progress.every((p) => /^[А-ЯЁ][а-яё ,-]+$/.test(p.stage)), name).toBe(true);
+      expect(
+        r.progress.every((p) => /^[А-ЯЁ][а-яё ,-]+$/.test(p.stage)),
+        name,
+      ).toBe(true);
       const stages = new Set(r.progress.map((p) => p.stage));
       if (r.input.tariff === 'professional') expect(stages).toContain('Рецензирование и доработка глав');
       if (r.input.type === 'full') expect(stages).toContain('Написание заключения');

@@ -155,7 +155,15 @@ describe('full-text downloads', () => {
     const redirected = await downloadPdf(server.url(`/redirect?to=${encodeURIComponent('/article.pdf')}`));
     expect(redirected.ok).toBe(true);
     const before = server.hits.get('/article.pdf') ?? 0;
-    for (const url of [server.url('/article.pdf'), server.url('/article.pdf').replace('127.0.0.1', 'localhost'), 'http://[::1]/a.pdf', 'http://[::ffff:127.0.0.1]/a.pdf', 'http://10.1.2.3/a.pdf', 'http://192.168.0.10/a.pdf', 'http://169.254.169.254/latest/meta-data/']) {
+    for (const url of [
+      server.url('/article.pdf'),
+      server.url('/article.pdf').replace('127.0.0.1', 'localhost'),
+      'http://[::1]/a.pdf',
+      'http://[::ffff:127.0.0.1]/a.pdf',
+      'http://10.1.2.3/a.pdf',
+      'http://192.168.0.10/a.pdf',
+      'http://169.254.169.254/latest/meta-data/',
+    ]) {
       expect((await download(url)).ok, url).toBe(false);
       expect(await download(url)).toEqual({ ok: false, reason: expect.stringMatching(/is not public$/) });
     }

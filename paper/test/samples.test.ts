@@ -29,10 +29,23 @@ describe('samples', async () => {
   it('has four cards with exactly the fields of the specification', () => {
     expect(manifest).toHaveLength(4);
     for (const card of manifest) {
-      expect(Object.keys(card).sort()).toEqual(['annotation', 'downloadUrl', 'hasBibliography', 'hasFootnotes', 'keywords', 'price', 'tariff', 'title', 'type']);
+      expect(Object.keys(card).sort()).toEqual([
+        'annotation',
+        'downloadUrl',
+        'hasBibliography',
+        'hasFootnotes',
+        'keywords',
+        'price',
+        'tariff',
+        'title',
+        'type',
+      ]);
       expect(['Демо', 'Полный']).toContain(card.type);
       expect(['Базовый', 'Профессиональный']).toContain(card.tariff);
-      const price = { Демо: { Базовый: 30, Профессиональный: 50 }, Полный: { Базовый: 1990, Профессиональный: 4990 } } as Record<string, Record<string, number>>;
+      const price = { Демо: { Базовый: 30, Профессиональный: 50 }, Полный: { Базовый: 1990, Профессиональный: 4990 } } as Record<
+        string,
+        Record<string, number>
+      >;
       expect(card.price).toBe(price[card.type][card.tariff]);
       expect(card.downloadUrl).toMatch(/^\/samples\/[a-z0-9-]+\.docx$/);
       expect(card.annotation.length).toBeGreaterThan(200);
@@ -52,7 +65,11 @@ describe('samples', async () => {
       const card = manifest.find((c) => c.downloadUrl === `/samples/${sample.head.slug}.docx`)!;
       expect(card.title).toBe(sample.head.title);
       expect(card.hasFootnotes).toBe(sample.head.useFootnotes);
-      const text = [...sample.introduction, ...sample.chapters.flatMap((c) => c.subsections.flatMap((s) => s.paragraphs)), ...(sample.conclusion ?? [])].join('\n');
+      const text = [
+        ...sample.introduction,
+        ...sample.chapters.flatMap((c) => c.subsections.flatMap((s) => s.paragraphs)),
+        ...(sample.conclusion ?? []),
+      ].join('\n');
       expect(text.length, file).toBeGreaterThan(14_000);
       expect(text).not.toMatch(/lorem|ipsum|TODO/i);
       // Substantive prose: sentences do not repeat.

@@ -6,7 +6,15 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { formatRecord } from '../src/bibliography/gost.ts';
-import { createCrossrefSearch, createMemoryCheckpoints, createOfflineWriter, createOpenAlexSearch, generatePaper, OutlineSchema, PaperError } from '../src/index.ts';
+import {
+  createCrossrefSearch,
+  createMemoryCheckpoints,
+  createOfflineWriter,
+  createOpenAlexSearch,
+  generatePaper,
+  OutlineSchema,
+  PaperError,
+} from '../src/index.ts';
 import type { PaperInput, PdfConverter } from '../src/index.ts';
 import { searchWorks } from '../src/sources/find-works.ts';
 import type { SearchOptions } from '../src/sources/find-works.ts';
@@ -46,7 +54,9 @@ const ACCESSED = '01.03.2025';
 
 describe('OpenAlex', () => {
   it('asks with the key, mailto, year and language filters, and follows the cursor', async () => {
-    const openalex = await track(startOpenAlexStandIn({ works: [RU_ARTICLE, ...manyRussianArticles(8, 2014)], apiKey: 'secret-key', maxPerPage: 2 }));
+    const openalex = await track(
+      startOpenAlexStandIn({ works: [RU_ARTICLE, ...manyRussianArticles(8, 2014)], apiKey: 'secret-key', maxPerPage: 2 }),
+    );
     const search = createOpenAlexSearch({ baseUrl: openalex.url, apiKey: 'secret-key', mailto: 'team@example.org' });
     const works = await search.search({ query: 'цифровая трансформация', minYear: 2018, limit: 5 });
     const first = openalex.requests[0].url.searchParams;
@@ -62,7 +72,10 @@ describe('OpenAlex', () => {
       doi: '10.32609/0042-8736-2021-5-45-60',
       title: 'Цифровая трансформация малого бизнеса',
       subtitle: 'региональный аспект',
-      authors: [{ family: 'Иванов', given: 'И. И.' }, { family: 'Петров', given: 'Петр Сергеевич' }],
+      authors: [
+        { family: 'Иванов', given: 'И. И.' },
+        { family: 'Петров', given: 'Петр Сергеевич' },
+      ],
       pdfUrl: 'https://www.vopreco.ru/jour/article/download/1/1.pdf',
       oaUrl: 'https://www.vopreco.ru/jour/article/download/1/1.pdf',
       language: 'ru',
@@ -81,15 +94,19 @@ describe('OpenAlex', () => {
     const openalex = await track(startOpenAlexStandIn({ works: [RU_ARTICLE] }));
     openalex.refuseNext(2, 1);
     const started = Date.now();
-    const works = await createOpenAlexSearch({ baseUrl: openalex.url, maxRetries: 2 }).search({ query: 'цифровая', minYear: 2000, limit: 5 });
+    const works = await createOpenAlexSearch({ baseUrl: openalex.url, maxRetries: 2 }).search({
+      query: 'цифровая',
+      minYear: 2000,
+      limit: 5,
+    });
     expect(works).toHaveLength(1);
     expect(openalex.requests).toHaveLength(3);
     expect(Date.now() - started).toBeGreaterThanOrEqual(1900);
 
     openalex.refuseNext(3, 0);
-    await expect(createOpenAlexSearch({ baseUrl: openalex.url, maxRetries: 2 }).search({ query: 'цифровая', minYear: 2000, limit: 5 })).rejects.toThrow(
-      'Библиографическая база OpenAlex ответила ошибкой 429',
-    );
+    await expect(
+      createOpenAlexSearch({ baseUrl: openalex.url, maxRetries: 2 }).search({ query: 'цифровая', minYear: 2000, limit: 5 }),
+    ).rejects.toThrow('Библиографическая база OpenAlex ответила ошибкой 429');
   });
 });
 
@@ -108,7 +125,15 @@ describe('Crossref', () => {
     expect(works[0].abstract).toBe('Small business digital transformation in the regions of Russia.');
 
     const record = await search.lookup!('10.32609/0042-8736-2021-5-45-60');
-    expect(record).toMatchObject({ volume: '12', issue: '5', pages: '45-60', authors: [{ family: 'Иванов', given: 'Иван Иванович' }, { family: 'Петров', given: 'Петр Сергеевич' }] });
+    expect(record).toMatchObject({
+      volume: '12',
+      issue: '5',
+      pages: '45-60',
+      authors: [
+        { family: 'Иванов', given: 'Иван Иванович' },
+        { family: 'Петров', given: 'Петр Сергеевич' },
+      ],
+    });
     expect(await search.lookup!('10.1/unknown')).toBeNull();
   });
 
@@ -123,12 +148,17 @@ describe('Crossref', () => {
 
 describe('the merged search', () => {
   async function standIns() {
-    const openalex = await track(startOpenAlexStandIn({ works: [RU_ARTICLE, EN_ARTICLE, RU_BOOK, RU_TRANSLITERATED, OFF_TOPIC, EN_CROSSREF_ONLY_IN_OPENALEX] }));
+    const openalex = await track(
+      startOpenAlexStandIn({ works: [RU_ARTICLE, EN_ARTICLE, RU_BOOK, RU_TRANSLITERATED, OFF_TOPIC, EN_CROSSREF_ONLY_IN_OPENALEX] }),
+    );
     const crossref = await track(startCrossrefStandIn({ works: [RU_ARTICLE_CROSSREF, EN_CROSSREF_ONLY], lookupOnly: [RU_BOOK_CROSSREF] }));
     return {
       openalex,
       crossref,
-      providers: [createOpenAlexSearch({ baseUrl: openalex.url }), createCrossrefSearch({ baseUrl: crossref.url, mailto: 'team@example.org' })],
+      providers: [
+        createOpenAlexSearch({ baseUrl: openalex.url }),
+        createCrossrefSearch({ baseUrl: crossref.url, mailto: 'team@example.org' }),
+      ],
     };
   }
   const options = (providers: SearchOptions['providers'], over: Partial<SearchOptions> = {}): SearchOptions => ({
@@ -187,7 +217,11 @@ describe('the merged search', () => {
   });
 
   it('keeps at least half of the picks recent when older works rank higher', async () => {
-    const old = manyRussianArticles(6, 2005).map((w, i) => ({ ...w, publication_year: 2005 + i, title: `${w.title} управление цифровая экономика` }));
+    const old = manyRussianArticles(6, 2005).map((w, i) => ({
+      ...w,
+      publication_year: 2005 + i,
+      title: `${w.title} управление цифровая экономика`,
+    }));
     const recent = manyRussianArticles(6, 2020).map((w, i) => ({ ...w, id: `R${i}`, doi: `https://doi.org/10.5555/recent.${i}` }));
     const openalex = await track(startOpenAlexStandIn({ works: [...old, ...recent] }));
     const outcome = await searchWorks(options([createOpenAlexSearch({ baseUrl: openalex.url })], { minYear: 2000, want: 6 }));
@@ -206,17 +240,39 @@ describe('queries', () => {
     const fromGlossary = queriesForOutline({ topic: TOPIC, chapters, searchQueries: [TOPIC] });
     expect(fromGlossary.ru).toEqual([TOPIC, ...chapters.map((c) => c.title)]);
     // The third chapter's words are not in the glossary: it is searched in Russian only.
-    expect(fromGlossary.en).toEqual(['digital transformation management small business regional Russian', 'digital transformation small business', 'management small business regional Russian']);
-    const fromModel = queriesForOutline({ topic: TOPIC, chapters, searchQueries: [TOPIC, 'SME digitalization'], searchQueriesEn: ['digital transformation of small business'] });
+    expect(fromGlossary.en).toEqual([
+      'digital transformation management small business regional Russian',
+      'digital transformation small business',
+      'management small business regional Russian',
+    ]);
+    const fromModel = queriesForOutline({
+      topic: TOPIC,
+      chapters,
+      searchQueries: [TOPIC, 'SME digitalization'],
+      searchQueriesEn: ['digital transformation of small business'],
+    });
     expect(fromModel.en).toEqual(['digital transformation of small business', 'SME digitalization']);
-    expect(queriesForTopic('Квазистатические мемристоры в нейросетях')).toEqual({ ru: ['Квазистатические мемристоры в нейросетях'], en: [] });
+    expect(queriesForTopic('Квазистатические мемристоры в нейросетях')).toEqual({
+      ru: ['Квазистатические мемристоры в нейросетях'],
+      en: [],
+    });
   });
 
   it('an outline stored before English queries is still read', () => {
     const stored = {
-      version: 1, topic: TOPIC, title: TOPIC, annotation: 'а', keywords: ['к'],
+      version: 1,
+      topic: TOPIC,
+      title: TOPIC,
+      annotation: 'а',
+      keywords: ['к'],
       chapters: [1, 2, 3].map((n) => ({ title: `Глава ${n}`, subsections: ['Подраздел'] })),
-      goal: '', tasks: ['задача'], object: '', subject: '', methods: [], searchQueries: [TOPIC], introduction: '',
+      goal: '',
+      tasks: ['задача'],
+      object: '',
+      subject: '',
+      methods: [],
+      searchQueries: [TOPIC],
+      introduction: '',
     };
     expect(OutlineSchema.safeParse(stored).success).toBe(true);
   });
@@ -284,15 +340,22 @@ describe('the minimum number of sources', () => {
 describe('settings by name (the CLI: flags or environment variables)', () => {
   it('build the providers the api would, and refuse an unknown database in Russian', async () => {
     const openalex = await track(startOpenAlexStandIn({ works: [RU_ARTICLE], apiKey: 'k1' }));
-    const settings: Record<string, string> = { SOURCES_SEARCH: 'openalex,crossref', OPENALEX_BASE_URL: openalex.url, OPENALEX_API_KEY: 'k1', SOURCES_MAILTO: 'team@example.org' };
+    const settings: Record<string, string> = {
+      SOURCES_SEARCH: 'openalex,crossref',
+      OPENALEX_BASE_URL: openalex.url,
+      OPENALEX_API_KEY: 'k1',
+      SOURCES_MAILTO: 'team@example.org',
+    };
     const providers = searchProvidersOf((name) => settings[name]);
     expect(providers.map((p) => p.name)).toEqual(['openalex', 'crossref']);
     expect(await providers[0].search({ query: 'цифровая', minYear: 2000, limit: 5 })).toHaveLength(1);
     expect(openalex.requests[0].url.searchParams.get('mailto')).toBe('team@example.org');
     expect(searchProvidersOf(() => undefined)).toEqual([]);
-    expect(() => searchProvidersOf((name) => (name === 'SOURCES_SEARCH' ? 'scholar' : undefined))).toThrow('Неизвестная библиографическая база: scholar (допустимы openalex, crossref, none)');
-    expect(() => searchProvidersOf((name) => (name === 'SOURCES_SEARCH' ? 'openalex' : name === 'OPENALEX_TIMEOUT_SECONDS' ? 'долго' : undefined))).toThrow(
-      'openalex-timeout-seconds: ожидается неотрицательное число, а не «долго»',
+    expect(() => searchProvidersOf((name) => (name === 'SOURCES_SEARCH' ? 'scholar' : undefined))).toThrow(
+      'Неизвестная библиографическая база: scholar (допустимы openalex, crossref, none)',
     );
+    expect(() =>
+      searchProvidersOf((name) => (name === 'SOURCES_SEARCH' ? 'openalex' : name === 'OPENALEX_TIMEOUT_SECONDS' ? 'долго' : undefined)),
+    ).toThrow('openalex-timeout-seconds: ожидается неотрицательное число, а не «долго»');
   });
 });

@@ -26,7 +26,8 @@ export async function recordCspViolations(context: BrowserContext): Promise<stri
     });
   });
   context.on('console', (message) => {
-    if (CSP_MESSAGE.test(message.text())) violations.push(`${message.page()?.url() ?? 'a worker'}: console ${message.type()}: ${message.text()}`);
+    if (CSP_MESSAGE.test(message.text()))
+      violations.push(`${message.page()?.url() ?? 'a worker'}: console ${message.type()}: ${message.text()}`);
   });
   return violations;
 }

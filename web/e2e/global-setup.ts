@@ -89,7 +89,11 @@ export default async function globalSetup() {
   });
   server.stdout.on('data', (chunk: Buffer) => log.write(chunk));
 
-  const seed = spawnSync(process.execPath, ['api/src/cli/seed.ts', 'reviews', String(SEEDED_REVIEWS)], { cwd: root, env: fullEnv, encoding: 'utf8' });
+  const seed = spawnSync(process.execPath, ['api/src/cli/seed.ts', 'reviews', String(SEEDED_REVIEWS)], {
+    cwd: root,
+    env: fullEnv,
+    encoding: 'utf8',
+  });
   if (seed.status !== 0) throw new Error(`seeding failed: ${seed.stderr}`);
 
   process.env.E2E_BASE_URL = baseUrl;

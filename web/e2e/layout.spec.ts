@@ -38,7 +38,8 @@ test('side menu for a user: every item; logout from all devices', async ({ page 
   await page.goto('/home');
   await page.getByRole('button', { name: 'Открыть меню' }).click();
   const menu = page.getByRole('dialog', { name: 'Меню' });
-  for (const item of ['Главная', 'Отзывы', 'Личный кабинет', 'Сменить пароль']) await expect(menu.getByRole('link', { name: item })).toBeVisible();
+  for (const item of ['Главная', 'Отзывы', 'Личный кабинет', 'Сменить пароль'])
+    await expect(menu.getByRole('link', { name: item })).toBeVisible();
   for (const item of ['Выйти со всех устройств', 'Привязать Telegram', 'Удалить аккаунт', 'Выйти']) {
     await expect(menu.getByRole('button', { name: item, exact: true })).toBeVisible();
   }
@@ -100,7 +101,10 @@ test('bind Telegram: the browser goes to the bot with the token as the start par
 
 test('cookie notice: guests only, kept for the session', async ({ browser }) => {
   const context = await browser.newContext({ baseURL: process.env.E2E_BASE_URL, viewport: { width: 375, height: 800 } });
-  await context.route((url) => !['localhost', '127.0.0.1'].includes(url.hostname), (route) => route.abort());
+  await context.route(
+    (url) => !['localhost', '127.0.0.1'].includes(url.hostname),
+    (route) => route.abort(),
+  );
   const page = await context.newPage();
   await page.goto('/');
   const notice = page.getByRole('region', { name: 'Уведомление о файлах cookie' });

@@ -89,7 +89,10 @@ test('the whole journey: demo with a promo code and a source, preview, full vers
   await expect(buy.getByRole('button', { name: /^Оплатить 1\s990\s₽$/ })).toBeVisible();
   // Every page is as wide as the preview column minus 6 px.
   const column = await pages.first().evaluate((el) => el.parentElement!.getBoundingClientRect().width);
-  const canvasWidth = await pages.first().locator('canvas').evaluate((el) => el.getBoundingClientRect().width);
+  const canvasWidth = await pages
+    .first()
+    .locator('canvas')
+    .evaluate((el) => el.getBoundingClientRect().width);
   expect(Math.abs(canvasWidth - (column - 6))).toBeLessThanOrEqual(1);
   await expectAccessible(page);
   await screenshotBoth(page, 'preview-top');
@@ -191,7 +194,11 @@ test('an unpaid order: the pending purchase dialog, the status modal with its co
   await expect(unsupported).toContainText('photo.png');
   await screenshotBoth(page, 'demo-unsupported-file-dialog');
   await unsupported.getByRole('button', { name: 'Понятно' }).click();
-  const six = Array.from({ length: 6 }, (_, i) => ({ name: `source-${i + 1}.txt`, mimeType: 'text/plain', buffer: Buffer.from('Текст источника') }));
+  const six = Array.from({ length: 6 }, (_, i) => ({
+    name: `source-${i + 1}.txt`,
+    mimeType: 'text/plain',
+    buffer: Buffer.from('Текст источника'),
+  }));
   await page.getByTestId('file-input').setInputFiles(six);
   const tooMany = page.getByRole('alertdialog', { name: 'Превышен лимит файлов' });
   await expect(tooMany).toContainText('Можно загрузить максимум 5 файлов');

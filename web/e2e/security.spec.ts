@@ -22,6 +22,8 @@ plain('an inline script is refused, and the fixture records the refusal', async 
   });
   // Both records: the page's event and the browser's console message.
   await expect.poll(() => violations).toContainEqual(expect.stringContaining('script-src-elem blocked inline'));
-  await expect.poll(() => violations).toContainEqual(expect.stringMatching(/console error: .*inline script violates .*Content Security Policy/));
+  await expect
+    .poll(() => violations)
+    .toContainEqual(expect.stringMatching(/console error: .*inline script violates .*Content Security Policy/));
   await expect(page.locator('body')).not.toHaveAttribute('data-inline-ran', 'yes');
 });

@@ -34,7 +34,9 @@ test('bind Telegram through the bot, see it bound, unbind it', async ({ page }) 
   const token = link.searchParams.get('start')!;
   expect(token).toMatch(/^[\w-]{16,64}$/);
 
-  expect(feedBot(uid, `/start ${token}`)).toEqual([expect.stringMatching(new RegExp(`^Готово! Telegram привязан к аккаунту ${user.username}\\.`))]);
+  expect(feedBot(uid, `/start ${token}`)).toEqual([
+    expect.stringMatching(new RegExp(`^Готово! Telegram привязан к аккаунту ${user.username}\\.`)),
+  ]);
   // The link is spent: whoever opens it again is told so.
   expect(feedBot(uid + 1, `/start ${token}`)).toEqual([expect.stringMatching(/^Эта ссылка для привязки уже использована\./)]);
 

@@ -41,7 +41,9 @@ const entry = closure('index.html');
 const landing = files(closure('src/app/routes/landing.tsx', new Set(entry)));
 console.log('web bundle (gzip -9)');
 console.log(`  landing page JavaScript: ${kb(total(landing.js))} in ${landing.js.length} files`);
-console.log(`  landing page CSS:        ${kb(total(landing.css))} in ${landing.css.length} files (Chakra styles are generated at run time)`);
+console.log(
+  `  landing page CSS:        ${kb(total(landing.css))} in ${landing.css.length} files (Chakra styles are generated at run time)`,
+);
 
 // Each route: its own chunk, and what navigating there loads beyond the entry.
 const routes = Object.entries(manifest)
@@ -51,10 +53,16 @@ const routes = Object.entries(manifest)
     for (const e of entry) keys.delete(e);
     const extra = files(keys);
     const own = gz(c.file);
-    return { route: k.replace('src/app/routes/', '').replace('.tsx', ''), own, withImports: own + total(extra.js.filter((f) => f !== c.file)) };
+    return {
+      route: k.replace('src/app/routes/', '').replace('.tsx', ''),
+      own,
+      withImports: own + total(extra.js.filter((f) => f !== c.file)),
+    };
   })
   .sort((a, b) => b.own - a.own);
 const largest = routes[0];
-console.log(`  largest route chunk:     ${kb(largest.own)} (${largest.route}; ${kb(largest.withImports)} with the shared chunks it pulls in)`);
+console.log(
+  `  largest route chunk:     ${kb(largest.own)} (${largest.route}; ${kb(largest.withImports)} with the shared chunks it pulls in)`,
+);
 console.log('  routes (own chunk / with its imports beyond the entry):');
 for (const r of routes) console.log(`    ${r.route.padEnd(18)} ${kb(r.own).padStart(10)} ${kb(r.withImports).padStart(10)}`);

@@ -45,7 +45,18 @@ function stateCondition(state: string | undefined): string {
 }
 
 async function listOrders(state: string | undefined) {
-  const rows = await em.execute<{ id: string; status: string; amount: number; payment: string | null; refund: string | null; updated_at: string | Date; topic: string; error: string | null }[]>(
+  const rows = await em.execute<
+    {
+      id: string;
+      status: string;
+      amount: number;
+      payment: string | null;
+      refund: string | null;
+      updated_at: string | Date;
+      topic: string;
+      error: string | null;
+    }[]
+  >(
     `select o.id, o.status, o.amount, p.status as payment, r.status as refund, o.updated_at, o.topic, o.error
      from orders o
      left join lateral (select status from payments where order_id = o.id order by created_at desc limit 1) p on true
@@ -55,7 +66,9 @@ async function listOrders(state: string | undefined) {
   );
   for (const r of rows) {
     const money = `${String(r.amount).padStart(5)} ₽ payment:${r.payment ?? '-'}${r.refund ? ` refund:${r.refund}` : ''}`;
-    console.log(`${r.id}  ${new Date(r.updated_at).toISOString().slice(0, 16)}  ${r.status.padEnd(15)} ${money.padEnd(45)} ${r.topic.slice(0, 50)}${r.error ? `  (${r.error})` : ''}`);
+    console.log(
+      `${r.id}  ${new Date(r.updated_at).toISOString().slice(0, 16)}  ${r.status.padEnd(15)} ${money.padEnd(45)} ${r.topic.slice(0, 50)}${r.error ? `  (${r.error})` : ''}`,
+    );
   }
   if (rows.length === 0) console.log('no orders');
 }
@@ -94,7 +107,9 @@ try {
   } else if (command === 'promo' && args[0] === 'list') {
     for (const p of await listPromos(em)) {
       const limit = p.usageLimit ? `${p.usedCount}/${p.usageLimit}` : `${p.usedCount}/∞`;
-      console.log(`${p.code.padEnd(12)} ${String(p.percent).padStart(3)}%  uses ${limit.padEnd(9)} ${p.validFrom?.toISOString().slice(0, 10) ?? '…'} – ${p.validUntil?.toISOString().slice(0, 10) ?? '…'}`);
+      console.log(
+        `${p.code.padEnd(12)} ${String(p.percent).padStart(3)}%  uses ${limit.padEnd(9)} ${p.validFrom?.toISOString().slice(0, 10) ?? '…'} – ${p.validUntil?.toISOString().slice(0, 10) ?? '…'}`,
+      );
     }
   } else {
     console.error(USAGE);

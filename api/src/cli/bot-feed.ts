@@ -18,8 +18,26 @@ if (!/^\d+$/.test(uid ?? '') || !text) {
 const { config, orm } = await openCliDatabase();
 try {
   const username = config.telegram.botUsername ?? 'paper_bot';
-  const botInfo = { id: 1, is_bot: true as const, first_name: 'bot-feed', username, can_join_groups: false, can_read_all_group_messages: false, supports_inline_queries: false, can_connect_to_business: false, can_manage_bots: false, supports_join_request_queries: false, has_main_web_app: false, has_topics_enabled: false, allows_users_to_create_topics: false };
-  const bot = createBot('0:bot-feed', botDepsOf(config, () => orm.em.fork()), { log: pino({ level: 'warn' }, pino.destination(2)), botInfo });
+  const botInfo = {
+    id: 1,
+    is_bot: true as const,
+    first_name: 'bot-feed',
+    username,
+    can_join_groups: false,
+    can_read_all_group_messages: false,
+    supports_inline_queries: false,
+    can_connect_to_business: false,
+    can_manage_bots: false,
+    supports_join_request_queries: false,
+    has_main_web_app: false,
+    has_topics_enabled: false,
+    allows_users_to_create_topics: false,
+  };
+  const bot = createBot(
+    '0:bot-feed',
+    botDepsOf(config, () => orm.em.fork()),
+    { log: pino({ level: 'warn' }, pino.destination(2)), botInfo },
+  );
   const answers: string[] = [];
   // Installed last, so it runs first and never passes the call on.
   bot.api.config.use(async (_prev, method, payload) => {

@@ -11,7 +11,12 @@ export interface EmbeddedDatabase {
 }
 
 /** Starts (initialising on first use) a PostgreSQL server whose data lives in `dir`. */
-export async function startEmbeddedPostgres(options: { dir: string; port: number; persistent: boolean; log?: (line: string) => void }): Promise<EmbeddedDatabase> {
+export async function startEmbeddedPostgres(options: {
+  dir: string;
+  port: number;
+  persistent: boolean;
+  log?: (line: string) => void;
+}): Promise<EmbeddedDatabase> {
   mkdirSync(options.dir, { recursive: true });
   const asRoot = process.getuid?.() === 0;
   if (asRoot) letPostgresUserReach(options.dir);

@@ -14,4 +14,5 @@ declare module 'fastify' {
 export const sessionOf = (request: FastifyRequest): Promise<AuthSession> => requireSession(request.em, readCookie(request, COOKIE.session));
 
 /** The session of the request, or null for a guest. */
-export const optionalSessionOf = (request: FastifyRequest): Promise<AuthSession | null> => findSession(request.em, readCookie(request, COOKIE.session));
+export const optionalSessionOf = (request: FastifyRequest): Promise<AuthSession | null> =>
+  findSession(request.em, readCookie(request, COOKIE.session));

@@ -29,7 +29,8 @@ function toAppError(error: unknown): AppError {
   if (error instanceof AppError) return error;
   const e = error as FastifyError;
   const status = e?.statusCode;
-  if (status && status >= 400 && status < 500) return new AppError(FASTIFY_CODES[e.code] ?? BY_STATUS[status] ?? 'bad_request', { cause: error });
+  if (status && status >= 400 && status < 500)
+    return new AppError(FASTIFY_CODES[e.code] ?? BY_STATUS[status] ?? 'bad_request', { cause: error });
   return new AppError('internal', { cause: error });
 }
 
@@ -42,7 +43,9 @@ export function sendError(error: unknown, request: FastifyRequest, reply: Fastif
 
 /** ts-rest's failed request validation: 422 with the first Russian message as `detail`. */
 export function sendValidationError(error: RequestValidationError, _request: FastifyRequest, reply: FastifyReply) {
-  const issues = [error.pathParams, error.query, error.headers, error.body].filter((e): e is ZodError => e !== null).flatMap((e) => e.issues);
+  const issues = [error.pathParams, error.query, error.headers, error.body]
+    .filter((e): e is ZodError => e !== null)
+    .flatMap((e) => e.issues);
   return reply.status(422).send(validationFailure(issues));
 }
 

@@ -17,7 +17,10 @@ export async function serveSamples(app: FastifyInstance, samplesDir: string) {
 }
 
 /** Returns the handler for unknown GET paths outside /api, or null when there is no build. */
-export async function serveWeb(app: FastifyInstance, distDir: string): Promise<((request: FastifyRequest, reply: FastifyReply) => unknown) | null> {
+export async function serveWeb(
+  app: FastifyInstance,
+  distDir: string,
+): Promise<((request: FastifyRequest, reply: FastifyReply) => unknown) | null> {
   if (!existsSync(join(distDir, 'index.html'))) {
     app.log.warn({ distDir }, 'the web app is not built: only the API is served (npm start builds it)');
     return null;

@@ -31,7 +31,9 @@ export function createS3Storage(o: S3Options): Storage {
     async putFile(key, path, contentType) {
       // A known length lets the body stream as it is (PutObject takes up to 5 GB in one request).
       const { size } = await stat(path);
-      await client.send(new PutObjectCommand({ Bucket, Key: key, Body: createReadStream(path), ContentLength: size, ContentType: contentType }));
+      await client.send(
+        new PutObjectCommand({ Bucket, Key: key, Body: createReadStream(path), ContentLength: size, ContentType: contentType }),
+      );
     },
     async get(key) {
       const res = await client.send(new GetObjectCommand({ Bucket, Key: key }));

@@ -50,7 +50,10 @@ export async function createTestDatabase(): Promise<string> {
   return serverUrl.replace(/\/postgres$/, `/${name}`);
 }
 
-export async function startTestApp(env: Env = {}, options: { mailer?: (config: Config) => Mailer; worker?: boolean } = {}): Promise<TestApp> {
+export async function startTestApp(
+  env: Env = {},
+  options: { mailer?: (config: Config) => Mailer; worker?: boolean } = {},
+): Promise<TestApp> {
   const databaseUrl = await createTestDatabase();
   const dataDir = mkdtempSync(join(tmpdir(), 'paper-app-'));
   const config = loadConfig({ ...TEST_ENV, DATABASE_URL: databaseUrl, DATA_DIR: dataDir, ...env });
@@ -100,7 +103,9 @@ class Outbox {
   async messagesTo(email: string) {
     let files: string[];
     try {
-      files = readdirSync(this.dir).filter((f) => f.endsWith('.eml')).sort();
+      files = readdirSync(this.dir)
+        .filter((f) => f.endsWith('.eml'))
+        .sort();
     } catch {
       return [];
     }

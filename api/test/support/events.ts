@@ -5,7 +5,12 @@ import { ORDER_CHANNEL } from '../../src/modules/orders/events.ts';
 import type { TestApp } from './app.ts';
 
 /** Resolves with the first non-null answer of `check`, asked at once and after every order event. */
-export async function untilOrderEvents<T>(t: Pick<TestApp, 'databaseUrl'>, check: () => Promise<T | null>, describe: () => Promise<string>, timeoutMs = 180_000): Promise<T> {
+export async function untilOrderEvents<T>(
+  t: Pick<TestApp, 'databaseUrl'>,
+  check: () => Promise<T | null>,
+  describe: () => Promise<string>,
+  timeoutMs = 180_000,
+): Promise<T> {
   const client = new pg.Client({ connectionString: t.databaseUrl });
   await client.connect();
   let wake: () => void = () => undefined;

@@ -40,7 +40,9 @@ async function moneyBooks(t: Pick<TestApp, 'sql'>) {
     } else if (r.order_status === 'completed' && r.has_paper) delivered += r.amount;
     else open.push(`${r.payment_id}: ${r.amount} ₽ captured, order ${r.order_status}${r.refunding ? ', refund pending' : ''}`);
   }
-  const { rows: stray } = await t.sql(`select r.id from refunds r join payments p on p.id = r.payment_id where r.status <> 'canceled' and p.status <> 'succeeded'`);
+  const { rows: stray } = await t.sql(
+    `select r.id from refunds r join payments p on p.id = r.payment_id where r.status <> 'canceled' and p.status <> 'succeeded'`,
+  );
   for (const s of stray) open.push(`refund ${s.id} of a payment that was never captured`);
   return { captured, delivered, refunded, open };
 }

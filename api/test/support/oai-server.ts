@@ -41,7 +41,9 @@ export async function startOaiServer(options: { pageSize?: number; repositoryNam
     requests.push(args);
     const fault = faults.shift();
     if (fault?.kind === 'unavailable') {
-      res.writeHead(503, { 'retry-after': String(fault.retryAfterSeconds), 'content-type': 'text/html' }).end('<html><body>Service Temporarily Unavailable</body></html>');
+      res
+        .writeHead(503, { 'retry-after': String(fault.retryAfterSeconds), 'content-type': 'text/html' })
+        .end('<html><body>Service Temporarily Unavailable</body></html>');
       return;
     }
     if (fault?.kind === 'expire-tokens') tokens.clear();
@@ -63,7 +65,10 @@ export async function startOaiServer(options: { pageSize?: number; repositoryNam
       .join('')}>${escape(baseUrl)}</request>`;
     const envelope = (inner: string) =>
       `<?xml version="1.0" encoding="UTF-8"?>\n<OAI-PMH xmlns="http://www.openarchives.org/OAI/2.0/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="http://www.openarchives.org/OAI/2.0/ http://www.openarchives.org/OAI/2.0/OAI-PMH.xsd"><responseDate>${new Date().toISOString().replace(/\.\d{3}Z$/, 'Z')}</responseDate>${inner}</OAI-PMH>`;
-    const error = (code: string, message: string) => envelope(`${code === 'badVerb' ? '<request>' + escape(baseUrl) + '</request>' : request}<error code="${code}">${escape(message)}</error>`);
+    const error = (code: string, message: string) =>
+      envelope(
+        `${code === 'badVerb' ? '<request>' + escape(baseUrl) + '</request>' : request}<error code="${code}">${escape(message)}</error>`,
+      );
 
     if (args.verb === 'Identify') {
       const extra = Object.keys(args).filter((k) => k !== 'verb');
@@ -86,15 +91,26 @@ export async function startOaiServer(options: { pageSize?: number; repositoryNam
       const illegal = Object.keys(args).filter((k) => !allowed.includes(k));
       if (illegal.length) return error('badArgument', `Illegal argument: ${illegal.join(', ')}`);
       if (!args.metadataPrefix) return error('badArgument', 'Missing argument: metadataPrefix');
-      for (const k of ['from', 'until'] as const) if (args[k] !== undefined && !DATESTAMP.test(args[k])) return error('badArgument', `Bad ${k}: ${args[k]}`);
-      if (args.from && args.until && args.from.length !== args.until.length) return error('badArgument', 'from and until differ in granularity');
+      for (const k of ['from', 'until'] as const)
+        if (args[k] !== undefined && !DATESTAMP.test(args[k])) return error('badArgument', `Bad ${k}: ${args[k]}`);
+      if (args.from && args.until && args.from.length !== args.until.length)
+        return error('badArgument', 'from and until differ in granularity');
       if (args.metadataPrefix !== 'oai_dc') return error('cannotDisseminateFormat', `${args.metadataPrefix} is not supported`);
       list = { from: args.from, until: args.until, set: args.set, offset: 0 };
     }
     const matching = [...records.values()]
-      .filter((r) => (!list.from || r.datestamp >= normalise(list.from, 'from')) && (!list.until || r.datestamp <= normalise(list.until, 'until')) && (!list.set || r.sets?.includes(list.set)))
+      .filter(
+        (r) =>
+          (!list.from || r.datestamp >= normalise(list.from, 'from')) &&
+          (!list.until || r.datestamp <= normalise(list.until, 'until')) &&
+          (!list.set || r.sets?.includes(list.set)),
+      )
       .sort((a, b) => a.datestamp.localeCompare(b.datestamp) || a.identifier.localeCompare(b.identifier));
-    if (matching.length === 0) return error('noRecordsMatch', 'The combination of the values of the from, until, set and metadataPrefix arguments results in an empty list.');
+    if (matching.length === 0)
+      return error(
+        'noRecordsMatch',
+        'The combination of the values of the from, until, set and metadataPrefix arguments results in an empty list.',
+      );
     const page = matching.slice(list.offset, list.offset + pageSize);
     const next = list.offset + pageSize;
     let token: string;

@@ -54,7 +54,12 @@ export async function createPayment(client: Client, purchase: unknown, extra: { 
     ...(extra.files ?? []),
   ]);
   const cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-  const res = await client.app.inject({ method: 'POST', url: '/api/v1/payment/create/', payload: body, headers: { 'content-type': contentType, cookie } });
+  const res = await client.app.inject({
+    method: 'POST',
+    url: '/api/v1/payment/create/',
+    payload: body,
+    headers: { 'content-type': contentType, cookie },
+  });
   return { status: res.statusCode, body: res.json() };
 }
 
@@ -80,13 +85,23 @@ export async function samplePdf(text = 'Источник о цифровой э�
   const page = pdf.addPage();
   // Standard fonts have no Cyrillic; the extracted text only needs to be real text.
   const latin = text.replace(/[^\x20-\x7e]/g, '') || 'Digital economy of small business in the regions. '.repeat(20);
-  latin.match(/.{1,80}/g)!.slice(0, 40).forEach((line, i) => page.drawText(line, { x: 40, y: 800 - i * 14, size: 10, font }));
+  latin
+    .match(/.{1,80}/g)!
+    .slice(0, 40)
+    .forEach((line, i) => page.drawText(line, { x: 40, y: 800 - i * 14, size: 10, font }));
   return Buffer.from(await pdf.save());
 }
 
 export async function sampleDocx(): Promise<Buffer> {
   const doc = new Document({
-    sections: [{ children: Array.from({ length: 10 }, (_, i) => new Paragraph(`Абзац ${i + 1} источника о цифровой трансформации малого бизнеса в регионах.`)) }],
+    sections: [
+      {
+        children: Array.from(
+          { length: 10 },
+          (_, i) => new Paragraph(`Абзац ${i + 1} источника о цифровой трансформации малого бизнеса в регионах.`),
+        ),
+      },
+    ],
   });
   return Packer.toBuffer(doc);
 }
@@ -129,8 +144,14 @@ export const reconcileNow = (t: TestApp) =>
   reconcile({ ...paymentDeps(t), periodSeconds: 0, staleSeconds: t.config.worker.staleSeconds, maxAttempts: t.config.worker.maxAttempts });
 
 /** Resolves when every given order has one of `statuses` (woken by order events). */
-export async function waitForOrders(t: TestApp, orderIds: string[], statuses: string[], timeoutMs = 180_000): Promise<Record<string, string>> {
-  const current = async () => Object.fromEntries((await t.sql('select id, status from orders where id = any($1)', [orderIds])).rows.map((r) => [r.id, r.status]));
+export async function waitForOrders(
+  t: TestApp,
+  orderIds: string[],
+  statuses: string[],
+  timeoutMs = 180_000,
+): Promise<Record<string, string>> {
+  const current = async () =>
+    Object.fromEntries((await t.sql('select id, status from orders where id = any($1)', [orderIds])).rows.map((r) => [r.id, r.status]));
   return untilOrderEvents(
     t,
     async () => {

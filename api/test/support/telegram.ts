@@ -44,7 +44,11 @@ export function recordingLog() {
 }
 
 /** The env a test app needs for the bot: its token, its name for the web's link, the local API. */
-export const botEnv = (api: FakeBotApi) => ({ TELEGRAM_BOT_TOKEN: BOT_TOKEN, TELEGRAM_BOT_USERNAME: BOT_INFO.username, TELEGRAM_API_ROOT: api.apiRoot });
+export const botEnv = (api: FakeBotApi) => ({
+  TELEGRAM_BOT_TOKEN: BOT_TOKEN,
+  TELEGRAM_BOT_USERNAME: BOT_INFO.username,
+  TELEGRAM_API_ROOT: api.apiRoot,
+});
 
 export async function startBotApi(behave?: Parameters<typeof startFakeBotApi>[0]['behave']) {
   return startFakeBotApi({ token: BOT_TOKEN, behave: (call) => behave?.(call) });
@@ -72,7 +76,10 @@ export async function startBotProcess(t: TestApp, log: pino.Logger, config: Conf
 export async function say(bot: TelegramBotProcess, api: FakeBotApi, from: number, text: string): Promise<string[]> {
   const before = api.sentTo(from).length;
   await bot.bot.handleUpdate(messageUpdate(from, text) as any);
-  return api.sentTo(from).slice(before).map((c) => c.payload.text);
+  return api
+    .sentTo(from)
+    .slice(before)
+    .map((c) => c.payload.text);
 }
 
 /** The web's bind call: the one-time token of the link to the bot. */
@@ -95,7 +102,17 @@ export async function insertOrder(
     `insert into orders (id, user_id, kind, paper_type, tariff, topic, options, amount, status, stage, progress, error, paper_id, heartbeat_at, payment_expires_at, paid_at)
      select $1, id, 'new', $2, 'basic', $3, '{}', 490, $4, $5, $6, $7, $8, now(), now() + interval '30 minutes', case when $4 = 'pending_payment' then null else now() end
      from users where username = $9`,
-    [id, o.paperType ?? 'demo', o.topic ?? 'Логистика малого бизнеса', o.status, o.stage ?? null, o.progress ?? 0, o.error ?? null, o.paperId ?? null, username],
+    [
+      id,
+      o.paperType ?? 'demo',
+      o.topic ?? 'Логистика малого бизнеса',
+      o.status,
+      o.stage ?? null,
+      o.progress ?? 0,
+      o.error ?? null,
+      o.paperId ?? null,
+      username,
+    ],
   );
   return id;
 }

@@ -57,7 +57,10 @@ export function textOfSize(bytes: number, text: string): Buffer {
 }
 
 /** A POST over real HTTP whose body the caller writes; `response` settles when the answer comes. */
-export function openPost(url: string, headers: Record<string, string>): { req: ClientRequest; response: Promise<{ status: number; body: any; res: IncomingMessage }> } {
+export function openPost(
+  url: string,
+  headers: Record<string, string>,
+): { req: ClientRequest; response: Promise<{ status: number; body: any; res: IncomingMessage }> } {
   const req = httpRequest(url, { method: 'POST', headers });
   const response = new Promise<{ status: number; body: any; res: IncomingMessage }>((resolve, reject) => {
     req.on('response', (res) => {

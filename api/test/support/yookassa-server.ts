@@ -64,7 +64,10 @@ export async function startYooKassa(shopId: string, secretKey: string) {
   const faults: Fault[] = [];
   /** Called after an answer is written (a test may kill its client there). */
   let afterAnswer: ((method: string, path: string) => void) | null = null;
-  const error = (status: number, code: string, description: string): Answer => ({ status, body: { type: 'error', id: randomUUID(), code, description } });
+  const error = (status: number, code: string, description: string): Answer => ({
+    status,
+    body: { type: 'error', id: randomUUID(), code, description },
+  });
 
   function receiptProblem(receipt: any, amount: Amount): string | null {
     if (receipt === undefined) return null;
@@ -72,7 +75,12 @@ export async function startYooKassa(shopId: string, secretKey: string) {
     if (!Array.isArray(receipt.items) || receipt.items.length === 0) return 'Receipt items are missing';
     const sum = receipt.items.reduce((n: number, i: any) => n + cents(i.amount) * Number(i.quantity), 0);
     if (sum !== cents(amount)) return 'Receipt items do not match the amount';
-    if (receipt.items.some((i: any) => !AMOUNT.test(i.amount?.value ?? '') || !i.vat_code || !i.description || String(i.description).length > 128)) return 'Receipt item is invalid';
+    if (
+      receipt.items.some(
+        (i: any) => !AMOUNT.test(i.amount?.value ?? '') || !i.vat_code || !i.description || String(i.description).length > 128,
+      )
+    )
+      return 'Receipt item is invalid';
     return null;
   }
 
@@ -112,7 +120,8 @@ export async function startYooKassa(shopId: string, secretKey: string) {
       if (!AMOUNT.test(body?.amount?.value ?? '') || body.amount.currency !== 'RUB') return error(400, 'invalid_request', 'Invalid amount');
       const problem = receiptProblem(body.receipt, body.amount);
       if (problem) return error(400, 'invalid_request', problem);
-      if (body.confirmation?.type !== 'redirect' || !body.confirmation.return_url) return error(400, 'invalid_request', 'Confirmation is required');
+      if (body.confirmation?.type !== 'redirect' || !body.confirmation.return_url)
+        return error(400, 'invalid_request', 'Confirmation is required');
       const id = randomUUID();
       const p: FakePayment = {
         id,
@@ -122,7 +131,11 @@ export async function startYooKassa(shopId: string, secretKey: string) {
         amount: body.amount,
         description: body.description,
         metadata: body.metadata ?? {},
-        confirmation: { type: 'redirect', confirmation_url: `https://yoomoney.example/checkout/${id}`, return_url: body.confirmation.return_url },
+        confirmation: {
+          type: 'redirect',
+          confirmation_url: `https://yoomoney.example/checkout/${id}`,
+          return_url: body.confirmation.return_url,
+        },
         created_at: new Date().toISOString(),
         ...(body.receipt ? { receipt: body.receipt } : {}),
       };
@@ -133,7 +146,8 @@ export async function startYooKassa(shopId: string, secretKey: string) {
       const p = payments.get(body?.payment_id);
       if (!p) return error(404, 'not_found', 'Payment not found');
       if (!AMOUNT.test(body?.amount?.value ?? '') || body.amount.currency !== 'RUB') return error(400, 'invalid_request', 'Invalid amount');
-      if (p.status !== 'succeeded') return error(400, 'invalid_request', `Payment is ${p.status}: only a succeeded payment can be refunded`);
+      if (p.status !== 'succeeded')
+        return error(400, 'invalid_request', `Payment is ${p.status}: only a succeeded payment can be refunded`);
       const left = cents(p.amount) - (p.refunded_amount ? cents(p.refunded_amount) : 0);
       if (cents(body.amount) > left) return error(400, 'invalid_request', 'Refund amount exceeds the payment amount');
       const problem = receiptProblem(body.receipt, body.amount);
@@ -220,7 +234,11 @@ export async function startYooKassa(shopId: string, secretKey: string) {
       p.status = 'canceled';
       p.cancellation_details = { party: 'yoo_money', reason: 'expired_on_confirmation' };
     },
-    notification: (event: string, id: string) => ({ type: 'notification', event, object: { ...(event.startsWith('refund.') ? refunds.get(id) : payments.get(id)) } }),
+    notification: (event: string, id: string) => ({
+      type: 'notification',
+      event,
+      object: { ...(event.startsWith('refund.') ? refunds.get(id) : payments.get(id)) },
+    }),
     /** Refunded rubles of a payment at YooKassa. */
     refundedOf: (id: string) => {
       const r = payments.get(id)?.refunded_amount;

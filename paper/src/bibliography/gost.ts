@@ -171,7 +171,9 @@ function formatLaw(r: WorkRecord, o: FormatOptions): string {
   const host = r.container;
   if (host) {
     // Published in an official gazette or on a legal web site.
-    const head = list ? `${text}. ${DASH} ${contentType(r)} // ${host.title}${host.subtitle ? ` : ${host.subtitle}` : ''}` : `${text} // ${host.title}`;
+    const head = list
+      ? `${text}. ${DASH} ${contentType(r)} // ${host.title}${host.subtitle ? ` : ${host.subtitle}` : ''}`
+      : `${text} // ${host.title}`;
     return finish(
       areas([
         head,

@@ -20,7 +20,8 @@ export const GROUP_TITLES: Record<EntryGroup, string> = {
 };
 const GROUP_ORDER: EntryGroup[] = ['law', 'literature', 'web'];
 
-const LAW_WORDS = /(Конституция|кодекс|Федеральный конституционный закон|Федеральный закон|[Зз]акон Российской|Указ|[Пп]остановление|[Пп]риказ|[Рр]аспоряжение)/;
+const LAW_WORDS =
+  /(Конституция|кодекс|Федеральный конституционный закон|Федеральный закон|[Зз]акон Российской|Указ|[Пп]остановление|[Пп]риказ|[Рр]аспоряжение)/;
 
 export function entryText(source: BibSource): string {
   if (source.record) return formatRecord(source.record, { mode: 'list' });

@@ -6,15 +6,7 @@ export interface Person {
   given?: string;
 }
 
-export type WorkKind =
-  | 'book'
-  | 'collection'
-  | 'article'
-  | 'chapter'
-  | 'dissertation'
-  | 'autoreferat'
-  | 'law'
-  | 'web';
+export type WorkKind = 'book' | 'collection' | 'article' | 'chapter' | 'dissertation' | 'autoreferat' | 'law' | 'web';
 
 /** A journal, a collection, an official gazette or a web site that a work is part of. */
 export interface Container {

@@ -13,7 +13,8 @@ export async function prepareBibliography(run: PaperRun, state: PaperState): Pro
   const year = run.now.getFullYear();
   const next: PaperState = {
     ...state,
-    assemble: (written) => assemble({ input: run.input, outline, written, sources, passages, writer: run.ctx.writer.kind, year, titlePage: run.ctx.titlePage }),
+    assemble: (written) =>
+      assemble({ input: run.input, outline, written, sources, passages, writer: run.ctx.writer.kind, year, titlePage: run.ctx.titlePage }),
   };
   await run.progress.part(1);
   return next;

@@ -80,13 +80,15 @@ export function normalizeCitation(raw: string): string {
  */
 export function nbspInitials(text: string): string {
   const initials = /(?<!\p{L})((?:[А-ЯЁA-Z]\.[ \u00A0]?){1,3})/gu;
-  return text.replace(initials, (match: string, _g: string, offset: number) => {
-    const before = text.slice(0, offset);
-    const after = text.slice(offset + match.length);
-    let out = match.trimEnd().replace(/\. (?=[А-ЯЁA-Z]\.)/g, `.${NBSP}`);
-    const trailing = match.slice(out.length);
-    const surnameFollows = /^[А-ЯЁA-Z][а-яёa-z-]+/.test(after) && !/,\s*$/.test(before);
-    if (trailing) out += surnameFollows ? NBSP : trailing;
-    return out;
-  }).replace(/([А-ЯЁA-Z][а-яёa-z-]+,?) (?=[А-ЯЁA-Z]\.[ \u00A0]?[А-ЯЁA-Z]\.)/gu, `$1${NBSP}`);
+  return text
+    .replace(initials, (match: string, _g: string, offset: number) => {
+      const before = text.slice(0, offset);
+      const after = text.slice(offset + match.length);
+      let out = match.trimEnd().replace(/\. (?=[А-ЯЁA-Z]\.)/g, `.${NBSP}`);
+      const trailing = match.slice(out.length);
+      const surnameFollows = /^[А-ЯЁA-Z][а-яёa-z-]+/.test(after) && !/,\s*$/.test(before);
+      if (trailing) out += surnameFollows ? NBSP : trailing;
+      return out;
+    })
+    .replace(/([А-ЯЁA-Z][а-яёa-z-]+,?) (?=[А-ЯЁA-Z]\.[ \u00A0]?[А-ЯЁA-Z]\.)/gu, `$1${NBSP}`);
 }

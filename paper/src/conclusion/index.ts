@@ -13,8 +13,15 @@ export function digestOf(paragraphs: string[]): string {
   return `${first} ${last.slice(0, 500)}`.trim();
 }
 
-export async function writeConclusion(o: OutlineBrief, texts: Map<string, string[]>, targetChars: number, calls: CallRunner): Promise<string[]> {
-  const digests = o.chapters.flatMap((c, ci) => c.subsections.map((title, si) => ({ number: `${ci + 1}.${si + 1}`, title, digest: digestOf(texts.get(`${ci + 1}.${si + 1}`) ?? []) })));
+export async function writeConclusion(
+  o: OutlineBrief,
+  texts: Map<string, string[]>,
+  targetChars: number,
+  calls: CallRunner,
+): Promise<string[]> {
+  const digests = o.chapters.flatMap((c, ci) =>
+    c.subsections.map((title, si) => ({ number: `${ci + 1}.${si + 1}`, title, digest: digestOf(texts.get(`${ci + 1}.${si + 1}`) ?? []) })),
+  );
   const reply = await calls.call({
     key: 'conclusion',
     task: { kind: 'conclusion', outline: o, digests, targetChars },

@@ -3,7 +3,11 @@ import { outlineSummary } from '../outline/brief.ts';
 import type { ChatMessage } from '../writer/types.ts';
 import type { OutlineBrief } from '../outline/types.ts';
 
-export function conclusionMessages(o: OutlineBrief, digests: { number: string; title: string; digest: string }[], targetChars: number): ChatMessage[] {
+export function conclusionMessages(
+  o: OutlineBrief,
+  digests: { number: string; title: string; digest: string }[],
+  targetChars: number,
+): ChatMessage[] {
   return [
     { role: 'system', content: AUTHOR_SYSTEM },
     {

@@ -13,7 +13,10 @@ const ORDINAL = ['первой', 'второй', 'третьей', 'четвёр
 
 export function introductionTail(o: OutlineBrief): string[] {
   const tasks = o.tasks.map((t, i) => `– ${t}${i === o.tasks.length - 1 ? '.' : ';'}`);
-  const structure = o.chapters.map((c, i) => `в ${ORDINAL[i] ?? `${i + 1}-й`} главе «${c.title}» рассматриваются вопросы: ${c.subsections.map((s) => `«${s}»`).join(', ')}`);
+  const structure = o.chapters.map(
+    (c, i) =>
+      `в ${ORDINAL[i] ?? `${i + 1}-й`} главе «${c.title}» рассматриваются вопросы: ${c.subsections.map((s) => `«${s}»`).join(', ')}`,
+  );
   return [
     `Цель работы – ${o.goal}.`,
     'Для достижения поставленной цели необходимо решить следующие задачи:',
@@ -21,7 +24,7 @@ export function introductionTail(o: OutlineBrief): string[] {
     `Объект исследования – ${o.object}.`,
     `Предмет исследования – ${o.subject}.`,
     `Методы исследования: ${o.methods.join(', ')}.`,
-    `Структура работы. Работа состоит из введения, ${o.chapters.length === 3 ? "трёх" : o.chapters.length} глав, заключения и списка использованных источников; ${structure.join('; ')}.`,
+    `Структура работы. Работа состоит из введения, ${o.chapters.length === 3 ? 'трёх' : o.chapters.length} глав, заключения и списка использованных источников; ${structure.join('; ')}.`,
   ];
 }
 

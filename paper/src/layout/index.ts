@@ -21,7 +21,11 @@ export interface LaidOutPaper {
   conversions: number;
 }
 
-const norm = (s: string) => s.replace(/[\s\u00A0]+/g, ' ').trim().toLowerCase();
+const norm = (s: string) =>
+  s
+    .replace(/[\s\u00A0]+/g, ' ')
+    .trim()
+    .toLowerCase();
 
 /** Finds the page of each written heading in the PDF bookmarks, in document order. */
 export function matchHeadings(headings: HeadingRef[], bookmarks: { title: string; page: number }[]): PageMap | null {

@@ -3,7 +3,12 @@ import { readPdf } from '../pdf/bookmarks.ts';
 import type { Bookmark } from '../pdf/bookmarks.ts';
 import type { ReadDocx, ReadParagraph } from './docx-read.ts';
 
-export const STRUCTURAL = { contents: 'СОДЕРЖАНИЕ', introduction: 'ВВЕДЕНИЕ', conclusion: 'ЗАКЛЮЧЕНИЕ', bibliography: 'СПИСОК ИСПОЛЬЗОВАННЫХ ИСТОЧНИКОВ' };
+export const STRUCTURAL = {
+  contents: 'СОДЕРЖАНИЕ',
+  introduction: 'ВВЕДЕНИЕ',
+  conclusion: 'ЗАКЛЮЧЕНИЕ',
+  bibliography: 'СПИСОК ИСПОЛЬЗОВАННЫХ ИСТОЧНИКОВ',
+};
 
 export const near = (a: number | undefined, b: number, tol: number) => a !== undefined && Math.abs(a - b) <= tol;
 export const clean = (s: string) => s.replace(/[\s\u00A0]+/g, ' ').trim();
@@ -99,7 +104,11 @@ export async function analyse(doc: ReadDocx, pdf: Uint8Array | undefined): Promi
   const bibHeading = headings.find((h) => h.text.toUpperCase() === STRUCTURAL.bibliography);
   const tocParas = contentsIdx >= 0 ? paras.slice(contentsIdx + 1, firstHeadingIdx).filter((p) => clean(p.text)) : [];
   const bodyParas = paras.filter(
-    (p) => p.index > firstHeadingIdx && (!bibHeading || p.index < bibHeading.p.index) && p.props.outlineLevel === undefined && clean(p.text).length > 0,
+    (p) =>
+      p.index > firstHeadingIdx &&
+      (!bibHeading || p.index < bibHeading.p.index) &&
+      p.props.outlineLevel === undefined &&
+      clean(p.text).length > 0,
   );
   const bibParas = bibHeading ? paras.filter((p) => p.index > bibHeading.p.index && clean(p.text)) : [];
   return {

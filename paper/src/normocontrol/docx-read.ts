@@ -43,7 +43,15 @@ export interface ReadParagraph {
 export interface ReadDocx {
   paragraphs: ReadParagraph[];
   footnotes: ReadParagraph[][];
-  section: { pgW?: number; pgH?: number; margins: Record<string, number>; titlePg: boolean; footerDefault?: string; footerFirst?: string; pgStart?: number };
+  section: {
+    pgW?: number;
+    pgH?: number;
+    margins: Record<string, number>;
+    titlePg: boolean;
+    footerDefault?: string;
+    footerFirst?: string;
+    pgStart?: number;
+  };
   footers: Map<string, ReadParagraph[]>;
   updateFields: boolean;
   customProps: Map<string, string>;
@@ -226,7 +234,9 @@ function readParagraphs(root: El | Document, styles: Styles): ReadParagraph[] {
 }
 
 export async function readDocx(bytes: Uint8Array): Promise<ReadDocx> {
-  const parts = await readZip(bytes, (name) => /^(word\/(document|styles|settings|footnotes|footer\d*)\.xml|word\/_rels\/document\.xml\.rels|docProps\/custom\.xml)$/.test(name));
+  const parts = await readZip(bytes, (name) =>
+    /^(word\/(document|styles|settings|footnotes|footer\d*)\.xml|word\/_rels\/document\.xml\.rels|docProps\/custom\.xml)$/.test(name),
+  );
   const text = (name: string) => parts.get(name)?.toString('utf8');
   const documentXml = text('word/document.xml');
   if (!documentXml) throw new Error('В файле нет word/document.xml: это не документ Word');

@@ -17,9 +17,7 @@ export function briefOf(outline: OutlineWithoutIntroduction): OutlineBrief {
 
 /** The outline as the prompts show it. */
 export function outlineText(o: OutlineBrief): string {
-  return o.chapters
-    .map((c, i) => `${i + 1} ${c.title}\n${c.subsections.map((s, j) => `  ${i + 1}.${j + 1} ${s}`).join('\n')}`)
-    .join('\n');
+  return o.chapters.map((c, i) => `${i + 1} ${c.title}\n${c.subsections.map((s, j) => `  ${i + 1}.${j + 1} ${s}`).join('\n')}`).join('\n');
 }
 
 export function outlineSummary(o: OutlineBrief): string {

@@ -30,7 +30,13 @@ export function titleOf(topic: string): string {
 
 /** Checks and tidies a model's outline; returns a Russian problem description when it cannot be used. */
 export function normalizeOutline(draft: OutlineDraft, input: PaperInput): { outline?: OutlineWithoutIntroduction; problem?: string } {
-  let chapters = draft.chapters.map((c) => ({ title: cleanTitle(c.title), subsections: c.subsections.map(cleanTitle).filter((s) => s.length >= 3).slice(0, 4) }));
+  let chapters = draft.chapters.map((c) => ({
+    title: cleanTitle(c.title),
+    subsections: c.subsections
+      .map(cleanTitle)
+      .filter((s) => s.length >= 3)
+      .slice(0, 4),
+  }));
   if (input.userStructure) {
     // The customer's structure is authoritative; only a chapter given without subsections gets the model's.
     chapters = input.userStructure.map(([title, subs], i) => {
@@ -43,7 +49,10 @@ export function normalizeOutline(draft: OutlineDraft, input: PaperInput): { outl
   if (chapters.length !== 3) return { problem: `нужно ровно 3 главы, а получено ${chapters.length}` };
   const thin = chapters.findIndex((c) => c.subsections.length < 3 || c.title.length < 3);
   if (thin >= 0 && !input.userStructure) return { problem: `в главе ${thin + 1} должно быть 3–4 подраздела с названиями` };
-  const tasks = draft.tasks.map((t) => t.trim().replace(/[.;]+$/, '')).filter(Boolean).slice(0, 6);
+  const tasks = draft.tasks
+    .map((t) => t.trim().replace(/[.;]+$/, ''))
+    .filter(Boolean)
+    .slice(0, 6);
   if (tasks.length < 3) return { problem: 'нужно 4–6 задач исследования' };
   const keywords = [...new Set(draft.keywords.map((k) => k.trim().replace(/[.;]+$/, '')).filter(Boolean))].slice(0, 8);
   if (keywords.length < 3) return { problem: 'нужно 5–8 ключевых слов' };
@@ -60,10 +69,19 @@ export function normalizeOutline(draft: OutlineDraft, input: PaperInput): { outl
       tasks,
       object: draft.object.trim().replace(/[.]+$/, ''),
       subject: draft.subject.trim().replace(/[.]+$/, ''),
-      methods: draft.methods.map((m) => m.trim().replace(/[.;]+$/, '')).filter(Boolean).slice(0, 8),
-      searchQueries: draft.searchQueries.map((q) => q.trim()).filter(Boolean).slice(0, 4),
+      methods: draft.methods
+        .map((m) => m.trim().replace(/[.;]+$/, ''))
+        .filter(Boolean)
+        .slice(0, 8),
+      searchQueries: draft.searchQueries
+        .map((q) => q.trim())
+        .filter(Boolean)
+        .slice(0, 4),
       // A draft read before English queries were asked for has none.
-      searchQueriesEn: (draft.searchQueriesEn ?? []).map((q) => q.trim()).filter(Boolean).slice(0, 4),
+      searchQueriesEn: (draft.searchQueriesEn ?? [])
+        .map((q) => q.trim())
+        .filter(Boolean)
+        .slice(0, 4),
     },
   };
 }
@@ -76,7 +94,8 @@ function parseDraft(text: string): { draft?: OutlineDraft; problem?: string } {
     return { problem: 'ответ не является корректным JSON' };
   }
   const parsed = OutlineDraftReadSchema.safeParse(json);
-  if (!parsed.success) return { problem: `JSON не соответствует схеме: ${parsed.error.issues[0]?.path.join('.')} ${parsed.error.issues[0]?.message}` };
+  if (!parsed.success)
+    return { problem: `JSON не соответствует схеме: ${parsed.error.issues[0]?.path.join('.')} ${parsed.error.issues[0]?.message}` };
   return { draft: parsed.data };
 }
 
@@ -89,7 +108,13 @@ export async function writeOutline(input: PaperInput, calls: CallRunner): Promis
   const na = a.draft ? normalizeOutline(a.draft, input) : { problem: a.problem };
   if (na.outline) return na.outline;
   // One repair round with the problem spelled out, then give up with a clear reason.
-  const second = await calls.call({ key: 'outline:repair', task, messages: outlineRepairMessages(messages, first.text, na.problem!), maxTokens: 3000, json });
+  const second = await calls.call({
+    key: 'outline:repair',
+    task,
+    messages: outlineRepairMessages(messages, first.text, na.problem!),
+    maxTokens: 3000,
+    json,
+  });
   const b = parseDraft(second.text);
   const nb = b.draft ? normalizeOutline(b.draft, input) : { problem: b.problem };
   if (nb.outline) return nb.outline;

@@ -63,10 +63,28 @@ const MAX_REDIRECTS = 5;
 
 /** Loopback, private, link-local (cloud metadata), shared, multicast and reserved ranges. */
 const NOT_PUBLIC = new BlockList();
-for (const [net, prefix] of [['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12], ['192.0.0.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15], ['224.0.0.0', 3]] as const) {
+for (const [net, prefix] of [
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.0.0.0', 24],
+  ['192.168.0.0', 16],
+  ['198.18.0.0', 15],
+  ['224.0.0.0', 3],
+] as const) {
   NOT_PUBLIC.addSubnet(net, prefix, 'ipv4');
 }
-for (const [net, prefix] of [['::', 127], ['fc00::', 7], ['fe80::', 10], ['ff00::', 8], ['64:ff9b::', 96]] as const) NOT_PUBLIC.addSubnet(net, prefix, 'ipv6');
+for (const [net, prefix] of [
+  ['::', 127],
+  ['fc00::', 7],
+  ['fe80::', 10],
+  ['ff00::', 8],
+  ['64:ff9b::', 96],
+] as const)
+  NOT_PUBLIC.addSubnet(net, prefix, 'ipv6');
 
 function isPublicAddress(address: string): boolean {
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
@@ -79,7 +97,12 @@ async function refusedHost(url: URL, limits: DownloadLimits): Promise<string | n
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return 'not an http(s) URL';
   if (limits.privateHosts) return null;
   const host = url.hostname.replace(/^\[|\]$/g, '');
-  const addresses = isIP(host) ? [host] : await lookup(host, { all: true }).then((all) => all.map((a) => a.address), () => []);
+  const addresses = isIP(host)
+    ? [host]
+    : await lookup(host, { all: true }).then(
+        (all) => all.map((a) => a.address),
+        () => [],
+      );
   if (!addresses.length) return `host ${host} not found`;
   return addresses.every(isPublicAddress) ? null : `host ${host} is not public`;
 }

@@ -41,7 +41,10 @@ export async function cutPdf(pdf: Uint8Array, pages: number): Promise<Buffer> {
   const count = Math.min(pages, source.getPageCount());
   if (count === source.getPageCount()) return Buffer.from(pdf);
   const out = await PDFDocument.create();
-  const copied = await out.copyPages(source, Array.from({ length: count }, (_, i) => i));
+  const copied = await out.copyPages(
+    source,
+    Array.from({ length: count }, (_, i) => i),
+  );
   for (const page of copied) out.addPage(page);
   return Buffer.from(await out.save());
 }

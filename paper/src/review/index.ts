@@ -18,7 +18,11 @@ export async function reviewChapter(options: {
   signal?: AbortSignal;
 }): Promise<void> {
   const { outline, chapter, texts, calls } = options;
-  const subs = outline.chapters[chapter - 1].subsections.map((title, i) => ({ number: `${chapter}.${i + 1}`, title, text: joinParagraphs(texts.get(`${chapter}.${i + 1}`) ?? []) }));
+  const subs = outline.chapters[chapter - 1].subsections.map((title, i) => ({
+    number: `${chapter}.${i + 1}`,
+    title,
+    text: joinParagraphs(texts.get(`${chapter}.${i + 1}`) ?? []),
+  }));
   const reply = await calls.call({
     key: `review:${chapter}`,
     task: { kind: 'review', outline, chapter, texts: subs },
@@ -45,7 +49,16 @@ export async function reviewChapter(options: {
       const target = charsOf(current);
       const revised = await calls.call({
         key: `revise:${number}`,
-        task: { kind: 'revise', outline, chapter, subsection: sub, text: joinParagraphs(current), remarks: list, targetChars: target, sources: options.sourcesFor(number) },
+        task: {
+          kind: 'revise',
+          outline,
+          chapter,
+          subsection: sub,
+          text: joinParagraphs(current),
+          remarks: list,
+          targetChars: target,
+          sources: options.sourcesFor(number),
+        },
         messages: reviseMessages(outline, chapter, sub, joinParagraphs(current), list, target, options.sourcesFor(number)),
         maxTokens: tokensFor(target),
       });

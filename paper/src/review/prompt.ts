@@ -8,7 +8,8 @@ export function reviewMessages(o: OutlineBrief, chapter: number, texts: { number
   return [
     {
       role: 'system',
-      content: 'Ты — строгий научный руководитель и рецензент выпускных квалификационных работ. Отвечай по-русски, конкретно, в формате JSON.',
+      content:
+        'Ты — строгий научный руководитель и рецензент выпускных квалификационных работ. Отвечай по-русски, конкретно, в формате JSON.',
     },
     {
       role: 'user',
@@ -22,7 +23,15 @@ export function reviewMessages(o: OutlineBrief, chapter: number, texts: { number
   ];
 }
 
-export function reviseMessages(o: OutlineBrief, chapter: number, subsection: number, text: string, remarks: string[], targetChars: number, sources: PassageBrief[]): ChatMessage[] {
+export function reviseMessages(
+  o: OutlineBrief,
+  chapter: number,
+  subsection: number,
+  text: string,
+  remarks: string[],
+  targetChars: number,
+  sources: PassageBrief[],
+): ChatMessage[] {
   const title = o.chapters[chapter - 1].subsections[subsection - 1];
   return [
     { role: 'system', content: AUTHOR_SYSTEM },

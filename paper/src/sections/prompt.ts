@@ -14,7 +14,13 @@ export function sourcesText(passages: PassageBrief[]): string {
   );
 }
 
-export function sectionMessages(o: OutlineBrief, chapter: number, subsection: number, targetChars: number, sources: PassageBrief[]): ChatMessage[] {
+export function sectionMessages(
+  o: OutlineBrief,
+  chapter: number,
+  subsection: number,
+  targetChars: number,
+  sources: PassageBrief[],
+): ChatMessage[] {
   const ch = o.chapters[chapter - 1];
   const title = ch.subsections[subsection - 1];
   return [

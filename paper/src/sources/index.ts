@@ -39,9 +39,23 @@ export function recordOf(w: FoundWork, accessed: string): WorkRecord {
     url: w.doi ? undefined : w.url,
     accessed,
   };
-  if (w.kind === 'article') return { ...common, kind: 'article', container: { title: w.container! }, volume: w.volume, issue: w.issue, pages: w.pages };
-  if (w.kind === 'chapter') return { ...common, kind: 'chapter', container: { title: w.container!, publisher: w.publisher, place: w.place, year: w.year }, pages: w.pages };
-  return { ...common, kind: w.kind === 'collection' ? 'collection' : 'book', publisher: w.publisher, place: w.place, pageCount: w.pageCount, isbn: w.isbn };
+  if (w.kind === 'article')
+    return { ...common, kind: 'article', container: { title: w.container! }, volume: w.volume, issue: w.issue, pages: w.pages };
+  if (w.kind === 'chapter')
+    return {
+      ...common,
+      kind: 'chapter',
+      container: { title: w.container!, publisher: w.publisher, place: w.place, year: w.year },
+      pages: w.pages,
+    };
+  return {
+    ...common,
+    kind: w.kind === 'collection' ? 'collection' : 'book',
+    publisher: w.publisher,
+    place: w.place,
+    pageCount: w.pageCount,
+    isbn: w.isbn,
+  };
 }
 
 function labelOf(w: FoundWork): string {

@@ -49,7 +49,15 @@ function sourcesWord(n: number): string {
  * What a list of sources lacks, in Russian ("по теме найдено 5 источников, а для демо-версии
  * нужно не меньше 8"); null when it meets the minimum.
  */
-export function shortfallOf(o: { found: number; recent: number; attached: number; type: 'demo' | 'full'; requiredVolume: number; minYear: number; now: Date }): string | null {
+export function shortfallOf(o: {
+  found: number;
+  recent: number;
+  attached: number;
+  type: 'demo' | 'full';
+  requiredVolume: number;
+  minYear: number;
+  now: Date;
+}): string | null {
   const minimum = minimumSources(o.type, o.requiredVolume);
   const total = o.found + o.attached;
   if (total < minimum) {

@@ -20,7 +20,9 @@ export function queriesForTopic(topic: string): SearchQueries {
   return { ru: isCyrillic(topic) ? [topic] : [], en: english ? [english] : [] };
 }
 
-export function queriesForOutline(outline: Pick<OutlineWithoutIntroduction, 'topic' | 'chapters' | 'searchQueries' | 'searchQueriesEn'>): SearchQueries {
+export function queriesForOutline(
+  outline: Pick<OutlineWithoutIntroduction, 'topic' | 'chapters' | 'searchQueries' | 'searchQueriesEn'>,
+): SearchQueries {
   const chapterTitles = outline.chapters.map((c) => c.title);
   const fromModel = outline.searchQueries;
   const ru = unique([outline.topic, ...fromModel.filter(isCyrillic), ...chapterTitles]).slice(0, MAX_QUERIES_PER_LANGUAGE);

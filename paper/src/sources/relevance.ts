@@ -6,15 +6,55 @@
 import { isCyrillic } from '../bibliography/text.ts';
 
 const STOP = new Set([
-  'этот', 'этого', 'также', 'которые', 'который', 'которая', 'котор', 'более', 'между', 'после', 'через', 'может', 'свои', 'своих',
-  'with', 'from', 'that', 'this', 'their', 'which', 'using', 'based', 'study', 'analysis', 'about', 'into',
-  'and', 'the', 'for', 'its', 'are', 'were', 'been', 'have', 'case', 'review', 'approach', 'research', 'paper', 'role',
+  'этот',
+  'этого',
+  'также',
+  'которые',
+  'который',
+  'которая',
+  'котор',
+  'более',
+  'между',
+  'после',
+  'через',
+  'может',
+  'свои',
+  'своих',
+  'with',
+  'from',
+  'that',
+  'this',
+  'their',
+  'which',
+  'using',
+  'based',
+  'study',
+  'analysis',
+  'about',
+  'into',
+  'and',
+  'the',
+  'for',
+  'its',
+  'are',
+  'were',
+  'been',
+  'have',
+  'case',
+  'review',
+  'approach',
+  'research',
+  'paper',
+  'role',
 ]);
 
 /** The stems of a text in order, repeats kept (term frequencies for a ranking). */
 export function terms(text: string): string[] {
   const out: string[] = [];
-  for (const word of text.toLowerCase().replace(/ё/g, 'е').split(/[^\p{L}\p{N}]+/u)) {
+  for (const word of text
+    .toLowerCase()
+    .replace(/ё/g, 'е')
+    .split(/[^\p{L}\p{N}]+/u)) {
     if (word.length < 4 || STOP.has(word)) continue;
     out.push(word.slice(0, 5));
   }

@@ -38,7 +38,10 @@ export async function findSources(run: PaperRun, state: PaperState): Promise<Pap
   const minimum = minimumSources(input.type, input.requiredVolume);
   const recentFrom = firstRecentYear(run.now);
   if (!providers.length) {
-    if (run.attached.length < minimum) warnings.push(`Поиск литературы не настроен: в списке только приложенные файлы (${run.attached.length}), а нужно не меньше ${minimum}`);
+    if (run.attached.length < minimum)
+      warnings.push(
+        `Поиск литературы не настроен: в списке только приложенные файлы (${run.attached.length}), а нужно не меньше ${minimum}`,
+      );
     return withFound(run, { ...state, warnings }, []);
   }
   const queries = queriesForOutline(outline);
@@ -56,7 +59,8 @@ export async function findSources(run: PaperRun, state: PaperState): Promise<Pap
     signal: run.signal,
   });
   const found = outcome.works;
-  if (outcome.failures.length) warnings.push(`Поиск литературы прошёл с ошибками (${outcome.failures.length} из ${outcome.requests} запросов)`);
+  if (outcome.failures.length)
+    warnings.push(`Поиск литературы прошёл с ошибками (${outcome.failures.length} из ${outcome.requests} запросов)`);
 
   const problem = shortfallOf({
     found: found.length,
@@ -70,7 +74,10 @@ export async function findSources(run: PaperRun, state: PaperState): Promise<Pap
   // Only a fixed catalogue (tests, offline development) may fall short: a real search must not.
   const real = providers.some((p) => !p.offline);
   if (problem && real) {
-    throw new PaperError('not_enough_sources', `Недостаточно научных источников: ${problem}. Попробуйте сформулировать тему шире или указать более ранний год издания.`);
+    throw new PaperError(
+      'not_enough_sources',
+      `Недостаточно научных источников: ${problem}. Попробуйте сформулировать тему шире или указать более ранний год издания.`,
+    );
   }
   return withFound(run, { ...state, warnings }, found);
 }

@@ -7,8 +7,13 @@
  */
 export function normalizeMarkers(text: string): string {
   return text
-    .replace(/\[\[?\s*(p\d+(?:\s*[,;]\s*p\d+)*)\s*(?:[,;]\s*(?:с|c|стр)\.?\s*\d+(?:\s*[-–]\s*\d+)?)?\s*\]?\]/g, (_m, ids: string) =>
-      `[[${ids.split(/[,;]/).map((id) => id.trim()).join(', ')}]]`,
+    .replace(
+      /\[\[?\s*(p\d+(?:\s*[,;]\s*p\d+)*)\s*(?:[,;]\s*(?:с|c|стр)\.?\s*\d+(?:\s*[-–]\s*\d+)?)?\s*\]?\]/g,
+      (_m, ids: string) =>
+        `[[${ids
+          .split(/[,;]/)
+          .map((id) => id.trim())
+          .join(', ')}]]`,
     )
     .replace(/\[\[?\s*(S\d+)\s*(?:[,;]\s*(?:с|c|стр)\.?\s*(\d+(?:\s*[-–]\s*\d+)?))?\s*\]?\]/g, (_m, id: string, pages?: string) =>
       pages ? `[[${id}, с. ${pages.replace(/\s+/g, '')}]]` : `[[${id}]]`,
@@ -30,7 +35,12 @@ export function cleanText(raw: string, options: { dropTitle?: string } = {}): st
     if (p) out.push(p);
     current = '';
   };
-  const title = options.dropTitle ? options.dropTitle.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim() : '';
+  const title = options.dropTitle
+    ? options.dropTitle
+        .toLowerCase()
+        .replace(/[^\p{L}\p{N}]+/gu, ' ')
+        .trim()
+    : '';
   for (let line of lines) {
     line = line.trim();
     if (!line) {
@@ -41,7 +51,12 @@ export function cleanText(raw: string, options: { dropTitle?: string } = {}): st
       flush();
       continue;
     }
-    const bare = line.replace(/^[\d.\s]+/, '').replace(/[*_#]/g, '').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+    const bare = line
+      .replace(/^[\d.\s]+/, '')
+      .replace(/[*_#]/g, '')
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}]+/gu, ' ')
+      .trim();
     if (title && out.length === 0 && !current && bare === title) continue;
     line = line
       .replace(/\*\*(.+?)\*\*/g, '$1')

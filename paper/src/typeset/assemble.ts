@@ -54,7 +54,11 @@ export function assemble(options: {
   // The list: every cited source and every file the user attached; nothing else.
   const listed: BibSource[] = sources.filter((s) => cited.has(s.id) || s.origin === 'attached').map((s) => s.bib);
   const bib = buildBibliography(listed, input.separateBibliography);
-  const referencer = createReferencer({ sources: new Map(listed.map((b) => [b.id, b])), numberOf: bib.numberOf, footnotes: input.useFootnotes });
+  const referencer = createReferencer({
+    sources: new Map(listed.map((b) => [b.id, b])),
+    numberOf: bib.numberOf,
+    footnotes: input.useFootnotes,
+  });
   const resolve = (paras: string[]): Para[] => paras.map((p) => referencer.paragraph(p)).filter((p) => p.length > 0);
   const introduction = resolve(written.introduction);
   const chapters = outline.chapters.map((c, ci) => ({
@@ -86,7 +90,8 @@ export function assemble(options: {
         ? null
         : {
             entries: bib.entries.map((e) => ({ number: e.number, text: e.text })),
-            groups: bib.groups?.map((g) => ({ title: g.title, entries: g.entries.map((e) => ({ number: e.number, text: e.text })) })) ?? null,
+            groups:
+              bib.groups?.map((g) => ({ title: g.title, entries: g.entries.map((e) => ({ number: e.number, text: e.text })) })) ?? null,
           },
   };
   const entries: BibliographyEntry[] = bib.entries.map((e) => ({

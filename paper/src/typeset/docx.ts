@@ -103,7 +103,9 @@ function titlePage(model: DocModel): Paragraph[] {
   ];
   if (model.kind === 'demo') out.push(line('Демонстрационная версия: введение и первая глава', { size: 24, before: 240 }));
   if (model.writer === 'offline') {
-    out.push(line('Текст сформирован офлайн-генератором без языковой модели и служит только для проверки сервиса', { size: 20, before: 240 }));
+    out.push(
+      line('Текст сформирован офлайн-генератором без языковой модели и служит только для проверки сервиса', { size: 20, before: 240 }),
+    );
   }
   out.push(signature('Выполнил(а):'), signature('Руководитель:'));
   out.push(line(`${info.city ?? '______________'} ${model.year}`, { before: 2400 }));
@@ -113,7 +115,11 @@ function titlePage(model: DocModel): Paragraph[] {
 function tocEntry(h: HeadingRef, page: number | undefined): Paragraph {
   const children: ParagraphChild[] = [];
   let indent: { left: number; hanging: number } = { left: 0, hanging: 0 };
-  const tabStops: { type: (typeof TabStopType)[keyof typeof TabStopType]; position: number; leader?: (typeof LeaderType)[keyof typeof LeaderType] }[] = [];
+  const tabStops: {
+    type: (typeof TabStopType)[keyof typeof TabStopType];
+    position: number;
+    leader?: (typeof LeaderType)[keyof typeof LeaderType];
+  }[] = [];
   const numbered = /^(\d+(?:\.\d+)?) (.*)$/.exec(h.text);
   if (numbered) {
     // "1.1<tab>Title": the hanging indent makes a long title wrap under its own text.
@@ -173,7 +179,8 @@ export async function buildDocx(model: DocModel, options: BuildOptions): Promise
   if (model.conclusion) children.push(heading(byId.get('conclusion')!, STYLE.structural), ...body(model.conclusion));
   if (model.bibliography) {
     children.push(heading(byId.get('bibliography')!, STYLE.structural));
-    const entry = (e: { number: number; text: string }) => new Paragraph({ widowControl: true, children: [new TextRun(`${e.number}. ${e.text}`)] });
+    const entry = (e: { number: number; text: string }) =>
+      new Paragraph({ widowControl: true, children: [new TextRun(`${e.number}. ${e.text}`)] });
     if (model.bibliography.groups) {
       for (const g of model.bibliography.groups) {
         children.push(new Paragraph({ style: STYLE.bibGroup, children: [new TextRun(g.title)] }), ...g.entries.map(entry));
@@ -334,7 +341,9 @@ export async function buildDocx(model: DocModel, options: BuildOptions): Promise
           },
         },
         footers: {
-          default: new Footer({ children: [new Paragraph({ style: STYLE.footer, children: [new TextRun({ children: [PageNumber.CURRENT] })] })] }),
+          default: new Footer({
+            children: [new Paragraph({ style: STYLE.footer, children: [new TextRun({ children: [PageNumber.CURRENT] })] })],
+          }),
           first: new Footer({ children: [new Paragraph({ style: STYLE.footer, children: [] })] }),
         },
         children,

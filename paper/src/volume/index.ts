@@ -58,7 +58,8 @@ export function budgetFor(options: {
 
 /** The page window a paper must land in, and the narrower one corrections aim at. */
 export function windowFor(type: 'demo' | 'full', volume: number) {
-  if (type === 'demo') return { min: DEMO_PAGES.min, max: DEMO_PAGES.max, aimLow: DEMO_PAGES.aim - 1, aimHigh: DEMO_PAGES.aim + 2, aim: DEMO_PAGES.aim };
+  if (type === 'demo')
+    return { min: DEMO_PAGES.min, max: DEMO_PAGES.max, aimLow: DEMO_PAGES.aim - 1, aimHigh: DEMO_PAGES.aim + 2, aim: DEMO_PAGES.aim };
   return { min: Math.ceil(volume * 0.95), max: Math.floor(volume * 1.05), aimLow: volume - 2, aimHigh: volume + 2, aim: volume };
 }
 
@@ -76,7 +77,9 @@ export async function topUp(options: {
   const each = Math.max(600, Math.round(options.chars / numbers.length));
   // With a small deficit only the shortest subsections grow.
   const count = Math.max(1, Math.min(numbers.length, Math.round(options.chars / each)));
-  const chosen = [...numbers].sort((a, b) => charsOf(options.texts.get(a)!) - charsOf(options.texts.get(b)!) || a.localeCompare(b)).slice(0, count);
+  const chosen = [...numbers]
+    .sort((a, b) => charsOf(options.texts.get(a)!) - charsOf(options.texts.get(b)!) || a.localeCompare(b))
+    .slice(0, count);
   await allOrAbort(
     chosen.map((number) => async () => {
       const [chapter, subsection] = number.split('.').map(Number);
@@ -84,7 +87,16 @@ export async function topUp(options: {
       const tail = paragraphs.join('\n\n').slice(-1500);
       const reply = await options.calls.call({
         key: `extend:r${options.round}:${number}`,
-        task: { kind: 'extend', outline: options.outline, chapter, subsection, round: options.round, tail, addChars: each, sources: options.sourcesFor(number) },
+        task: {
+          kind: 'extend',
+          outline: options.outline,
+          chapter,
+          subsection,
+          round: options.round,
+          tail,
+          addChars: each,
+          sources: options.sourcesFor(number),
+        },
         messages: extendMessages(options.outline, chapter, subsection, tail, each, options.sourcesFor(number)),
         maxTokens: tokensFor(each),
       });
@@ -101,7 +113,9 @@ export async function topUp(options: {
 export function trim(texts: Map<string, string[]>, chars: number): void {
   let left = chars;
   for (let guard = 0; left > 0 && guard < 10_000; guard++) {
-    const longest = [...texts.entries()].filter(([, p]) => p.length > 3).sort((a, b) => charsOf(b[1]) - charsOf(a[1]) || a[0].localeCompare(b[0]))[0];
+    const longest = [...texts.entries()]
+      .filter(([, p]) => p.length > 3)
+      .sort((a, b) => charsOf(b[1]) - charsOf(a[1]) || a[0].localeCompare(b[0]))[0];
     if (!longest) return;
     const [number, paragraphs] = longest;
     const removed = paragraphs[paragraphs.length - 2];

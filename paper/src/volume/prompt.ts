@@ -4,7 +4,14 @@ import { sourcesText } from '../sections/prompt.ts';
 import type { ChatMessage, PassageBrief } from '../writer/types.ts';
 import type { OutlineBrief } from '../outline/types.ts';
 
-export function extendMessages(o: OutlineBrief, chapter: number, subsection: number, tail: string, addChars: number, sources: PassageBrief[]): ChatMessage[] {
+export function extendMessages(
+  o: OutlineBrief,
+  chapter: number,
+  subsection: number,
+  tail: string,
+  addChars: number,
+  sources: PassageBrief[],
+): ChatMessage[] {
   const title = o.chapters[chapter - 1].subsections[subsection - 1];
   return [
     { role: 'system', content: AUTHOR_SYSTEM },

@@ -30,7 +30,15 @@ export async function fitVolume(run: PaperRun, state: PaperState): Promise<Paper
     if (round === MAX_ROUNDS) break;
     if (pages < window.aimLow) {
       const before = new Map(texts);
-      await topUp({ round, chars: (window.aim - pages) * CHARS_PER_PAGE, outline, texts, sourcesFor: passages.briefsFor, calls: run.calls, signal });
+      await topUp({
+        round,
+        chars: (window.aim - pages) * CHARS_PER_PAGE,
+        outline,
+        texts,
+        sourcesFor: passages.briefsFor,
+        calls: run.calls,
+        signal,
+      });
       const checked = await checkChangedSubsections(run, { ...state, claims }, texts, `extended${round}`, before);
       texts = checked.texts;
       claims = checked.claims;

@@ -160,7 +160,9 @@ export function createLlmWriter(options: LlmWriterOptions): Writer & { readonly 
         const status = error.status ?? 0;
         if (status === 429) throw new RetryableError('rate', 'слишком много запросов (429)', retryAfter(error.headers));
         if (status >= 500) throw new RetryableError('server', `ошибка сервера модели (${status})`, retryAfter(error.headers));
-        throw new PaperError('llm_failed', `Языковая модель отклонила запрос (${status}): ${error.message.slice(0, 200)}`, { cause: error });
+        throw new PaperError('llm_failed', `Языковая модель отклонила запрос (${status}): ${error.message.slice(0, 200)}`, {
+          cause: error,
+        });
       }
       // A stream cut in the middle surfaces as a plain error: retry it like a network failure.
       throw new RetryableError('network', (error as Error)?.message ?? 'обрыв ответа');

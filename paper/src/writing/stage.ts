@@ -16,7 +16,13 @@ export async function writeParts(run: PaperRun, state: PaperState): Promise<Pape
   const passages = need(state.passages, 'the passages');
   const brief = briefOf(outline);
   const kept = state.keptIntroduction ?? null;
-  const budget = budgetFor({ type: input.type, volume: input.requiredVolume, chapters: outline.chapters, sourceCount: sources.list.length, introTailChars: charsOf(introductionTail(brief)) });
+  const budget = budgetFor({
+    type: input.type,
+    volume: input.requiredVolume,
+    chapters: outline.chapters,
+    sourceCount: sources.list.length,
+    introTailChars: charsOf(introductionTail(brief)),
+  });
   const numbers = [...budget.subsections.keys()];
   const texts = new Map<string, string[]>();
   let introduction: string[] = kept ? kept.split(/\n\s*\n/) : [];
@@ -35,7 +41,14 @@ export async function writeParts(run: PaperRun, state: PaperState): Promise<Pape
           ]),
       ...numbers.map((number) => async () => {
         const [chapter, subsection] = number.split('.').map(Number);
-        const paragraphs = await writeSection({ outline: brief, chapter, subsection, targetChars: budget.subsections.get(number)!, sources: passages.briefsFor(number), calls });
+        const paragraphs = await writeSection({
+          outline: brief,
+          chapter,
+          subsection,
+          targetChars: budget.subsections.get(number)!,
+          sources: passages.briefsFor(number),
+          calls,
+        });
         texts.set(number, paragraphs);
         await tick();
       }),

@@ -33,7 +33,9 @@ export async function startCrossrefStandIn(options: { works: CrossrefRecord[]; l
     if (lookup) {
       const doi = decodeURIComponent(lookup[1]).toLowerCase();
       const work = [...options.works, ...(options.lookupOnly ?? [])].find((w) => w.DOI.toLowerCase() === doi);
-      return work ? { status: 200, body: { status: 'ok', 'message-type': 'work', message: work } } : { status: 404, body: 'Resource not found.' };
+      return work
+        ? { status: 200, body: { status: 'ok', 'message-type': 'work', message: work } }
+        : { status: 404, body: 'Resource not found.' };
     }
     if (url.pathname !== '/works') return { status: 404, body: 'Resource not found.' };
     const query = url.searchParams.get('query.bibliographic') ?? '';

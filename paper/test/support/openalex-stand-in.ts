@@ -17,7 +17,11 @@ export interface OpenAlexRecord {
   language: string;
   is_retracted?: boolean;
   authorships: { author: { display_name: string }; raw_author_name?: string }[];
-  primary_location?: { landing_page_url?: string | null; pdf_url?: string | null; source?: { display_name: string; host_organization_name?: string | null } | null };
+  primary_location?: {
+    landing_page_url?: string | null;
+    pdf_url?: string | null;
+    source?: { display_name: string; host_organization_name?: string | null } | null;
+  };
   best_oa_location?: { landing_page_url?: string | null; pdf_url?: string | null } | null;
   open_access?: { oa_url?: string | null };
   biblio?: { volume?: string | null; issue?: string | null; first_page?: string | null; last_page?: string | null };
@@ -44,7 +48,8 @@ export async function startOpenAlexStandIn(options: { works: OpenAlexRecord[]; a
   const maxPerPage = options.maxPerPage ?? 100;
   return startStandIn((url) => {
     if (url.pathname !== '/works') return { status: 404, body: { error: 'Not found' } };
-    if (options.apiKey && url.searchParams.get('api_key') !== options.apiKey) return { status: 401, body: { error: 'Invalid or missing API key' } };
+    if (options.apiKey && url.searchParams.get('api_key') !== options.apiKey)
+      return { status: 401, body: { error: 'Invalid or missing API key' } };
     const filters = filtersOf(url.searchParams.get('filter'));
     const search = url.searchParams.get('search') ?? '';
     const after = filters.get('publication_year');

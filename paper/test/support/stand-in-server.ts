@@ -52,7 +52,12 @@ export async function startStandIn(answer: (url: URL, headers: http.IncomingHttp
 
 /** The stand-ins' crude full-text match: a word of the query (its first five letters) in the text. */
 export function matches(query: string, text: string): boolean {
-  const words = (s: string) => s.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((w) => w.length >= 4).map((w) => w.slice(0, 5));
+  const words = (s: string) =>
+    s
+      .toLowerCase()
+      .split(/[^\p{L}\p{N}]+/u)
+      .filter((w) => w.length >= 4)
+      .map((w) => w.slice(0, 5));
   const have = new Set(words(text));
   return words(query).some((w) => have.has(w));
 }

@@ -25,5 +25,13 @@ export async function screenshotBoth(page: Page, name: string, fullPage = false)
 export async function expectAccessible(page: Page): Promise<void> {
   const result = await new AxeBuilder({ page }).analyze();
   const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(bad.map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => `${n.target.join(' ')} [${n.failureSummary?.split('\n').slice(1, 2).join('').trim()}]`).join(', ')}`)).toEqual([]);
+  expect(
+    bad.map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.nodes
+          .slice(0, 3)
+          .map((n) => `${n.target.join(' ')} [${n.failureSummary?.split('\n').slice(1, 2).join('').trim()}]`)
+          .join(', ')}`,
+    ),
+  ).toEqual([]);
 }

@@ -11,7 +11,11 @@ const root = resolve(import.meta.dirname, '../../..');
 /** Creates a promo code on the running stack (`npm run admin -w api -- promo create CODE PERCENT`). */
 export function createPromo(code: string, percent: number): void {
   const env = { ...process.env, ...JSON.parse(process.env.E2E_SERVER_ENV!) };
-  const r = spawnSync(process.execPath, ['api/src/cli/admin.ts', 'promo', 'create', code, String(percent)], { cwd: root, env, encoding: 'utf8' });
+  const r = spawnSync(process.execPath, ['api/src/cli/admin.ts', 'promo', 'create', code, String(percent)], {
+    cwd: root,
+    env,
+    encoding: 'utf8',
+  });
   if (r.status !== 0) throw new Error(`promo create failed: ${r.stderr}`);
 }
 
@@ -73,7 +77,10 @@ export async function recordedProgress(page: Page): Promise<ProgressSample[]> {
 export function expectProgressMoved(samples: ProgressSample[]): void {
   const stages = new Set(samples.map((s) => s.stage));
   expect(stages.size, JSON.stringify(samples)).toBeGreaterThanOrEqual(3);
-  expect(samples.some((s) => s.value > 0 && s.value < 100), JSON.stringify(samples)).toBe(true);
+  expect(
+    samples.some((s) => s.value > 0 && s.value < 100),
+    JSON.stringify(samples),
+  ).toBe(true);
   const values = samples.map((s) => s.value);
   expect(values, 'progress never goes back').toEqual([...values].sort((a, b) => a - b));
 }
@@ -86,7 +93,13 @@ export async function readDocx(bytes: Buffer): Promise<{ title: string; text: st
   }
   const core = await zip.file('docProps/core.xml')!.async('string');
   const body = await zip.file('word/document.xml')!.async('string');
-  const unescape = (s: string) => s.replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+  const unescape = (s: string) =>
+    s
+      .replace(/&quot;/g, '"')
+      .replace(/&apos;/g, "'")
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&amp;/g, '&');
   const title = unescape(core.match(/<dc:title>([^<]*)<\/dc:title>/)?.[1] ?? '');
   const text = unescape([...body.matchAll(/<w:t(?:\s[^>]*)?>([^<]*)<\/w:t>/g)].map((m) => m[1]).join(''));
   return { title, text };

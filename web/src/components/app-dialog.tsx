@@ -15,7 +15,14 @@ interface Props {
 
 export function AppDialog({ open, onClose, title, children, footer, size = 'md', role = 'dialog', scrollBehavior = 'outside' }: Props) {
   return (
-    <Dialog.Root open={open} onOpenChange={(e) => !e.open && onClose()} size={size} role={role} placement="center" scrollBehavior={scrollBehavior}>
+    <Dialog.Root
+      open={open}
+      onOpenChange={(e) => !e.open && onClose()}
+      size={size}
+      role={role}
+      placement="center"
+      scrollBehavior={scrollBehavior}
+    >
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner px="3">

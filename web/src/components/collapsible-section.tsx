@@ -16,7 +16,19 @@ export function CollapsibleSection({ id, title, open, onOpenChange, children }: 
       <Box as="section" id={id} aria-labelledby={`${id}-title`} borderWidth="1px" borderRadius="lg" bg="white" scrollMarginTop="24">
         <Heading as="h2" size="lg" id={`${id}-title`}>
           <Collapsible.Trigger asChild>
-            <Button variant="ghost" _expanded={{ bg: 'transparent' }} w="full" justifyContent="space-between" h="auto" py="4" px={{ base: '4', md: '5' }} fontSize="inherit" fontWeight="inherit" whiteSpace="normal" textAlign="start">
+            <Button
+              variant="ghost"
+              _expanded={{ bg: 'transparent' }}
+              w="full"
+              justifyContent="space-between"
+              h="auto"
+              py="4"
+              px={{ base: '4', md: '5' }}
+              fontSize="inherit"
+              fontWeight="inherit"
+              whiteSpace="normal"
+              textAlign="start"
+            >
               {title}
               <ChevronDownIcon transform={open ? 'rotate(180deg)' : undefined} transition="transform 0.2s" />
             </Button>

@@ -23,8 +23,8 @@ export function CookieConsent({ show }: { show: boolean }) {
       <Container maxW="6xl" py="4">
         <Stack direction={{ base: 'column', md: 'row' }} gap="3" align={{ base: 'stretch', md: 'center' }} justify="space-between">
           <Text fontSize="sm">
-            Мы используем файлы cookie, чтобы вы могли входить в аккаунт и безопасно оплачивать заказы. Продолжая
-            пользоваться сайтом, вы соглашаетесь с <AppLink to="/privacy">политикой конфиденциальности</AppLink>.
+            Мы используем файлы cookie, чтобы вы могли входить в аккаунт и безопасно оплачивать заказы. Продолжая пользоваться сайтом, вы
+            соглашаетесь с <AppLink to="/privacy">политикой конфиденциальности</AppLink>.
           </Text>
           <Button
             colorPalette="blue"

@@ -8,7 +8,13 @@ export interface HttpFailure {
 
 /** A non-2xx response as ts-rest's react-query hooks throw it. */
 export function isHttpFailure(error: unknown): error is HttpFailure {
-  return typeof error === 'object' && error !== null && 'status' in error && typeof (error as { status: unknown }).status === 'number' && 'body' in error;
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    'status' in error &&
+    typeof (error as { status: unknown }).status === 'number' &&
+    'body' in error
+  );
 }
 
 export function statusOf(error: unknown): number | null {

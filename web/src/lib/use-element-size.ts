@@ -11,7 +11,9 @@ export function useElementSize<T extends HTMLElement>(): [ElementSize, (node: T 
   const ref = useCallback((node: T | null) => {
     if (!node) return;
     const measure = () =>
-      setSize((s) => (s.width === node.clientWidth && s.height === node.offsetHeight ? s : { width: node.clientWidth, height: node.offsetHeight }));
+      setSize((s) =>
+        s.width === node.clientWidth && s.height === node.offsetHeight ? s : { width: node.clientWidth, height: node.offsetHeight },
+      );
     measure();
     const observer = new ResizeObserver(measure);
     observer.observe(node);

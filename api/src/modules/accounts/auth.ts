@@ -21,13 +21,20 @@ const subjectOf = (userId: number | null, name: string) => (userId !== null ? `u
  * registration (a new code unless one left less than a minute ago), so that the client continues
  * on the verify-email screen.
  */
-export async function login(d: AccountDeps, input: { usernameOrEmail: string; password: string; ip: string; userAgent?: string }): Promise<LoginResult> {
+export async function login(
+  d: AccountDeps,
+  input: { usernameOrEmail: string; password: string; ip: string; userAgent?: string },
+): Promise<LoginResult> {
   const name = input.usernameOrEmail.trim().toLowerCase();
   const user = await findByLogin(d.em, name);
   // Limits: the account from this address (per minute and per hour), this address whatever the
   // account, and the account from everywhere (hourly, above what one address may reach). A
   // guesser at one address is stopped there while the owner, elsewhere, still logs in.
-  const attempt = await recordAttempt(d.em, { subject: subjectOf(user?.id ?? null, name), address: addressKey(input.ip) }, d.config.limits.login);
+  const attempt = await recordAttempt(
+    d.em,
+    { subject: subjectOf(user?.id ?? null, name), address: addressKey(input.ip) },
+    d.config.limits.login,
+  );
   if (user) {
     if (!(await verifyPassword(user.passwordHash ?? null, input.password))) throw new AppError('bad_credentials');
     await attempt.forgive();

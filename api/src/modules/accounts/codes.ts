@@ -32,7 +32,8 @@ export function secondsUntilResend(config: Config, sentAt: Date | null): number 
   return left > 0 ? Math.ceil(left / 1000) : 0;
 }
 
-export const codeTooEarly = (seconds: number) => new AppError('code_too_early', { detail: `Код уже отправлен. Повторите через ${seconds} с` });
+export const codeTooEarly = (seconds: number) =>
+  new AppError('code_too_early', { detail: `Код уже отправлен. Повторите через ${seconds} с` });
 
 /**
  * Mails a new code to `email` and returns what the flow stores of it: a keyed hash bound to

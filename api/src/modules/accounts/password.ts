@@ -27,7 +27,8 @@ export async function requestRecovery(d: AccountDeps, email: string): Promise<st
   return issueCode(d, user, 'recovery', recoveryCodeMail);
 }
 
-export const verifyRecoveryCode = (d: AccountDeps, flowToken: string | undefined, code: string) => checkCode(d, 'recovery', flowToken, code);
+export const verifyRecoveryCode = (d: AccountDeps, flowToken: string | undefined, code: string) =>
+  checkCode(d, 'recovery', flowToken, code);
 
 /**
  * Sets the password of a verified recovery flow and ends everything the old password opened:
@@ -44,7 +45,8 @@ export async function completeRecovery(d: AccountDeps, flowToken: string | undef
   const passwordHash = await hashPassword(password);
   const telegramUnbound = await d.em.transactional(async (em) => {
     // Spent once: of two concurrent updates with one flow, the second changes nothing.
-    if ((await em.nativeUpdate(EmailCode, { id: flow.id, consumedAt: null }, { consumedAt: new Date() })) === 0) throw new AppError('code_not_verified');
+    if ((await em.nativeUpdate(EmailCode, { id: flow.id, consumedAt: null }, { consumedAt: new Date() })) === 0)
+      throw new AppError('code_not_verified');
     await em.nativeUpdate(User, { id: user.id }, { passwordHash });
     await revokeAllSessions(em, user.id);
     await forgetLoginFailures(em, user.id);

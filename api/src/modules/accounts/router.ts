@@ -21,7 +21,8 @@ export function accountRouters(config: Config, mailer: Mailer, storage: Storage)
   const codeCookieAge = config.codes.ttlMinutes * 60;
   // A registration's flow lives as long as the registration: its code can be re-sent meanwhile.
   const registrationCookieAge = REGISTRATION_TTL_SECONDS;
-  const startSession = (reply: CookieReply, token: string) => setCookie(reply, config, COOKIE.session, token, config.sessionTtlDays * 86_400);
+  const startSession = (reply: CookieReply, token: string) =>
+    setCookie(reply, config, COOKIE.session, token, config.sessionTtlDays * 86_400);
   const endSession = (reply: CookieReply) => clearCookie(reply, config, COOKIE.session);
 
   const registration = s.router(contract.registration, {

@@ -6,7 +6,10 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 export function dbCheckpoints(em: () => EntityManager, orderId: string): CheckpointStore {
   return {
     async get(key) {
-      const [row] = await em().execute<{ value: unknown }[]>('select value from generation_checkpoints where order_id = ? and key = ?', [orderId, key]);
+      const [row] = await em().execute<{ value: unknown }[]>('select value from generation_checkpoints where order_id = ? and key = ?', [
+        orderId,
+        key,
+      ]);
       return row?.value;
     },
     async set(key, value) {

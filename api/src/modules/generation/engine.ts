@@ -1,5 +1,14 @@
 /** The paper engine's parts for this worker process, built from the configuration. */
-import { createCrossrefSearch, createLlmWriter, createOfflineWriter, createOpenAlexSearch, createPdfConverterPool, type BibliographicSearch, type PdfConverter, type Writer } from '@app/paper';
+import {
+  createCrossrefSearch,
+  createLlmWriter,
+  createOfflineWriter,
+  createOpenAlexSearch,
+  createPdfConverterPool,
+  type BibliographicSearch,
+  type PdfConverter,
+  type Writer,
+} from '@app/paper';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 
@@ -19,10 +28,23 @@ export function createSearchProviders(sources: Config['sources'], log: FastifyBa
     if (name === 'openalex') {
       if (!sources.openalex.apiKey) log.warn('OPENALEX_API_KEY is not set: OpenAlex allows only a tiny daily budget without a key');
       const o = sources.openalex;
-      return createOpenAlexSearch({ baseUrl: o.baseUrl, apiKey: o.apiKey ?? undefined, mailto, timeoutMs: timeoutMs ?? o.timeoutMs, maxRequestsPerSecond: o.maxRequestsPerSecond, maxRetries: sources.maxRetries });
+      return createOpenAlexSearch({
+        baseUrl: o.baseUrl,
+        apiKey: o.apiKey ?? undefined,
+        mailto,
+        timeoutMs: timeoutMs ?? o.timeoutMs,
+        maxRequestsPerSecond: o.maxRequestsPerSecond,
+        maxRetries: sources.maxRetries,
+      });
     }
     const c = sources.crossref;
-    return createCrossrefSearch({ baseUrl: c.baseUrl, mailto, timeoutMs: timeoutMs ?? c.timeoutMs, maxRequestsPerSecond: c.maxRequestsPerSecond, maxRetries: sources.maxRetries });
+    return createCrossrefSearch({
+      baseUrl: c.baseUrl,
+      mailto,
+      timeoutMs: timeoutMs ?? c.timeoutMs,
+      maxRequestsPerSecond: c.maxRequestsPerSecond,
+      maxRetries: sources.maxRetries,
+    });
   });
 }
 

@@ -20,7 +20,10 @@ const orderOptionsSchema = z.object({
 /** The order's options as stored; an order whose options are damaged cannot be written. */
 function orderOptionsOf(order: Pick<Order, 'id' | 'options'>): OrderOptions {
   const parsed = orderOptionsSchema.safeParse(order.options);
-  if (!parsed.success) throw new Error(`Order ${order.id}: stored options are invalid: ${parsed.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ')}`);
+  if (!parsed.success)
+    throw new Error(
+      `Order ${order.id}: stored options are invalid: ${parsed.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ')}`,
+    );
   return parsed.data;
 }
 
@@ -32,7 +35,11 @@ export function storedOutline(paper: Pick<Paper, 'outline'>): Outline | null {
   return parsed.data;
 }
 
-export function paperInputOf(order: Pick<Order, 'id' | 'options' | 'topic' | 'paperType' | 'tariff'>, attachedSources: AttachedSource[], fromDemo: Outline | null): PaperInput {
+export function paperInputOf(
+  order: Pick<Order, 'id' | 'options' | 'topic' | 'paperType' | 'tariff'>,
+  attachedSources: AttachedSource[],
+  fromDemo: Outline | null,
+): PaperInput {
   const o = orderOptionsOf(order);
   return {
     topic: order.topic,

@@ -102,9 +102,14 @@ export async function runGeneration(d: GenerationDeps, orderId: string): Promise
   const em = d.em.fork();
   const order = await em.findOneOrFail(Order, { id: orderId }, { populate: ['user'] });
   let progressChain: Promise<void> = Promise.resolve();
-  const heartbeat = setInterval(() => {
-    void d.em.execute('update orders set heartbeat_at = now() where id = ? and status = ?', [orderId, 'generating']).catch(() => undefined);
-  }, (staleSeconds * 1000) / 4);
+  const heartbeat = setInterval(
+    () => {
+      void d.em
+        .execute('update orders set heartbeat_at = now() where id = ? and status = ?', [orderId, 'generating'])
+        .catch(() => undefined);
+    },
+    (staleSeconds * 1000) / 4,
+  );
 
   try {
     const result = await generatePaper(await buildInput(em, d.storage, order), {
@@ -118,7 +123,9 @@ export async function runGeneration(d: GenerationDeps, orderId: string): Promise
       // Sections are written in parallel: updates are applied and published one at a time, in
       // the order they were reported, and the stored progress never goes back.
       onProgress: (p: ProgressEvent) => {
-        progressChain = progressChain.then(() => recordProgress(d.em, orderId, p)).catch((error) => d.log.warn({ err: error, orderId }, 'progress not recorded'));
+        progressChain = progressChain
+          .then(() => recordProgress(d.em, orderId, p))
+          .catch((error) => d.log.warn({ err: error, orderId }, 'progress not recorded'));
         return progressChain;
       },
     });
@@ -160,7 +167,17 @@ export async function runGeneration(d: GenerationDeps, orderId: string): Promise
     });
     if (completed) {
       // citations: passages read, works read from full texts, cited claims checked / rewritten / removed.
-      d.log.info({ orderId, pages: result.pageCount, usage: result.usage, writer: result.writer, citations: result.citations, warnings: result.warnings }, 'generation completed');
+      d.log.info(
+        {
+          orderId,
+          pages: result.pageCount,
+          usage: result.usage,
+          writer: result.writer,
+          citations: result.citations,
+          warnings: result.warnings,
+        },
+        'generation completed',
+      );
       await d.jobs.notify({ orderId, kind: 'generation_completed' });
     }
   } catch (error) {

@@ -8,12 +8,24 @@ import { storeRecord } from './store.ts';
 
 interface SeedFile {
   note: string;
-  records: (Pick<HarvestedRecord, 'authors' | 'title' | 'subtitle' | 'journal' | 'year' | 'volume' | 'issue' | 'pages' | 'keywords' | 'abstract' | 'language'> & { key: string })[];
+  records: (Pick<
+    HarvestedRecord,
+    'authors' | 'title' | 'subtitle' | 'journal' | 'year' | 'volume' | 'issue' | 'pages' | 'keywords' | 'abstract' | 'language'
+  > & { key: string })[];
 }
 
 function devCollection(): (HarvestedRecord & { key: string })[] {
   const seed = JSON.parse(readFileSync(new URL('./dev-collection.json', import.meta.url), 'utf8')) as SeedFile;
-  return seed.records.map((r) => ({ ...r, origin: DEV_COLLECTION_ORIGIN, publisher: null, place: null, doi: null, url: null, pdfUrl: null, note: seed.note }));
+  return seed.records.map((r) => ({
+    ...r,
+    origin: DEV_COLLECTION_ORIGIN,
+    publisher: null,
+    place: null,
+    doi: null,
+    url: null,
+    pdfUrl: null,
+    note: seed.note,
+  }));
 }
 
 /** With repositories configured: the development collection goes. Without: it is loaded into an

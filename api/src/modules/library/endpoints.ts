@@ -14,7 +14,10 @@ const KNOWN_ENDPOINTS: Record<string, string> = {
  * reported to zod. */
 export function parseOaiEndpoints(value: string, ctx: z.RefinementCtx): OaiEndpoint[] {
   const endpoints: OaiEndpoint[] = [];
-  for (const entry of value.split(',').map((s) => s.trim()).filter(Boolean)) {
+  for (const entry of value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     const eq = entry.indexOf('=');
     const origin = (eq < 0 ? entry : entry.slice(0, eq)).trim();
     const address = eq < 0 ? KNOWN_ENDPOINTS[origin] : entry.slice(eq + 1).trim();

@@ -63,9 +63,30 @@ const endpointKeyOf = (e: OaiEndpoint) => `${e.url}#${e.set ?? ''}`;
 export async function harvestEndpoint(options: HarvestOptions): Promise<HarvestReport> {
   const { pool, endpoint, signal } = options;
   const key = endpointKeyOf(endpoint);
-  const report: HarvestReport = { origin: endpoint.origin, endpointKey: key, resumed: false, restarts: 0, pages: 0, fetched: 0, inserted: 0, updated: 0, merged: 0, deleted: 0, skipped: 0, harvestedUntil: null };
-  await pool.query(`insert into library_harvests (endpoint_key, origin, url, set_spec) values ($1, $2, $3, $4) on conflict (endpoint_key) do nothing`, [key, endpoint.origin, endpoint.url, endpoint.set]);
-  const state = (await pool.query<HarvestState>('select resumption_token, list_from, list_max_datestamp, harvested_until, granularity from library_harvests where endpoint_key = $1', [key])).rows[0];
+  const report: HarvestReport = {
+    origin: endpoint.origin,
+    endpointKey: key,
+    resumed: false,
+    restarts: 0,
+    pages: 0,
+    fetched: 0,
+    inserted: 0,
+    updated: 0,
+    merged: 0,
+    deleted: 0,
+    skipped: 0,
+    harvestedUntil: null,
+  };
+  await pool.query(
+    `insert into library_harvests (endpoint_key, origin, url, set_spec) values ($1, $2, $3, $4) on conflict (endpoint_key) do nothing`,
+    [key, endpoint.origin, endpoint.url, endpoint.set],
+  );
+  const state = (
+    await pool.query<HarvestState>(
+      'select resumption_token, list_from, list_max_datestamp, harvested_until, granularity from library_harvests where endpoint_key = $1',
+      [key],
+    )
+  ).rows[0];
   const client = createOaiClient({
     url: endpoint.url,
     delayMs: options.delayMs,
@@ -77,7 +98,10 @@ export async function harvestEndpoint(options: HarvestOptions): Promise<HarvestR
   });
   const setState = (fields: Record<string, unknown>) => {
     const names = Object.keys(fields);
-    return pool.query(`update library_harvests set ${names.map((n, i) => `${n} = $${i + 2}`).join(', ')}, updated_at = now() where endpoint_key = $1`, [key, ...Object.values(fields)]);
+    return pool.query(
+      `update library_harvests set ${names.map((n, i) => `${n} = $${i + 2}`).join(', ')}, updated_at = now() where endpoint_key = $1`,
+      [key, ...Object.values(fields)],
+    );
   };
 
   try {
@@ -114,7 +138,10 @@ export async function harvestEndpoint(options: HarvestOptions): Promise<HarvestR
           // The token expired (or the repository restarted): the list again from its start;
           // the records already stored are updated in place, not duplicated.
           report.restarts++;
-          options.log?.warn({ origin: endpoint.origin, restart: report.restarts }, 'badResumptionToken: restarting the list from the last datestamp');
+          options.log?.warn(
+            { origin: endpoint.origin, restart: report.restarts },
+            'badResumptionToken: restarting the list from the last datestamp',
+          );
           args = await startList();
           continue;
         }
@@ -129,7 +156,14 @@ export async function harvestEndpoint(options: HarvestOptions): Promise<HarvestR
     }
 
     const until = later(state.harvested_until, maxDatestamp);
-    await setState({ resumption_token: null, list_from: null, list_max_datestamp: null, harvested_until: until, finished_at: new Date(), last_error: null });
+    await setState({
+      resumption_token: null,
+      list_from: null,
+      list_max_datestamp: null,
+      harvested_until: until,
+      finished_at: new Date(),
+      last_error: null,
+    });
     report.harvestedUntil = until;
     return report;
   } catch (error) {
@@ -139,7 +173,14 @@ export async function harvestEndpoint(options: HarvestOptions): Promise<HarvestR
 }
 
 /** One page in one transaction: its records, and the token of the next page. */
-async function storePage(pool: pg.Pool, origin: string, page: OaiListPage, maxDatestamp: string | null, key: string, report: HarvestReport): Promise<string | null> {
+async function storePage(
+  pool: pg.Pool,
+  origin: string,
+  page: OaiListPage,
+  maxDatestamp: string | null,
+  key: string,
+  report: HarvestReport,
+): Promise<string | null> {
   const client = await pool.connect();
   try {
     await client.query('begin');

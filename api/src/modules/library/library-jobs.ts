@@ -10,17 +10,33 @@ import { harvestEndpoint, type HarvestReport } from './harvest.ts';
 export const LIBRARY_HARVEST_QUEUE = 'library-harvest';
 
 /** Harvests every configured endpoint in turn; one endpoint's failure does not stop the others. */
-async function harvestLibrary(options: { pool: pg.Pool; library: Config['library']; log: FastifyBaseLogger; signal?: AbortSignal }): Promise<HarvestReport[]> {
+async function harvestLibrary(options: {
+  pool: pg.Pool;
+  library: Config['library'];
+  log: FastifyBaseLogger;
+  signal?: AbortSignal;
+}): Promise<HarvestReport[]> {
   const reports: HarvestReport[] = [];
   for (const endpoint of options.library.endpoints) {
     options.signal?.throwIfAborted();
     try {
-      const report = await harvestEndpoint({ pool: options.pool, endpoint, delayMs: options.library.delayMs, retries: options.library.retries, retryBaseMs: 5000, signal: options.signal, log: options.log });
+      const report = await harvestEndpoint({
+        pool: options.pool,
+        endpoint,
+        delayMs: options.library.delayMs,
+        retries: options.library.retries,
+        retryBaseMs: 5000,
+        signal: options.signal,
+        log: options.log,
+      });
       options.log.info({ report }, 'library harvest finished');
       reports.push(report);
     } catch (error) {
       if (options.signal?.aborted) throw error;
-      options.log.error({ err: error, origin: endpoint.origin, url: endpoint.url }, 'library harvest failed; it resumes from its saved token next time');
+      options.log.error(
+        { err: error, origin: endpoint.origin, url: endpoint.url },
+        'library harvest failed; it resumes from its saved token next time',
+      );
     }
   }
   return reports;
@@ -42,7 +58,13 @@ export async function startLibrary(options: { config: Config; databaseUrl: strin
   } else {
     if (!(await boss.getQueue(LIBRARY_HARVEST_QUEUE))) {
       // Exclusive: one harvest queued or running; a killed one is retried and resumes from its token.
-      await boss.createQueue(LIBRARY_HARVEST_QUEUE, { policy: 'exclusive', retryLimit: 3, retryDelay: 600, expireInSeconds: 12 * 3600, heartbeatSeconds: 60 });
+      await boss.createQueue(LIBRARY_HARVEST_QUEUE, {
+        policy: 'exclusive',
+        retryLimit: 3,
+        retryDelay: 600,
+        expireInSeconds: 12 * 3600,
+        heartbeatSeconds: 60,
+      });
     }
     await boss.schedule(LIBRARY_HARVEST_QUEUE, config.library.harvestCron);
     await boss.work(LIBRARY_HARVEST_QUEUE, { pollingIntervalSeconds: 2 }, async () => {

@@ -87,7 +87,9 @@ export function createOaiClient(options: OaiClientOptions) {
       try {
         const res = await fetch(url, {
           headers: { accept: 'text/xml, application/xml', 'user-agent': 'paper-library-harvester/1.0 (OAI-PMH)' },
-          signal: options.signal ? AbortSignal.any([options.signal, AbortSignal.timeout(options.timeoutMs ?? 120_000)]) : AbortSignal.timeout(options.timeoutMs ?? 120_000),
+          signal: options.signal
+            ? AbortSignal.any([options.signal, AbortSignal.timeout(options.timeoutMs ?? 120_000)])
+            : AbortSignal.timeout(options.timeoutMs ?? 120_000),
         });
         const text = await res.text();
         if (res.ok) {
@@ -173,7 +175,13 @@ function recordOf(r: XmlNode): OaiRecord {
       if (values?.length) dc[element] = values;
     }
   }
-  return { identifier: textOf(header.identifier), datestamp: textOf(header.datestamp), sets: ((header.setSpec ?? []) as unknown[]).map(textOf), deleted, dc };
+  return {
+    identifier: textOf(header.identifier),
+    datestamp: textOf(header.datestamp),
+    sets: ((header.setSpec ?? []) as unknown[]).map(textOf),
+    deleted,
+    dc,
+  };
 }
 
 /** An element's text, whether the parser gave a string or an object with attributes. */

@@ -23,7 +23,23 @@ export type DcElement =
   | 'coverage'
   | 'rights';
 
-export const DC_ELEMENTS: DcElement[] = ['title', 'creator', 'subject', 'description', 'publisher', 'contributor', 'date', 'type', 'format', 'identifier', 'source', 'language', 'relation', 'coverage', 'rights'];
+export const DC_ELEMENTS: DcElement[] = [
+  'title',
+  'creator',
+  'subject',
+  'description',
+  'publisher',
+  'contributor',
+  'date',
+  'type',
+  'format',
+  'identifier',
+  'source',
+  'language',
+  'relation',
+  'coverage',
+  'rights',
+];
 
 export interface CitationParts {
   journal: string | null;
@@ -35,7 +51,8 @@ export interface CitationParts {
 
 const DASH = /\s*[-‐‑–—]\s*/;
 const VOLUME = /(?:^|[\s,.;:(])(?:т\.|том|vol\.?|volume)\s*(\d+[\p{L}]?)(?![\p{L}\d])/iu;
-const ISSUE = /(?:№|(?:^|[\s,.;:(])(?:no\.?|nr\.?|issue|iss\.|вып\.|выпуск))\s*(\d+(?:\s*[-–/]\s*\d+)?(?:\s*\((?!(?:1[89]|20)\d\d\))\d+\))?)/iu;
+const ISSUE =
+  /(?:№|(?:^|[\s,.;:(])(?:no\.?|nr\.?|issue|iss\.|вып\.|выпуск))\s*(\d+(?:\s*[-–/]\s*\d+)?(?:\s*\((?!(?:1[89]|20)\d\d\))\d+\))?)/iu;
 const PAGES = /(?:^|[\s,.;:(])(?:с\.|стр\.|pp?\.|pages?)\s*(\d+(?:\s*[-‐‑–—]\s*\d+)?)/iu;
 /** OJS: "Journal; Том 3, № 2 (2018); 45-52" ends with a bare page range. */
 const BARE_PAGES = /^\s*(\d+\s*[-‐‑–—]\s*\d+|\d+)\s*$/;
@@ -47,7 +64,10 @@ const URL_LIKE = /^https?:\/\//i;
 export function parseCitation(text: string): CitationParts {
   const s = text.replace(/\s+/g, ' ').trim();
   const volume = VOLUME.exec(s)?.[1] ?? null;
-  const issue = ISSUE.exec(s)?.[1]?.replace(/\s*([-–/])\s*/, '$1').replace(/\s*\(/, ' (') ?? null;
+  const issue =
+    ISSUE.exec(s)?.[1]
+      ?.replace(/\s*([-–/])\s*/, '$1')
+      .replace(/\s*\(/, ' (') ?? null;
   let pages = PAGES.exec(s)?.[1] ?? null;
   if (!pages) {
     const segments = s.split(';');
@@ -55,12 +75,20 @@ export function parseCitation(text: string): CitationParts {
     pages = BARE_PAGES.exec(last)?.[1] ?? null;
   }
   const yearMatch = YEAR.exec(s.replace(DOI, ''));
-  return { journal: journalOf(s), year: yearMatch ? Number(yearMatch[1]) : null, volume, issue, pages: pages ? pages.split(DASH).join('–') : null };
+  return {
+    journal: journalOf(s),
+    year: yearMatch ? Number(yearMatch[1]) : null,
+    volume,
+    issue,
+    pages: pages ? pages.split(DASH).join('–') : null,
+  };
 }
 
 /** The journal's name: the citation up to its first detail (a year, "Т.", "№", "Vol", ";"). */
 function journalOf(s: string): string | null {
-  const cut = s.search(/(?:[.,;]\s*(?:(?:1[89]|20)\d\d(?!\d)|т\.|том(?!\p{L})|vol\b|vol\.|volume\b|№|no\.|issue\b|вып\.|с\.\s*\d|pp?\.\s*\d)|;|\s№|\s\((?:1[89]|20)\d\d\))/iu);
+  const cut = s.search(
+    /(?:[.,;]\s*(?:(?:1[89]|20)\d\d(?!\d)|т\.|том(?!\p{L})|vol\b|vol\.|volume\b|№|no\.|issue\b|вып\.|с\.\s*\d|pp?\.\s*\d)|;|\s№|\s\((?:1[89]|20)\d\d\))/iu,
+  );
   const name = (cut >= 0 ? s.slice(0, cut) : s).replace(/[\s.,:;]+$/, '').trim();
   if (!name || URL_LIKE.test(name) || DOI.test(name) || /^\d/.test(name)) return null;
   return name;
@@ -74,13 +102,22 @@ export function normaliseDc(dc: DcFields, origin: string): HarvestedRecord | nul
   const { title, subtitle } = splitTitle(fullTitle);
 
   // Citation parts: dc:source first, then identifier and relation strings that read like citations.
-  const citationStrings = [...all('source'), ...all('identifier'), ...all('relation')].filter((s) => !URL_LIKE.test(s) && !/^(?:doi:|urn:|issn|isbn)/i.test(s));
+  const citationStrings = [...all('source'), ...all('identifier'), ...all('relation')].filter(
+    (s) => !URL_LIKE.test(s) && !/^(?:doi:|urn:|issn|isbn)/i.test(s),
+  );
   const parts = citationStrings.map(parseCitation);
   const first = <K extends keyof CitationParts>(key: K) => parts.find((p) => p[key] !== null)?.[key] ?? null;
 
   const publisher = all('publisher')[0] ?? null;
-  const sourceJournal = all('source').map((s) => parseCitation(s).journal).find(Boolean) ?? null;
-  const relationJournal = all('relation').filter((s) => !URL_LIKE.test(s)).map((s) => parseCitation(s).journal).find(Boolean) ?? null;
+  const sourceJournal =
+    all('source')
+      .map((s) => parseCitation(s).journal)
+      .find(Boolean) ?? null;
+  const relationJournal =
+    all('relation')
+      .filter((s) => !URL_LIKE.test(s))
+      .map((s) => parseCitation(s).journal)
+      .find(Boolean) ?? null;
   const isArticle = all('type').some((t) => /article|статья/i.test(t));
   const journal = sourceJournal ?? relationJournal ?? (isArticle ? publisher : null);
 
@@ -126,7 +163,16 @@ function yearOf(dates: string[]): number | null {
   return null;
 }
 
-const LANGUAGES: Record<string, string> = { ru: 'ru', rus: 'ru', russian: 'ru', русский: 'ru', en: 'en', eng: 'en', english: 'en', английский: 'en' };
+const LANGUAGES: Record<string, string> = {
+  ru: 'ru',
+  rus: 'ru',
+  russian: 'ru',
+  русский: 'ru',
+  en: 'en',
+  eng: 'en',
+  english: 'en',
+  английский: 'en',
+};
 
 /** ISO 639-1; without dc:language, guessed from the title's script. */
 function languageOf(value: string | undefined, title: string): string | null {

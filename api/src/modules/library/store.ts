@@ -16,8 +16,42 @@ export interface SourceRef {
 }
 
 /** The columns a harvested record fills, in one order for every statement. */
-const FIELDS = ['authors', 'title', 'subtitle', 'journal', 'publisher', 'place', 'year', 'volume', 'issue', 'pages', 'language', 'keywords', 'abstract', 'url', 'pdf_url', 'note'] as const;
-const valuesOf = (r: HarvestedRecord) => [r.authors, r.title, r.subtitle, r.journal, r.publisher, r.place, r.year, r.volume, r.issue, r.pages, r.language, r.keywords, r.abstract, r.url, r.pdfUrl, r.note];
+const FIELDS = [
+  'authors',
+  'title',
+  'subtitle',
+  'journal',
+  'publisher',
+  'place',
+  'year',
+  'volume',
+  'issue',
+  'pages',
+  'language',
+  'keywords',
+  'abstract',
+  'url',
+  'pdf_url',
+  'note',
+] as const;
+const valuesOf = (r: HarvestedRecord) => [
+  r.authors,
+  r.title,
+  r.subtitle,
+  r.journal,
+  r.publisher,
+  r.place,
+  r.year,
+  r.volume,
+  r.issue,
+  r.pages,
+  r.language,
+  r.keywords,
+  r.abstract,
+  r.url,
+  r.pdfUrl,
+  r.note,
+];
 /** Empty lists count as missing when records are merged. */
 const isArray = (f: string) => f === 'authors' || f === 'keywords';
 
@@ -26,11 +60,18 @@ export type StoreOutcome = 'inserted' | 'updated' | 'merged';
 /** Stores one record (call inside a transaction: the record and its source go together). */
 export async function storeRecord(db: Db, source: SourceRef, record: HarvestedRecord): Promise<StoreOutcome> {
   const values = valuesOf(record);
-  const known = await db.query<{ record_id: string }>('select record_id from library_record_sources where origin = $1 and oai_identifier = $2', [source.origin, source.identifier]);
+  const known = await db.query<{ record_id: string }>(
+    'select record_id from library_record_sources where origin = $1 and oai_identifier = $2',
+    [source.origin, source.identifier],
+  );
   if (known.rows[0]) {
     // The repository sent a newer version of its record: its values win over what was there.
     await update(db, known.rows[0].record_id, values, record.doi, 'new');
-    await db.query('update library_record_sources set datestamp = $3 where origin = $1 and oai_identifier = $2', [source.origin, source.identifier, source.datestamp]);
+    await db.query('update library_record_sources set datestamp = $3 where origin = $1 and oai_identifier = $2', [
+      source.origin,
+      source.identifier,
+      source.datestamp,
+    ]);
     return 'updated';
   }
   const key = dedupeKeyOf(record);
@@ -86,10 +127,16 @@ async function addSource(db: Db, source: SourceRef, recordId: string) {
 
 /** A record the repository deleted: its source goes, and the record with its last source. */
 export async function removeSource(db: Db, origin: string, identifier: string): Promise<boolean> {
-  const gone = await db.query<{ record_id: string }>('delete from library_record_sources where origin = $1 and oai_identifier = $2 returning record_id', [origin, identifier]);
+  const gone = await db.query<{ record_id: string }>(
+    'delete from library_record_sources where origin = $1 and oai_identifier = $2 returning record_id',
+    [origin, identifier],
+  );
   const recordId = gone.rows[0]?.record_id;
   if (!recordId) return false;
-  const removed = await db.query('delete from library_records r where id = $1 and not exists (select 1 from library_record_sources s where s.record_id = r.id)', [recordId]);
+  const removed = await db.query(
+    'delete from library_records r where id = $1 and not exists (select 1 from library_record_sources s where s.record_id = r.id)',
+    [recordId],
+  );
   return (removed.rowCount ?? 0) > 0;
 }
 

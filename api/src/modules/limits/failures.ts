@@ -50,7 +50,10 @@ export async function recordAttempt(em: EntityManager, of: AttemptOf, limits: Fa
       counts.pair_hour >= limits.perSubjectAndAddressPerHour ||
       counts.subject_hour >= limits.perSubjectPerHour;
     if (full) return null;
-    const [row] = await tx.execute<{ id: string }[]>(`insert into failed_attempts (subject, address) values (?, ?) returning id`, [of.subject, of.address]);
+    const [row] = await tx.execute<{ id: string }[]>(`insert into failed_attempts (subject, address) values (?, ?) returning id`, [
+      of.subject,
+      of.address,
+    ]);
     return row.id;
   });
   if (id === null) throw new AppError('rate_limited');

@@ -32,7 +32,10 @@ export function createMailer(options: { smtpUrl: string | null; from: string; ou
   return {
     async send(m) {
       const info = await stream.sendMail({ from: options.from, to: m.to, subject: m.subject, text: m.text, html: m.html });
-      const file = join(options.outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[^a-z0-9]/gi, '')}.eml`);
+      const file = join(
+        options.outboxDir,
+        `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[^a-z0-9]/gi, '')}.eml`,
+      );
       writeFileSync(file, info.message as Buffer);
       // Development only: with no mail server, the code is printed so that a developer can sign up.
       options.log.info({ file, ...(m.devCode ? { devCode: m.devCode } : {}) }, 'e-mail written to the outbox');

@@ -6,35 +6,50 @@ const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)}
 
 function layout(title: string, paragraphs: string[], code?: string): string {
   const body = paragraphs.map((p) => `<p style="margin:0 0 12px">${escape(p)}</p>`).join('');
-  const codeBlock = code
-    ? `<p style="font-size:28px;letter-spacing:6px;font-weight:bold;margin:16px 0">${escape(code)}</p>`
-    : '';
-  return `<!doctype html><html lang="ru"><body style="font-family:Arial,sans-serif;color:#1a202c">` +
-    `<h2 style="margin:0 0 16px">${escape(title)}</h2>${codeBlock}${body}</body></html>`;
+  const codeBlock = code ? `<p style="font-size:28px;letter-spacing:6px;font-weight:bold;margin:16px 0">${escape(code)}</p>` : '';
+  return (
+    `<!doctype html><html lang="ru"><body style="font-family:Arial,sans-serif;color:#1a202c">` +
+    `<h2 style="margin:0 0 16px">${escape(title)}</h2>${codeBlock}${body}</body></html>`
+  );
 }
 
-function codeMail(to: string, code: string, kind: { subject: string; title: string; first: string; page: string; ignore: string }, ttlMinutes: number): MailMessage {
+function codeMail(
+  to: string,
+  code: string,
+  kind: { subject: string; title: string; first: string; page: string; ignore: string },
+  ttlMinutes: number,
+): MailMessage {
   const lines = [`${kind.first}: ${code}`, `Введите его на странице ${kind.page}. Код действует ${ttlMinutes} минут.`, kind.ignore];
   return { to, subject: kind.subject, text: lines.join('\n\n'), html: layout(kind.title, lines.slice(1), code), devCode: code };
 }
 
 export const verificationCodeMail = (to: string, code: string, ttlMinutes: number) =>
-  codeMail(to, code, {
-    subject: 'Код подтверждения регистрации',
-    title: 'Подтверждение почты',
-    first: 'Ваш код подтверждения',
-    page: 'подтверждения почты',
-    ignore: 'Если вы не регистрировались в нашем сервисе, просто проигнорируйте это письмо.',
-  }, ttlMinutes);
+  codeMail(
+    to,
+    code,
+    {
+      subject: 'Код подтверждения регистрации',
+      title: 'Подтверждение почты',
+      first: 'Ваш код подтверждения',
+      page: 'подтверждения почты',
+      ignore: 'Если вы не регистрировались в нашем сервисе, просто проигнорируйте это письмо.',
+    },
+    ttlMinutes,
+  );
 
 export const recoveryCodeMail = (to: string, code: string, ttlMinutes: number) =>
-  codeMail(to, code, {
-    subject: 'Восстановление пароля',
-    title: 'Восстановление пароля',
-    first: 'Код для восстановления пароля',
-    page: 'восстановления',
-    ignore: 'Если вы не запрашивали восстановление пароля, проигнорируйте это письмо: пароль останется прежним.',
-  }, ttlMinutes);
+  codeMail(
+    to,
+    code,
+    {
+      subject: 'Восстановление пароля',
+      title: 'Восстановление пароля',
+      first: 'Код для восстановления пароля',
+      page: 'восстановления',
+      ignore: 'Если вы не запрашивали восстановление пароля, проигнорируйте это письмо: пароль останется прежним.',
+    },
+    ttlMinutes,
+  );
 
 /** After a password recovery: what ended with the old password, and how to bind Telegram again. */
 export function passwordChangedMail(to: string, p: { telegramUnbound: boolean; cabinetUrl: string; supportEmail: string }): MailMessage {
@@ -59,7 +74,12 @@ export function generationCompletedMail(to: string, p: { title: string; url: str
     p.full ? 'Скачать .docx можно в личном кабинете:' : 'Посмотреть её и купить полную версию можно по ссылке:',
     p.url,
   ];
-  return { to, subject: p.full ? 'Ваша работа готова' : 'Демо-версия работы готова', text: lines.join('\n\n'), html: layout('Работа готова', lines) };
+  return {
+    to,
+    subject: p.full ? 'Ваша работа готова' : 'Демо-версия работы готова',
+    text: lines.join('\n\n'),
+    html: layout('Работа готова', lines),
+  };
 }
 
 export function paymentSucceededMail(to: string, p: { topic: string; full: boolean; amount: number; url: string }): MailMessage {

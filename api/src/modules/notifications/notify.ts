@@ -28,11 +28,20 @@ export async function deliverNotification(d: NotifyDeps, job: NotifyJob): Promis
     const url = full ? `${d.config.publicUrl}/home?from_generation=true` : `${d.config.publicUrl}/preview/${order.paper.id}`;
     await d.mailer.send(generationCompletedMail(user.email!, { title: order.paper.title, url, full }));
   } else if (job.kind === 'generation_failed') {
-    await d.mailer.send(generationFailedMail(user.email!, { topic: order.topic, message: order.error ?? '', amount: order.amount, supportEmail: d.config.supportEmail }));
+    await d.mailer.send(
+      generationFailedMail(user.email!, {
+        topic: order.topic,
+        message: order.error ?? '',
+        amount: order.amount,
+        supportEmail: d.config.supportEmail,
+      }),
+    );
   } else if (job.kind === 'refund_succeeded') {
     await d.mailer.send(refundSucceededMail(user.email!, { topic: order.topic, amount: order.amount }));
   }
   if (user.telegramUid) {
-    await d.boss.send(QUEUE.telegram, { userId: user.id, kind: job.kind, orderId: order.id } satisfies TelegramJob, { singletonKey: `${order.id}:${job.kind}` });
+    await d.boss.send(QUEUE.telegram, { userId: user.id, kind: job.kind, orderId: order.id } satisfies TelegramJob, {
+      singletonKey: `${order.id}:${job.kind}`,
+    });
   }
 }

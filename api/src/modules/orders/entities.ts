@@ -50,7 +50,10 @@ export const Order = defineEntity({
     paymentExpiresAt: p.datetime(),
     paidAt: p.datetime().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   },
 });
 export type Order = InferEntity<typeof Order>;
@@ -96,11 +99,13 @@ export const Payment = defineEntity({
     /** When the reconciliation last re-read it from the provider. */
     checkedAt: p.datetime().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   },
 });
 export type Payment = InferEntity<typeof Payment>;
-
 
 /** A full refund of a captured payment. Its id is also the Idempotence-Key at the provider, so a
  * refund that is sent again (after a crash, by the reconciliation) is never paid out twice. */
@@ -121,7 +126,10 @@ export const Refund = defineEntity({
     /** For the 54-FZ refund receipt; kept only until the refund is final. */
     receiptEmail: p.string().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   },
 });
 export type Refund = InferEntity<typeof Refund>;

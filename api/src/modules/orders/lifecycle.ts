@@ -69,7 +69,11 @@ export async function refundOrderBySupport(d: PaymentDeps, orderId: string, comm
  * refunds within one period.
  */
 export async function endOrdersOfDeletedAccount(em: EntityManager, userId: number): Promise<void> {
-  const orders = await em.find(Order, { user: userId, status: { $in: ['pending_payment', ...ACTIVE_STATUSES] } }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+  const orders = await em.find(
+    Order,
+    { user: userId, status: { $in: ['pending_payment', ...ACTIVE_STATUSES] } },
+    { lockMode: LockMode.PESSIMISTIC_WRITE },
+  );
   for (const order of orders) {
     const payment = await lockCapturedPayment(em, order.id);
     order.status = 'canceled';

@@ -16,7 +16,9 @@ export function paymentMessageOf(order: Pick<Order, 'status'>): PaymentMessage {
 
 const WAITING_STAGE = 'Ожидание начала генерации';
 
-export function generationMessageOf(order: Pick<Order, 'status' | 'stage' | 'progress' | 'error' | 'paperType'> & { paperId: number | null }): GenerationMessage {
+export function generationMessageOf(
+  order: Pick<Order, 'status' | 'stage' | 'progress' | 'error' | 'paperType'> & { paperId: number | null },
+): GenerationMessage {
   const base = { type: order.paperType, paper_id: null, error: null };
   switch (order.status) {
     case 'pending_payment':

@@ -81,7 +81,10 @@ async function paymentSucceeded(d: PaymentDeps, paymentId: string): Promise<void
   // After the commit: a lost send is repaired by the reconciliation; a duplicate is harmless
   // because a generation must claim its order first, and a refund is sent under its own key.
   if (outcome.refundId) {
-    d.log.warn({ orderId: outcome.orderId, refundId: outcome.refundId }, 'payment succeeded for an order that cannot be delivered: refunding');
+    d.log.warn(
+      { orderId: outcome.orderId, refundId: outcome.refundId },
+      'payment succeeded for an order that cannot be delivered: refunding',
+    );
     await sendRefund(d, outcome.refundId);
   } else {
     await d.jobs.generate(outcome.orderId);

@@ -65,7 +65,8 @@ function parsePurchase(text: string): PurchaseJson {
 /** The limits once more, whoever called: the form reader has checked each file as it arrived. */
 function checkFiles(files: UploadedFile[]) {
   const total = files.reduce((n, f) => n + f.size, 0);
-  if (files.length > LIMITS.files.max || total > LIMITS.files.maxBytesTotal || files.some((f) => f.size > LIMITS.files.maxBytesEach)) throw new AppError('files_too_large');
+  if (files.length > LIMITS.files.max || total > LIMITS.files.maxBytesTotal || files.some((f) => f.size > LIMITS.files.maxBytesEach))
+    throw new AppError('files_too_large');
   return files;
 }
 
@@ -109,55 +110,57 @@ export async function placeOrder(d: OrderDeps, session: AuthSession, input: Plac
   const orderId = randomUUID();
   const paymentId = randomUUID();
   const promoCode = input.promoCode?.trim();
-  const { order, payment } = await d.em.transactional(async (em) => {
-    const promo = promoCode ? await reservePromo(em, promoCode) : null;
-    const discount = promo?.percent ?? 0;
-    const order = em.create(Order, {
-      id: orderId,
-      user: user.id,
-      kind: purchase.kind,
-      paperType,
-      tariff,
-      topic: source?.title ?? (purchase.kind === 'new' ? purchase.title : ''),
-      options,
-      sourcePaper: source,
-      promoCode: promo,
-      discount,
-      amount: priceOf(paperType, tariff, discount),
-      status: 'pending_payment',
-      fromTelegram: input.fromTelegram ?? false,
-      paymentExpiresAt: new Date(Date.now() + d.config.payments.ttlMinutes * 60_000),
-    });
-    files.forEach((f, i) =>
-      em.create(OrderFile, {
+  const { order, payment } = await d.em
+    .transactional(async (em) => {
+      const promo = promoCode ? await reservePromo(em, promoCode) : null;
+      const discount = promo?.percent ?? 0;
+      const order = em.create(Order, {
+        id: orderId,
+        user: user.id,
+        kind: purchase.kind,
+        paperType,
+        tariff,
+        topic: source?.title ?? (purchase.kind === 'new' ? purchase.title : ''),
+        options,
+        sourcePaper: source,
+        promoCode: promo,
+        discount,
+        amount: priceOf(paperType, tariff, discount),
+        status: 'pending_payment',
+        fromTelegram: input.fromTelegram ?? false,
+        paymentExpiresAt: new Date(Date.now() + d.config.payments.ttlMinutes * 60_000),
+      });
+      files.forEach((f, i) =>
+        em.create(OrderFile, {
+          order,
+          position: i + 1,
+          fileName: f.fileName.slice(0, 200),
+          kind: f.kind,
+          size: f.size,
+          storageKey: orderFileKey(orderId, i + 1, f.kind),
+          citation: purchase.gost_citations[i],
+        }),
+      );
+      const payment = em.create(Payment, {
+        id: paymentId,
         order,
-        position: i + 1,
-        fileName: f.fileName.slice(0, 200),
-        kind: f.kind,
-        size: f.size,
-        storageKey: orderFileKey(orderId, i + 1, f.kind),
-        citation: purchase.gost_citations[i],
-      }),
-    );
-    const payment = em.create(Payment, {
-      id: paymentId,
-      order,
-      user: user.id,
-      provider: d.provider.name,
-      amount: order.amount,
-      status: 'pending',
-      receiptEmail: user.email,
+        user: user.id,
+        provider: d.provider.name,
+        amount: order.amount,
+        status: 'pending',
+        receiptEmail: user.email,
+      });
+      await em.flush();
+      return { order, payment };
+    })
+    .catch(async (error: unknown) => {
+      if ((error as { code?: string }).code === '23505') {
+        // Two requests raced: the other one created the unpaid order.
+        const other = await d.em.fork().findOne(Order, { user: user.id, status: 'pending_payment' });
+        if (other) throw new PendingPurchase(await pendingDataOf(d.em.fork(), other));
+      }
+      throw error;
     });
-    await em.flush();
-    return { order, payment };
-  }).catch(async (error: unknown) => {
-    if ((error as { code?: string }).code === '23505') {
-      // Two requests raced: the other one created the unpaid order.
-      const other = await d.em.fork().findOne(Order, { user: user.id, status: 'pending_payment' });
-      if (other) throw new PendingPurchase(await pendingDataOf(d.em.fork(), other));
-    }
-    throw error;
-  });
 
   try {
     for (const [i, f] of files.entries()) {

@@ -10,7 +10,14 @@ import type { PaymentDeps } from './payments.ts';
 import { syncPayment } from './payments.ts';
 import { failOrder } from './lifecycle.ts';
 import { recordRefund, sendRefund } from './refunds.ts';
-import { capturedWithoutOutcome, liveRefundOf, lockOrderAndPayment, pendingRefunds, stalledGenerations, unsettledPayments } from './repository.ts';
+import {
+  capturedWithoutOutcome,
+  liveRefundOf,
+  lockOrderAndPayment,
+  pendingRefunds,
+  stalledGenerations,
+  unsettledPayments,
+} from './repository.ts';
 
 export interface ReconcileDeps extends PaymentDeps {
   /** A payment is re-read at most once per period (and not in its first period). */
@@ -30,7 +37,11 @@ export interface ReconcileReport {
 const BATCH = 200;
 /** A payment whose refunds the provider declined this many times is left to support. */
 const MAX_DECLINED_REFUNDS = 3;
-const REASON_BY_STATUS: Record<string, RefundReason> = { failed: 'generation_failed', canceled: 'order_canceled', expired: 'order_expired' };
+const REASON_BY_STATUS: Record<string, RefundReason> = {
+  failed: 'generation_failed',
+  canceled: 'order_canceled',
+  expired: 'order_expired',
+};
 const GENERATION_LOST = 'Не удалось создать работу: генерация несколько раз прерывалась. Оплата будет возвращена.';
 
 export async function reconcile(d: ReconcileDeps): Promise<ReconcileReport> {
@@ -52,7 +63,10 @@ export async function reconcile(d: ReconcileDeps): Promise<ReconcileReport> {
 
   for (const row of await capturedWithoutOutcome(d.em, BATCH)) {
     if (row.declined >= MAX_DECLINED_REFUNDS) {
-      d.log.error({ orderId: row.order_id, paymentId: row.payment_id }, 'reconcile: the provider keeps declining this refund; support must act');
+      d.log.error(
+        { orderId: row.order_id, paymentId: row.payment_id },
+        'reconcile: the provider keeps declining this refund; support must act',
+      );
       continue;
     }
     await attempt('refund', row.payment_id, async () => {
@@ -76,7 +90,8 @@ export async function reconcile(d: ReconcileDeps): Promise<ReconcileReport> {
     await attempt('generation', row.id, async () => {
       if (row.status === 'generating' && row.attempts >= d.maxAttempts) {
         // Its worker died on every attempt (killed, out of memory): stop trying, give the money back.
-        if (await failOrder(d, row.id, { message: GENERATION_LOST, detail: `worker lost ${row.attempts} times` })) report.generationsFailed++;
+        if (await failOrder(d, row.id, { message: GENERATION_LOST, detail: `worker lost ${row.attempts} times` }))
+          report.generationsFailed++;
       } else {
         // A duplicate job is harmless: a generation must claim its order first.
         await d.jobs.generate(row.id);

@@ -23,7 +23,10 @@ export interface RefundDeps {
 
 /** Records a full refund of a succeeded payment (or returns the one already recorded). Call it in
  * the transaction that holds the order's lock; send it with `sendRefund` after the commit. */
-export async function recordRefund(em: EntityManager, r: { order: Order; payment: Payment; reason: RefundReason; comment?: string }): Promise<Refund> {
+export async function recordRefund(
+  em: EntityManager,
+  r: { order: Order; payment: Payment; reason: RefundReason; comment?: string },
+): Promise<Refund> {
   if (r.payment.status !== 'succeeded') throw new Error(`payment ${r.payment.id} is ${r.payment.status}: only captured money is refunded`);
   const existing = await liveRefundOf(em, r.payment.id);
   if (existing) return existing;
@@ -89,7 +92,18 @@ export async function syncProviderRefund(d: RefundDeps, providerRefundId: string
 
 /** The user's refunds for the cabinet, newest first. */
 export async function listRefunds(em: EntityManager, userId: number): Promise<RefundItem[]> {
-  const rows = await em.execute<{ id: string; task_id: string; topic: string; paper_type: PaperType; amount: number; status: RefundStatus; reason: RefundReason; created_at: string | Date }[]>(
+  const rows = await em.execute<
+    {
+      id: string;
+      task_id: string;
+      topic: string;
+      paper_type: PaperType;
+      amount: number;
+      status: RefundStatus;
+      reason: RefundReason;
+      created_at: string | Date;
+    }[]
+  >(
     `select r.id, o.id as task_id, o.topic, o.paper_type, r.amount, r.status, r.reason, r.created_at
      from refunds r join orders o on o.id = r.order_id where o.user_id = ? order by r.created_at desc limit 100`,
     [userId],

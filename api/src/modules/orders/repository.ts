@@ -7,7 +7,8 @@
 import { LockMode, type EntityManager } from '@mikro-orm/postgresql';
 import { Order, Payment, Refund, type OrderStatus } from './entities.ts';
 
-export const lockOrder = (em: EntityManager, orderId: string) => em.findOne(Order, { id: orderId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+export const lockOrder = (em: EntityManager, orderId: string) =>
+  em.findOne(Order, { id: orderId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
 
 /** The order of a payment and the payment, locked in that order. */
 export async function lockOrderAndPayment(em: EntityManager, paymentId: string): Promise<{ order: Order; payment: Payment } | null> {
@@ -20,10 +21,12 @@ export async function lockOrderAndPayment(em: EntityManager, paymentId: string):
 }
 
 /** The order's payment (one per order; the newest should there ever be more). */
-export const paymentOfOrder = (em: EntityManager, orderId: string) => em.findOne(Payment, { order: orderId }, { orderBy: { createdAt: 'desc' } });
+export const paymentOfOrder = (em: EntityManager, orderId: string) =>
+  em.findOne(Payment, { order: orderId }, { orderBy: { createdAt: 'desc' } });
 
 /** The refund of a payment that is not declined (at most one: full refunds only). */
-export const liveRefundOf = (em: EntityManager, paymentId: string) => em.findOne(Refund, { payment: paymentId, status: { $ne: 'canceled' } });
+export const liveRefundOf = (em: EntityManager, paymentId: string) =>
+  em.findOne(Refund, { payment: paymentId, status: { $ne: 'canceled' } });
 
 /** Whether the full version of this demo has been bought (paid for and generated, or on its way)
  * by another order. */

@@ -27,7 +27,14 @@ export const generationRouter = () =>
   });
 
 /** `uploadsDir`: this server's folder for uploads being received (claimUploadsFolder). */
-export function paymentRouter(deps: { config: Config; storage: Storage; provider: PaymentProvider; sandbox: SandboxBooks | null; jobs: Jobs; uploadsDir: string }) {
+export function paymentRouter(deps: {
+  config: Config;
+  storage: Storage;
+  provider: PaymentProvider;
+  sandbox: SandboxBooks | null;
+  jobs: Jobs;
+  uploadsDir: string;
+}) {
   const paymentDeps = (request: FastifyRequest) => ({ em: request.em, provider: deps.provider, jobs: deps.jobs, log: request.log });
   return s.router(contract.payment, {
     promoCode: async ({ params, request }) => {
@@ -42,7 +49,12 @@ export function paymentRouter(deps: { config: Config; storage: Storage; provider
         const data = await placeOrder(
           { em: request.em, config: deps.config, storage: deps.storage, provider: deps.provider, log: request.log },
           session,
-          { purchaseJson: form.purchase_json, promoCode: form.promo_code || undefined, fromTelegram: form.from_telegram, files: form.files },
+          {
+            purchaseJson: form.purchase_json,
+            promoCode: form.promo_code || undefined,
+            fromTelegram: form.from_telegram,
+            files: form.files,
+          },
         );
         return { status: 200, body: { ok: true, data } };
       } finally {
@@ -71,7 +83,10 @@ export function paymentRouter(deps: { config: Config; storage: Storage; provider
       if (!deps.sandbox) throw new AppError('not_found');
       const p = await deps.sandbox.page(params.paymentId).catch(() => null);
       if (!p) throw new AppError('not_found', { detail: 'Платёж не найден' });
-      return { status: 200, body: sandboxPageHtml({ id: p.id, amount: p.amount, description: p.description, status: p.status, returnUrl: p.return_url }) };
+      return {
+        status: 200,
+        body: sandboxPageHtml({ id: p.id, amount: p.amount, description: p.description, status: p.status, returnUrl: p.return_url }),
+      };
     },
     sandboxDecide: async ({ params, request, reply }) => {
       if (!deps.sandbox) throw new AppError('not_found');

@@ -28,10 +28,17 @@ export type ActiveGenerationResponse = ServerInferResponses<Contract['generation
 /** has_active_generation: 200 running, 202 waiting for payment, 400 nothing. */
 export async function generationStatus(em: EntityManager, session: AuthSession): Promise<ActiveGenerationResponse> {
   const active = await em.findOne(Order, { user: session.user.id, status: { $in: ACTIVE_STATUSES } }, { orderBy: { createdAt: 'desc' } });
-  if (active) return { status: 200, body: { data: { type: 'active_generation', topic: active.topic, confirmation_url: null, task_id: active.id } } };
+  if (active)
+    return { status: 200, body: { data: { type: 'active_generation', topic: active.topic, confirmation_url: null, task_id: active.id } } };
   const pending = await em.findOne(Order, { user: session.user.id, status: 'pending_payment', paymentExpiresAt: { $gt: new Date() } });
   if (pending) return { status: 202, body: { data: { type: 'pending_payment', ...(await pendingDataOf(em, pending)) } } };
-  return { status: 400, body: { ...errorBody('no_active_generation'), data: { type: 'no_active_generation', topic: null, confirmation_url: null, task_id: null } } };
+  return {
+    status: 400,
+    body: {
+      ...errorBody('no_active_generation'),
+      data: { type: 'no_active_generation', topic: null, confirmation_url: null, task_id: null },
+    },
+  };
 }
 
 /**

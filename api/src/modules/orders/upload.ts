@@ -66,7 +66,8 @@ async function receiveFile(file: Readable, fileName: string, path: string, alrea
     highWaterMark: STREAM_HWM,
     transform(chunk: Buffer, _encoding, done) {
       size += chunk.length;
-      if (size > LIMITS.files.maxBytesEach || alreadyReceived + size > LIMITS.files.maxBytesTotal) return done(new AppError('files_too_large'));
+      if (size > LIMITS.files.maxBytesEach || alreadyReceived + size > LIMITS.files.maxBytesTotal)
+        return done(new AppError('files_too_large'));
       const reason = inspector.push(chunk);
       if (reason) return done(refused('file_unsupported', `${fileName}: ${reason}`));
       done(null, chunk);

@@ -34,7 +34,17 @@ export async function listPapers(
   const where = `p.user_id = ? and p.type = ?${search ? ` and p.title ilike ?` : ''}`;
   const params: unknown[] = [session.user.id, q.paper_type, ...(search ? [`%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`] : [])];
   const [rows, [{ total }]] = await Promise.all([
-    em.execute<{ id: number; title: string; annotation: string; type: PaperType; paid_at: string | null; docx_key: string | null; full_id: number | null }[]>(
+    em.execute<
+      {
+        id: number;
+        title: string;
+        annotation: string;
+        type: PaperType;
+        paid_at: string | null;
+        docx_key: string | null;
+        full_id: number | null;
+      }[]
+    >(
       `select p.id, p.title, p.annotation, p.type, p.paid_at, p.docx_key, fv.id as full_id
        from papers p left join lateral (${FULL_VERSION}) fv on p.type = 'demo'
        where ${where} order by ${ORDER[q.order_by]} limit ? offset ?`,
@@ -48,7 +58,11 @@ export async function listPapers(
       title: p.title,
       annotation: p.annotation,
       // A demo whose full version was bought downloads that full version.
-      download_url: p.full_id ? docxUrl(p.full_id) : downloadable({ type: p.type, paidAt: p.paid_at ? new Date(p.paid_at) : null, docxKey: p.docx_key }) ? docxUrl(p.id) : null,
+      download_url: p.full_id
+        ? docxUrl(p.full_id)
+        : downloadable({ type: p.type, paidAt: p.paid_at ? new Date(p.paid_at) : null, docxKey: p.docx_key })
+          ? docxUrl(p.id)
+          : null,
     })),
     total_count: total,
   };
@@ -100,7 +114,11 @@ export async function openPreview(em: EntityManager, storage: Storage, session: 
 
 /** A title as a file name: no path or control characters, at most 150 characters. */
 function fileNameOf(title: string): string {
-  const clean = title.replace(/[\\/:*?"<>|\u0000-\u001f]+/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 150);
+  const clean = title
+    .replace(/[\\/:*?"<>|\u0000-\u001f]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, 150);
   return clean || 'Работа';
 }
 

@@ -4,10 +4,7 @@ import { AppError } from '../../errors.ts';
 import { PromoCode } from './entities.ts';
 
 const live = (now = new Date()) => ({
-  $and: [
-    { $or: [{ validFrom: null }, { validFrom: { $lte: now } }] },
-    { $or: [{ validUntil: null }, { validUntil: { $gt: now } }] },
-  ],
+  $and: [{ $or: [{ validFrom: null }, { validFrom: { $lte: now } }] }, { $or: [{ validUntil: null }, { validUntil: { $gt: now } }] }],
 });
 
 async function findLive(em: EntityManager, code: string): Promise<PromoCode | null> {
@@ -50,7 +47,8 @@ export async function createPromo(
 ): Promise<PromoCode> {
   const code = input.code.trim().toUpperCase();
   if (!/^[A-Z0-9А-ЯЁ_-]{4,10}$/u.test(code)) throw new AppError('bad_request', { detail: 'Код: от 4 до 10 букв или цифр' });
-  if (!Number.isInteger(input.percent) || input.percent < 1 || input.percent > 100) throw new AppError('bad_request', { detail: 'Скидка: целое число от 1 до 100' });
+  if (!Number.isInteger(input.percent) || input.percent < 1 || input.percent > 100)
+    throw new AppError('bad_request', { detail: 'Скидка: целое число от 1 до 100' });
   const promo = em.create(PromoCode, {
     code,
     percent: input.percent,

@@ -13,7 +13,10 @@ export const Review = defineEntity({
     rating: p.integer(),
     comment: p.string(),
     createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   },
 });
 export type Review = InferEntity<typeof Review>;

@@ -37,9 +37,7 @@ export async function listReviews(
 }
 
 export async function reviewStats(em: EntityManager): Promise<{ total_reviews: number; avg_rating: number }> {
-  const [row] = await em.execute<{ total: string; avg: string | null }[]>(
-    'select count(*) as total, avg(rating) as avg from reviews',
-  );
+  const [row] = await em.execute<{ total: string; avg: string | null }[]>('select count(*) as total, avg(rating) as avg from reviews');
   const avg = row.avg === null ? 0 : Math.round(Number(row.avg) * 100) / 100;
   return { total_reviews: Number(row.total), avg_rating: avg };
 }
@@ -56,10 +54,19 @@ export async function availableReviewCount(em: EntityManager, userId: number): P
 
 const noneAvailable = () => new AppError('review_not_available');
 
-export async function createReview(em: EntityManager, session: AuthSession, input: { rating: number; comment: string }): Promise<ReviewDto> {
+export async function createReview(
+  em: EntityManager,
+  session: AuthSession,
+  input: { rating: number; comment: string },
+): Promise<ReviewDto> {
   const [candidate] = await em.execute<{ id: number }[]>(`select p.id ${UNREVIEWED} order by p.id limit 1`, [session.user.id]);
   if (!candidate) throw noneAvailable();
-  const review = em.create(Review, { user: session.user, paper: em.getReference(Paper, candidate.id), rating: input.rating, comment: input.comment });
+  const review = em.create(Review, {
+    user: session.user,
+    paper: em.getReference(Paper, candidate.id),
+    rating: input.rating,
+    comment: input.comment,
+  });
   try {
     await em.flush();
   } catch (error) {
@@ -76,7 +83,12 @@ async function ownReview(em: EntityManager, session: AuthSession, id: number): P
   return review;
 }
 
-export async function updateReview(em: EntityManager, session: AuthSession, id: number, input: { rating: number; comment: string }): Promise<ReviewDto> {
+export async function updateReview(
+  em: EntityManager,
+  session: AuthSession,
+  id: number,
+  input: { rating: number; comment: string },
+): Promise<ReviewDto> {
   const review = await ownReview(em, session, id);
   review.rating = input.rating;
   review.comment = input.comment;

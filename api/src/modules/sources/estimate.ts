@@ -3,7 +3,16 @@
  * databases, queries from the topic in Russian and English, relevance and GOST checks), with a
  * short time limit, its outcome cached by topic and year for an hour.
  */
-import { firstRecentYear, minimumSources, queriesForTopic, searchWorks, shortfallOf, workLanguage, type BibliographicSearch, type FoundWork } from '@app/paper';
+import {
+  firstRecentYear,
+  minimumSources,
+  queriesForTopic,
+  searchWorks,
+  shortfallOf,
+  workLanguage,
+  type BibliographicSearch,
+  type FoundWork,
+} from '@app/paper';
 import type { SourcesEstimate, SourcesEstimateQuery } from '@app/contract';
 import { LIMITS } from '@app/contract';
 
@@ -94,7 +103,12 @@ export function createSourcesEstimator(options: { providers: BibliographicSearch
         minimum_full: minimumSources('full', q.required_volume),
         enough_for_demo: searched && !problemOf('demo'),
         enough_for_full: searched && !fullProblem,
-        sample: works.slice(0, 5).map((w) => ({ title: w.subtitle ? `${w.title}: ${w.subtitle}` : w.title, authors: w.authors.map(shortName), year: w.year, container: w.container ?? null })),
+        sample: works.slice(0, 5).map((w) => ({
+          title: w.subtitle ? `${w.title}: ${w.subtitle}` : w.title,
+          authors: w.authors.map(shortName),
+          year: w.year,
+          container: w.container ?? null,
+        })),
         advice: searched && fullProblem ? adviceOf(q, fullProblem) : null,
       };
     },

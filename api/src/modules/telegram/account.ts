@@ -38,7 +38,11 @@ async function currentGeneration(em: EntityManager, userId: number): Promise<Cur
     // queued gives 'waiting', generating 'started' or 'in_progress'.
     return { topic: active.topic, status: m.status as CurrentGeneration['status'], stage: m.stage, progress: m.progress };
   }
-  const pending = await em.findOne(Order, { user: userId, status: 'pending_payment', paymentExpiresAt: { $gt: new Date() } }, { orderBy: { createdAt: 'desc' } });
+  const pending = await em.findOne(
+    Order,
+    { user: userId, status: 'pending_payment', paymentExpiresAt: { $gt: new Date() } },
+    { orderBy: { createdAt: 'desc' } },
+  );
   return pending ? { topic: pending.topic, status: 'pending_payment', stage: '', progress: 0 } : null;
 }
 

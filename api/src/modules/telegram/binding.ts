@@ -7,7 +7,11 @@ import type { AuthSession } from '../accounts/sessions.ts';
 import { hashToken, newToken } from '../accounts/secrets.ts';
 
 /** A one-time token for the bot's start parameter (base64url, fits Telegram's 64 characters). */
-export async function createBindToken(em: EntityManager, config: Config, session: AuthSession): Promise<{ token: string; botUrl: string | null }> {
+export async function createBindToken(
+  em: EntityManager,
+  config: Config,
+  session: AuthSession,
+): Promise<{ token: string; botUrl: string | null }> {
   if (session.user.telegramUid) throw new AppError('telegram_already_bound');
   const token = newToken();
   em.create(TelegramBindToken, {
@@ -46,9 +50,17 @@ export type BindFailure = 'unknown' | 'expired' | 'used' | 'telegram_taken' | 'a
  * Consumes a bind token on behalf of the Telegram account `telegramUid` (called by the bot).
  * Unknown, expired and used tokens, and a Telegram account bound to someone else, change nothing.
  */
-export async function consumeBindToken(em: EntityManager, token: string, telegramUid: string): Promise<{ ok: true; username: string } | { ok: false; reason: BindFailure }> {
+export async function consumeBindToken(
+  em: EntityManager,
+  token: string,
+  telegramUid: string,
+): Promise<{ ok: true; username: string } | { ok: false; reason: BindFailure }> {
   return em.transactional(async (tx) => {
-    const row = await tx.findOne(TelegramBindToken, { tokenHash: hashToken(token) }, { populate: ['user'], lockMode: LockMode.PESSIMISTIC_WRITE });
+    const row = await tx.findOne(
+      TelegramBindToken,
+      { tokenHash: hashToken(token) },
+      { populate: ['user'], lockMode: LockMode.PESSIMISTIC_WRITE },
+    );
     if (!row || row.user.deletedAt) return { ok: false, reason: 'unknown' as const };
     if (row.usedAt) return { ok: false, reason: 'used' as const };
     if (row.expiresAt.getTime() < Date.now()) return { ok: false, reason: 'expired' as const };

@@ -57,7 +57,9 @@ function notificationOf(order: Order, job: TelegramJob, config: Config): Notific
     case 'payment_succeeded':
       return { kind: 'payment_succeeded', topic: order.topic, paperType: order.paperType };
     case 'generation_completed':
-      return order.paper ? { kind: 'generation_completed', title: order.paper.title, paperId: order.paper.id, paperType: order.paperType } : null;
+      return order.paper
+        ? { kind: 'generation_completed', title: order.paper.title, paperId: order.paper.id, paperType: order.paperType }
+        : null;
     case 'generation_failed':
       return { kind: 'generation_failed', topic: order.topic, message: order.error ?? '', supportEmail: config.supportEmail };
     case 'refund_succeeded':

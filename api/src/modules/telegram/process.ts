@@ -28,11 +28,21 @@ export interface TelegramBotProcess {
   stop(): Promise<void>;
 }
 
-export async function startTelegramBot(config: Config, orm: Orm, databaseUrl: string, log: FastifyBaseLogger, options: { botInfo?: UserFromGetMe; boss?: PgBoss } = {}): Promise<TelegramBotProcess> {
+export async function startTelegramBot(
+  config: Config,
+  orm: Orm,
+  databaseUrl: string,
+  log: FastifyBaseLogger,
+  options: { botInfo?: UserFromGetMe; boss?: PgBoss } = {},
+): Promise<TelegramBotProcess> {
   const token = config.telegram.botToken;
   if (!token) throw new Error('TELEGRAM_BOT_TOKEN is not set');
   const safe = (error: unknown) => safeError(error, token);
-  const bot = createBot(token, botDepsOf(config, () => orm.em.fork()), { log, apiRoot: config.telegram.apiRoot, ...(options.botInfo ? { botInfo: options.botInfo } : {}) });
+  const bot = createBot(
+    token,
+    botDepsOf(config, () => orm.em.fork()),
+    { log, apiRoot: config.telegram.apiRoot, ...(options.botInfo ? { botInfo: options.botInfo } : {}) },
+  );
 
   try {
     // grammY retries getMe quietly while Telegram is unreachable; after a minute we say so (and
@@ -41,11 +51,16 @@ export async function startTelegramBot(config: Config, orm: Orm, databaseUrl: st
   } catch (error) {
     // Not rethrown as such: a network error carries the request URL, and with it the token.
     log.error({ err: safe(error) }, 'telegram getMe failed (a wrong token, or no connection to the Bot API)');
-    throw isTokenRefused(error) ? new TokenRefused('Telegram refused the bot token') : new Error('Telegram getMe failed; see the log above');
+    throw isTokenRefused(error)
+      ? new TokenRefused('Telegram refused the bot token')
+      : new Error('Telegram getMe failed; see the log above');
   }
   const username = bot.botInfo.username;
   if (config.telegram.botUsername && config.telegram.botUsername.toLowerCase() !== username.toLowerCase()) {
-    log.warn({ configured: config.telegram.botUsername, actual: username }, 'TELEGRAM_BOT_USERNAME is not the bot of TELEGRAM_BOT_TOKEN: the site links to another bot');
+    log.warn(
+      { configured: config.telegram.botUsername, actual: username },
+      'TELEGRAM_BOT_USERNAME is not the bot of TELEGRAM_BOT_TOKEN: the site links to another bot',
+    );
   }
   if (!config.telegram.botUsername) log.warn('TELEGRAM_BOT_USERNAME is not set: the site cannot link to the bot for binding');
   await bot.api.setMyCommands(COMMANDS).catch((error) => log.warn({ err: safe(error) }, 'could not set the bot commands'));
@@ -98,7 +113,12 @@ export async function startTelegramBot(config: Config, orm: Orm, databaseUrl: st
 }
 
 /** Telegram posts updates to the webhook URL; the reverse proxy forwards that path here. */
-async function startWebhookServer(bot: Bot, token: string, webhook: NonNullable<Config['telegram']['webhook']>, log: FastifyBaseLogger): Promise<http.Server> {
+async function startWebhookServer(
+  bot: Bot,
+  token: string,
+  webhook: NonNullable<Config['telegram']['webhook']>,
+  log: FastifyBaseLogger,
+): Promise<http.Server> {
   const server = http.createServer(webhookListener(bot, { token, path: new URL(webhook.url).pathname, secret: webhook.secret, log }));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

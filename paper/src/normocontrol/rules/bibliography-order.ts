@@ -20,7 +20,10 @@ export const bibliographyOrder: NormocontrolRule = {
       if (/нормативн/i.test(name)) continue;
       for (let i = 1; i < list.length; i++) {
         if (compareEntries(list[i - 1].text, list[i].text) > 0) {
-          found.push({ message: 'Источники должны идти по алфавиту: сначала на русском языке, затем на иностранных', where: `источник ${list[i].n}` });
+          found.push({
+            message: 'Источники должны идти по алфавиту: сначала на русском языке, затем на иностранных',
+            where: `источник ${list[i].n}`,
+          });
         }
       }
     }

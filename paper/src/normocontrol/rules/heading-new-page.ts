@@ -14,7 +14,8 @@ export const headingNewPage: NormocontrolRule = {
       if (h.kind !== 'chapter' && h.kind !== 'structural') continue;
       const prev = paras[h.p.index - 1];
       const prevBreaks = prev ? prev.runs.length === 0 && /\f/.test(prev.text) : false;
-      if (!h.p.props.pageBreakBefore && !h.p.breakBefore && !prevBreaks) found.push({ message: 'Раздел и структурный элемент должны начинаться с новой страницы', where: h.text });
+      if (!h.p.props.pageBreakBefore && !h.p.breakBefore && !prevBreaks)
+        found.push({ message: 'Раздел и структурный элемент должны начинаться с новой страницы', where: h.text });
     }
     if (contentsIdx >= 0 && !paras[contentsIdx].props.pageBreakBefore && !paras[contentsIdx].breakBefore) {
       found.push({ message: 'Содержание должно начинаться с новой страницы', where: STRUCTURAL.contents });

@@ -24,7 +24,8 @@ export const headingNumbering: NormocontrolRule = {
         if (h.level !== 0) add('Заголовок раздела должен быть заголовком первого уровня', h.text);
       } else if (h.kind === 'subsection') {
         const [, a, b] = /^(\d+)\.(\d+)/.exec(h.text)!;
-        if (Number(a) !== chapterNo || Number(b) !== subNo + 1) add(`Подразделы должны нумероваться в пределах раздела: ожидался номер ${chapterNo}.${subNo + 1}`, h.text);
+        if (Number(a) !== chapterNo || Number(b) !== subNo + 1)
+          add(`Подразделы должны нумероваться в пределах раздела: ожидался номер ${chapterNo}.${subNo + 1}`, h.text);
         subNo = Number(b);
         if (h.level !== 1) add('Заголовок подраздела должен быть заголовком второго уровня', h.text);
       } else if (h.kind === 'other') {

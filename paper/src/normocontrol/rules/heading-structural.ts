@@ -14,13 +14,18 @@ export const headingStructural: NormocontrolRule = {
     const required = [STRUCTURAL.introduction, ...(isDemo ? [] : [STRUCTURAL.conclusion, STRUCTURAL.bibliography])];
     if (contentsIdx < 0) found.push({ message: 'Нет структурного элемента «СОДЕРЖАНИЕ»' });
     for (const name of required) {
-      if (!headings.some((h) => h.text === name)) found.push({ message: `Нет структурного элемента «${name}», набранного заголовком прописными буквами` });
+      if (!headings.some((h) => h.text === name))
+        found.push({ message: `Нет структурного элемента «${name}», набранного заголовком прописными буквами` });
     }
-    const structuralParas = [...(contentsIdx >= 0 ? [paras[contentsIdx]] : []), ...headings.filter((h) => h.kind === 'structural').map((h) => h.p)];
+    const structuralParas = [
+      ...(contentsIdx >= 0 ? [paras[contentsIdx]] : []),
+      ...headings.filter((h) => h.kind === 'structural').map((h) => h.p),
+    ];
     for (const p of structuralParas) {
       const text = clean(p.text);
       if (p.props.jc !== 'center') found.push({ message: 'Заголовок структурного элемента должен быть по центру', where: text });
-      if (text !== text.toUpperCase()) found.push({ message: 'Заголовок структурного элемента должен быть прописными буквами', where: text });
+      if (text !== text.toUpperCase())
+        found.push({ message: 'Заголовок структурного элемента должен быть прописными буквами', where: text });
     }
     return found;
   },

@@ -10,7 +10,11 @@ export const pageMargins: NormocontrolRule = {
   clause: 'ГОСТ 7.32-2017, 6.1.1',
   check: ({ doc }) => {
     const m = doc.section.margins;
-    const ok = near(m.left, MARGINS.left, 15) && near(m.right, MARGINS.right, 15) && near(m.top, MARGINS.top, 15) && near(m.bottom, MARGINS.bottom, 15);
+    const ok =
+      near(m.left, MARGINS.left, 15) &&
+      near(m.right, MARGINS.right, 15) &&
+      near(m.top, MARGINS.top, 15) &&
+      near(m.bottom, MARGINS.bottom, 15);
     return ok ? [] : [{ message: MESSAGE }];
   },
 };

@@ -15,10 +15,13 @@ export const pageNumbers: NormocontrolRule = {
     const found: Finding[] = [];
     const footer = doc.section.footerDefault ? doc.footers.get(doc.section.footerDefault) : undefined;
     if (!footer || !hasPageField(footer)) found.push({ message: 'Номера страниц должны стоять в нижнем колонтитуле (поле PAGE)' });
-    else if (!footer.some((p) => hasPageField([p]) && p.props.jc === 'center')) found.push({ message: 'Номер страницы должен быть по центру нижнего поля' });
+    else if (!footer.some((p) => hasPageField([p]) && p.props.jc === 'center'))
+      found.push({ message: 'Номер страницы должен быть по центру нижнего поля' });
     const firstFooter = doc.section.footerFirst ? doc.footers.get(doc.section.footerFirst) : undefined;
-    if (!doc.section.titlePg || hasPageField(firstFooter)) found.push({ message: 'Титульный лист включается в нумерацию, но номер на нём не ставится' });
-    if (doc.section.pgStart !== undefined && doc.section.pgStart !== 1) found.push({ message: 'Нумерация страниц должна начинаться с титульного листа (1)' });
+    if (!doc.section.titlePg || hasPageField(firstFooter))
+      found.push({ message: 'Титульный лист включается в нумерацию, но номер на нём не ставится' });
+    if (doc.section.pgStart !== undefined && doc.section.pgStart !== 1)
+      found.push({ message: 'Нумерация страниц должна начинаться с титульного листа (1)' });
     return found;
   },
 };

@@ -14,7 +14,8 @@ export const references: NormocontrolRule = {
       for (const p of bodyParas) {
         for (const m of p.text.matchAll(/\[(\d+)(?:,\s*с\.\s*[\d–-]+)?(?:;\s*\d+(?:,\s*с\.\s*[\d–-]+)?)*\]/g)) {
           const numbers = [...m[0].matchAll(/(?:\[|;\s*)(\d+)/g)].map((x) => Number(x[1]));
-          if (numbers.some((n) => n < 1 || n > entries.length)) found.push({ message: `Ссылка ${m[0]} указывает на источник, которого нет в списке`, where: short(p.text) });
+          if (numbers.some((n) => n < 1 || n > entries.length))
+            found.push({ message: `Ссылка ${m[0]} указывает на источник, которого нет в списке`, where: short(p.text) });
         }
       }
     }

@@ -8,5 +8,6 @@ import type { NormocontrolRule } from '../rule.ts';
 export const tocFields: NormocontrolRule = {
   id: 'toc.fields',
   clause: 'ГОСТ 7.32-2017, 5.4.1',
-  check: ({ doc }) => (doc.updateFields ? [{ message: 'Документ требует обновления полей при открытии (updateFields): Word задаст вопрос' }] : []),
+  check: ({ doc }) =>
+    doc.updateFields ? [{ message: 'Документ требует обновления полей при открытии (updateFields): Word задаст вопрос' }] : [],
 };

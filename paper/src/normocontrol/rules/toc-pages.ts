@@ -21,7 +21,11 @@ export const tocPages: NormocontrolRule = {
         continue;
       }
       cursor = idx + 1;
-      if (bookmarks[idx].page !== e.page) found.push({ message: `В содержании указана страница ${e.page}, а заголовок находится на странице ${bookmarks[idx].page}`, where: e.title });
+      if (bookmarks[idx].page !== e.page)
+        found.push({
+          message: `В содержании указана страница ${e.page}, а заголовок находится на странице ${bookmarks[idx].page}`,
+          where: e.title,
+        });
     }
     return found;
   },

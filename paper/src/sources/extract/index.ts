@@ -61,24 +61,37 @@ export function extractSourceText(file: { name: string; bytes: Uint8Array }, lim
       void worker.terminate();
     };
     const timer = setTimeout(
-      () => finish(() => reject(new PaperError('file_rejected', `Обработка файла «${file.name}» заняла больше ${Math.round(timeoutMs / 1000)} с`))),
+      () =>
+        finish(() =>
+          reject(new PaperError('file_rejected', `Обработка файла «${file.name}» заняла больше ${Math.round(timeoutMs / 1000)} с`)),
+        ),
       timeoutMs,
     );
-    worker.on('message', (reply: { ok: boolean; text?: string; pages?: number; pageLabels?: string[] | null; truncated?: boolean; reason?: string }) =>
-      finish(() => {
-        if (reply.ok && typeof reply.text === 'string') {
-          resolve({ text: reply.text, pages: reply.pages, pageLabels: reply.pageLabels ?? null, chars: reply.text.length, truncated: Boolean(reply.truncated) });
-        } else {
-          reject(new PaperError('file_rejected', reply.reason ?? 'Не удалось извлечь текст из файла'));
-        }
-      }),
+    worker.on(
+      'message',
+      (reply: { ok: boolean; text?: string; pages?: number; pageLabels?: string[] | null; truncated?: boolean; reason?: string }) =>
+        finish(() => {
+          if (reply.ok && typeof reply.text === 'string') {
+            resolve({
+              text: reply.text,
+              pages: reply.pages,
+              pageLabels: reply.pageLabels ?? null,
+              chars: reply.text.length,
+              truncated: Boolean(reply.truncated),
+            });
+          } else {
+            reject(new PaperError('file_rejected', reply.reason ?? 'Не удалось извлечь текст из файла'));
+          }
+        }),
     );
     worker.on('error', (error: Error & { code?: string }) =>
       finish(() =>
         reject(
           new PaperError(
             'file_rejected',
-            error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? `Файл «${file.name}» слишком сложный для обработки (превышен лимит памяти)` : `Не удалось обработать файл «${file.name}»`,
+            error.code === 'ERR_WORKER_OUT_OF_MEMORY'
+              ? `Файл «${file.name}» слишком сложный для обработки (превышен лимит памяти)`
+              : `Не удалось обработать файл «${file.name}»`,
             { cause: error },
           ),
         ),

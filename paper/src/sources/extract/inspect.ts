@@ -15,7 +15,12 @@ import { listZipFile, type ZipLimits } from '../../zip.ts';
 import { detectContent, KIND_NAMES, kindOfName, UNSUPPORTED_FORMAT, type FileKind, type SniffResult } from './sniff.ts';
 
 /** Limits on a .docx's zip, the same at upload and when the text is read out. */
-export const SOURCE_ZIP_LIMITS: ZipLimits = { maxEntries: 1000, maxTotalBytes: 60 * 1024 * 1024, maxEntryBytes: 40 * 1024 * 1024, maxRatio: 150 };
+export const SOURCE_ZIP_LIMITS: ZipLimits = {
+  maxEntries: 1000,
+  maxTotalBytes: 60 * 1024 * 1024,
+  maxEntryBytes: 40 * 1024 * 1024,
+  maxRatio: 150,
+};
 
 /** As many first bytes as sniffFile looks at. */
 const HEAD_BYTES = 64 * 1024;
@@ -104,7 +109,8 @@ export class UploadInspector {
     }
     if (this.kind === 'docx') {
       try {
-        if (!(await listZipFile(path, zipLimits)).has('word/document.xml')) return { ok: false, reason: 'В файле .docx нет основного текста (word/document.xml)' };
+        if (!(await listZipFile(path, zipLimits)).has('word/document.xml'))
+          return { ok: false, reason: 'В файле .docx нет основного текста (word/document.xml)' };
       } catch (error) {
         if (error instanceof PaperError) return { ok: false, reason: error.message };
         throw error;
@@ -119,7 +125,8 @@ export class UploadInspector {
     const content = detectContent(this.head);
     // The head may end before word/document.xml is named; the zip's directory decides that.
     const agrees = content === this.kind || (this.kind === 'docx' && content === 'zip');
-    if (!agrees) this.reason = `Содержимое файла не соответствует расширению .${this.kind}: это ${KIND_NAMES[content] ?? 'файл другого типа'}`;
+    if (!agrees)
+      this.reason = `Содержимое файла не соответствует расширению .${this.kind}: это ${KIND_NAMES[content] ?? 'файл другого типа'}`;
   }
 
   private isUtf16(): boolean {

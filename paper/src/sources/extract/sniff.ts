@@ -32,7 +32,8 @@ export function detectContent(bytes: Uint8Array): string {
     return indexOfAscii(bytes, 'word/document.xml') >= 0 ? 'docx' : 'zip';
   }
   if (startsWith(bytes, [0xd0, 0xcf, 0x11, 0xe0])) return 'doc';
-  if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47]) || startsWith(bytes, [0xff, 0xd8, 0xff]) || startsWith(bytes, [0x47, 0x49, 0x46])) return 'image';
+  if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47]) || startsWith(bytes, [0xff, 0xd8, 0xff]) || startsWith(bytes, [0x47, 0x49, 0x46]))
+    return 'image';
   // Text: no NUL bytes and few control characters in the first 64 KB (UTF-16 has a BOM).
   if (startsWith(bytes, [0xff, 0xfe]) || startsWith(bytes, [0xfe, 0xff])) return 'txt';
   const head = bytes.subarray(0, 65536);

@@ -35,7 +35,11 @@ function decodeText(bytes: Uint8Array): string {
 async function extractPdf(job: Job): Promise<Reply> {
   let doc;
   try {
-    doc = await getDocumentProxy(new Uint8Array(job.bytes), { isEvalSupported: false, stopAtErrors: false, disableFontFace: true } as never);
+    doc = await getDocumentProxy(new Uint8Array(job.bytes), {
+      isEvalSupported: false,
+      stopAtErrors: false,
+      disableFontFace: true,
+    } as never);
   } catch (error) {
     const name = (error as Error)?.name ?? '';
     if (/Password/i.test(name)) throw new Rejection('PDF-файл защищён паролем');
@@ -66,7 +70,8 @@ async function extractPdf(job: Job): Promise<Reply> {
   const labels = await doc.getPageLabels().catch(() => null);
   await doc.loadingTask.destroy();
   const text = pages.join('\f');
-  if (!text.replace(/\s+/g, '')) throw new Rejection('В PDF-файле нет текстового слоя (это скан или изображения): приложите файл с текстом');
+  if (!text.replace(/\s+/g, ''))
+    throw new Rejection('В PDF-файле нет текстового слоя (это скан или изображения): приложите файл с текстом');
   return { ok: true, text, pages: doc.numPages, pageLabels: labels ? labels.slice(0, pages.length) : null, truncated };
 }
 

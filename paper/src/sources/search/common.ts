@@ -44,10 +44,14 @@ function retryAfterMs(header: string | null, attempt: number): number {
 function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(resolve, ms);
-    signal?.addEventListener('abort', () => {
-      clearTimeout(timer);
-      reject(new PaperError('aborted', 'Генерация остановлена'));
-    }, { once: true });
+    signal?.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        reject(new PaperError('aborted', 'Генерация остановлена'));
+      },
+      { once: true },
+    );
   });
 }
 
@@ -84,7 +88,8 @@ export function createJsonClient(name: string, options: ProviderOptions & { head
         if ((response.status === 429 || response.status >= 500) && attempt < maxRetries) {
           const wait = retryAfterMs(response.headers.get('retry-after'), attempt);
           await response.body?.cancel();
-          if (wait > MAX_RETRY_WAIT_MS) throw new PaperError('search_failed', `Библиографическая база ${name} просит подождать ${Math.ceil(wait / 1000)} с`);
+          if (wait > MAX_RETRY_WAIT_MS)
+            throw new PaperError('search_failed', `Библиографическая база ${name} просит подождать ${Math.ceil(wait / 1000)} с`);
           await sleep(wait, signal);
           continue;
         }
@@ -132,7 +137,10 @@ export function authorsFitTitle(title: string, authors: Person[]): boolean {
 }
 
 export function stripTags(text: string): string {
-  return text.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').trim();
+  return text
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 /** "Title: subtitle" as databases give it: the GOST title and other title information. */
@@ -143,4 +151,9 @@ export function splitTitle(full: string): { title: string; subtitle?: string } {
 }
 
 export const bareDoi = (doi: string | null | undefined): string | undefined =>
-  doi ? doi.trim().replace(/^https?:\/\/(dx\.)?doi\.org\//i, '').replace(/^doi:/i, '') || undefined : undefined;
+  doi
+    ? doi
+        .trim()
+        .replace(/^https?:\/\/(dx\.)?doi\.org\//i, '')
+        .replace(/^doi:/i, '') || undefined
+    : undefined;

@@ -42,7 +42,8 @@ const KINDS: Record<string, WorkKind> = {
   dissertation: 'dissertation',
 };
 
-const SELECT = 'DOI,URL,title,subtitle,author,container-title,issued,volume,issue,page,type,publisher,publisher-location,ISBN,abstract,language,link';
+const SELECT =
+  'DOI,URL,title,subtitle,author,container-title,issued,volume,issue,page,type,publisher,publisher-location,ISBN,abstract,language,link';
 
 function workFromCrossref(it: CrossrefItem): FoundWork | null {
   const full = stripTags(it.title?.[0] ?? '');
@@ -102,7 +103,9 @@ export function createCrossrefSearch(options: CrossrefOptions = {}): Bibliograph
       return (data.message?.items ?? []).map(workFromCrossref).filter((w): w is FoundWork => w !== null);
     },
     async lookup(doi, signal) {
-      const data = (await client.get(`${base}/works/${encodeURIComponent(doi)}?${polite(new URLSearchParams())}`, signal)) as { message?: CrossrefItem } | null;
+      const data = (await client.get(`${base}/works/${encodeURIComponent(doi)}?${polite(new URLSearchParams())}`, signal)) as {
+        message?: CrossrefItem;
+      } | null;
       return data?.message ? workFromCrossref(data.message) : null;
     },
   };

@@ -6,7 +6,12 @@ import { isCyrillic } from '../../bibliography/text.ts';
 import { authorsFitTitle } from './common.ts';
 import type { FoundWork } from './types.ts';
 
-const normalTitle = (t: string) => t.toLowerCase().replace(/ё/g, 'е').replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+const normalTitle = (t: string) =>
+  t
+    .toLowerCase()
+    .replace(/ё/g, 'е')
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
 
 /** The keys a work is known by: its DOI and its title-author-year. */
 function keysOf(w: FoundWork): string[] {
@@ -16,7 +21,23 @@ function keysOf(w: FoundWork): string[] {
   return keys;
 }
 
-const FILLABLE = ['doi', 'url', 'pdfUrl', 'oaUrl', 'subtitle', 'container', 'volume', 'issue', 'pages', 'pageCount', 'publisher', 'place', 'isbn', 'abstract', 'language'] as const;
+const FILLABLE = [
+  'doi',
+  'url',
+  'pdfUrl',
+  'oaUrl',
+  'subtitle',
+  'container',
+  'volume',
+  'issue',
+  'pages',
+  'pageCount',
+  'publisher',
+  'place',
+  'isbn',
+  'abstract',
+  'language',
+] as const;
 
 /**
  * `base` with the gaps filled from `other`. Authors: the other record's when the base has none, or

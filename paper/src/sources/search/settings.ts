@@ -26,15 +26,20 @@ export const flagOf = (name: SearchSetting) => name.toLowerCase().replace(/_/g, 
 function positiveNumber(name: SearchSetting, value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
   const n = Number(value);
-  if (!Number.isFinite(n) || n < 0) throw new PaperError('invalid_input', `${flagOf(name)}: ожидается неотрицательное число, а не «${value}»`);
+  if (!Number.isFinite(n) || n < 0)
+    throw new PaperError('invalid_input', `${flagOf(name)}: ожидается неотрицательное число, а не «${value}»`);
   return n;
 }
 
 /** The databases to ask, from flags or the environment; none without SOURCES_SEARCH (offline). */
 export function searchProvidersOf(setting: (name: SearchSetting) => string | undefined): BibliographicSearch[] {
-  const list = (setting('SOURCES_SEARCH') ?? 'none').split(',').map((s) => s.trim()).filter((s) => s && s !== 'none');
+  const list = (setting('SOURCES_SEARCH') ?? 'none')
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s && s !== 'none');
   const unknown = list.filter((s) => s !== 'openalex' && s !== 'crossref');
-  if (unknown.length) throw new PaperError('invalid_input', `Неизвестная библиографическая база: ${unknown.join(', ')} (допустимы openalex, crossref, none)`);
+  if (unknown.length)
+    throw new PaperError('invalid_input', `Неизвестная библиографическая база: ${unknown.join(', ')} (допустимы openalex, crossref, none)`);
   const mailto = setting('SOURCES_MAILTO');
   const maxRetries = positiveNumber('SOURCES_MAX_RETRIES', setting('SOURCES_MAX_RETRIES'));
   const seconds = (name: SearchSetting) => {

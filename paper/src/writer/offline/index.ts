@@ -26,7 +26,18 @@ function rng(seedText: string): () => number {
   };
 }
 
-const STOP = new Set(['исследование', 'анализ', 'развитие', 'условиях', 'основе', 'примере', 'проблемы', 'вопросы', 'современной', 'современных']);
+const STOP = new Set([
+  'исследование',
+  'анализ',
+  'развитие',
+  'условиях',
+  'основе',
+  'примере',
+  'проблемы',
+  'вопросы',
+  'современной',
+  'современных',
+]);
 
 /** Keywords from the topic: the longer meaningful words, plus a few general terms. */
 export function topicKeywords(topic: string): string[] {
@@ -49,7 +60,12 @@ interface Fill {
 }
 
 /** How a cited sentence retelling a passage starts. */
-const CITED_LEADS = ['Так, в литературе отмечается, что', 'В частности, исследователи указывают, что', 'Согласно данным источника,', 'Как показано в исследовании,'];
+const CITED_LEADS = [
+  'Так, в литературе отмечается, что',
+  'В частности, исследователи указывают, что',
+  'Согласно данным источника,',
+  'Как показано в исследовании,',
+];
 
 const SENTENCE_END = /(?<=[.!?…])\s+(?=[«"(\p{Lu}\d])/u;
 
@@ -61,7 +77,10 @@ interface Cites {
 
 /** A sentence retelling a sentence of a passage, with the passage's marker: what a verified citation looks like. */
 function citedSentence(passage: PassageBrief, pick: () => number, cites: Cites): string | null {
-  const sentences = passage.text.split(SENTENCE_END).map((x) => x.trim()).filter((x) => x.length >= 40 && x.length <= 320);
+  const sentences = passage.text
+    .split(SENTENCE_END)
+    .map((x) => x.trim())
+    .filter((x) => x.length >= 40 && x.length <= 320);
   if (!sentences.length) return null;
   const start = Math.floor(pick() * sentences.length);
   let index = start;
@@ -161,7 +180,15 @@ function compose(target: number, banks: string[][], fill: Fill, seed: string, so
 }
 
 /** General notions the sentences can name safely, whatever the topic's grammar. */
-const NOTIONS = ['методология исследования', 'эффективность', 'системный подход', 'управление изменениями', 'институциональная среда', 'устойчивое развитие', 'оценка результатов'];
+const NOTIONS = [
+  'методология исследования',
+  'эффективность',
+  'системный подход',
+  'управление изменениями',
+  'институциональная среда',
+  'устойчивое развитие',
+  'оценка результатов',
+];
 
 function fillOf(outline: OutlineBrief, subsectionTitle: string): Fill {
   return { T: outline.topic, K: NOTIONS, S: subsectionTitle, O: 'объект исследования', P: 'предмет исследования' };
@@ -171,22 +198,37 @@ function outlineJson(task: Extract<WriterTask, { kind: 'outline' }>): string {
   const topic = task.topic;
   const keywords = topicKeywords(topic);
   const defaults = [
-        {
-          title: 'Теоретические основы исследования',
-          subsections: ['Понятие и сущность объекта исследования', 'Эволюция научных подходов к проблеме', 'Нормативные и методические основы изучения проблемы'],
-        },
-        {
-          title: 'Анализ современного состояния объекта исследования',
-          subsections: ['Характеристика объекта и методика анализа', 'Анализ текущего состояния и динамики', 'Проблемы и факторы, влияющие на развитие объекта'],
-        },
-        {
-          title: 'Направления совершенствования и оценка их эффективности',
-          subsections: ['Обоснование направлений совершенствования', 'Разработка практических рекомендаций', 'Оценка ожидаемой эффективности предложенных мер'],
-        },
-      ];
+    {
+      title: 'Теоретические основы исследования',
+      subsections: [
+        'Понятие и сущность объекта исследования',
+        'Эволюция научных подходов к проблеме',
+        'Нормативные и методические основы изучения проблемы',
+      ],
+    },
+    {
+      title: 'Анализ современного состояния объекта исследования',
+      subsections: [
+        'Характеристика объекта и методика анализа',
+        'Анализ текущего состояния и динамики',
+        'Проблемы и факторы, влияющие на развитие объекта',
+      ],
+    },
+    {
+      title: 'Направления совершенствования и оценка их эффективности',
+      subsections: [
+        'Обоснование направлений совершенствования',
+        'Разработка практических рекомендаций',
+        'Оценка ожидаемой эффективности предложенных мер',
+      ],
+    },
+  ];
   // A chapter the user gave without subsections gets the default ones of its place.
   const chapters = task.userStructure
-    ? task.userStructure.map(([title, subs], i) => ({ title, subsections: subs.filter((x) => x.trim()).length ? subs : defaults[i].subsections }))
+    ? task.userStructure.map(([title, subs], i) => ({
+        title,
+        subsections: subs.filter((x) => x.trim()).length ? subs : defaults[i].subsections,
+      }))
     : defaults;
   const tasks = [
     'рассмотреть теоретические основы и понятийный аппарат исследования',
@@ -237,7 +279,9 @@ function write(call: WriterCall): string {
       });
       const text = paragraphs.join('\n\n');
       const more = t.targetChars - text.length;
-      return more > 300 ? `${text}\n\n${compose(more, [CONCLUSION_FILL, PRACTICE], fillOf(t.outline, t.outline.title), call.key, [])}` : text;
+      return more > 300
+        ? `${text}\n\n${compose(more, [CONCLUSION_FILL, PRACTICE], fillOf(t.outline, t.outline.title), call.key, [])}`
+        : text;
     }
     case 'extend': {
       const title = t.outline.chapters[t.chapter - 1].subsections[t.subsection - 1];

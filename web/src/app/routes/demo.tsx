@@ -11,7 +11,13 @@ export function Component() {
   return (
     <Box as="main" flex="1" bg="gray.50" py={{ base: '0', md: '10' }}>
       <Container maxW="3xl" px={{ base: '0', md: '6' }}>
-        <Box bg="white" borderWidth={{ base: '0', md: '1px' }} borderRadius={{ base: '0', md: 'xl' }} p={{ base: '4', md: '8' }} shadow={{ md: 'sm' }}>
+        <Box
+          bg="white"
+          borderWidth={{ base: '0', md: '1px' }}
+          borderRadius={{ base: '0', md: 'xl' }}
+          p={{ base: '4', md: '8' }}
+          shadow={{ md: 'sm' }}
+        >
           <HStack justify="space-between" align="flex-start" mb="6" gap="4">
             <Heading as="h1" size="2xl">
               Генерация работы

@@ -34,10 +34,19 @@ export function createSandboxProvider(em: () => EntityManager, publicUrl: string
   };
   const view = (r: Row): ProviderPayment => ({ providerPaymentId: r.id, status: r.status, amount: r.amount, metadata: r.metadata });
   const move = async (id: string, from: PaymentStatus, to: PaymentStatus): Promise<Row> => {
-    const rows = await em().execute<Row[]>(`update sandbox_payments set status = ? where id = ? and status = ? returning *`, [to, id, from]);
+    const rows = await em().execute<Row[]>(`update sandbox_payments set status = ? where id = ? and status = ? returning *`, [
+      to,
+      id,
+      from,
+    ]);
     return rows[0] ?? read(id);
   };
-  const refundView = (r: RefundRow): ProviderRefund => ({ providerRefundId: r.id, providerPaymentId: r.payment_id, status: r.status, amount: r.amount });
+  const refundView = (r: RefundRow): ProviderRefund => ({
+    providerRefundId: r.id,
+    providerPaymentId: r.payment_id,
+    status: r.status,
+    amount: r.amount,
+  });
 
   return {
     name: 'sandbox',
@@ -67,7 +76,9 @@ export function createSandboxProvider(em: () => EntityManager, publicUrl: string
       if (rows[0]) return refundView(rows[0]);
       const [raced] = await em().execute<RefundRow[]>('select * from sandbox_refunds where idempotence_key = ?', [input.refundId]);
       if (raced) return refundView(raced);
-      throw new ProviderError(`sandbox refund refused: payment ${input.providerPaymentId} is not succeeded or the amount exceeds what is left`);
+      throw new ProviderError(
+        `sandbox refund refused: payment ${input.providerPaymentId} is not succeeded or the amount exceeds what is left`,
+      );
     },
     async fetchRefund(id) {
       const [row] = await em().execute<RefundRow[]>('select * from sandbox_refunds where id = ?', [id]);

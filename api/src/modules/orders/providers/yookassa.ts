@@ -3,7 +3,14 @@
  * receipts through YooKassa), our ids in metadata, an Idempotence-Key on every POST. */
 import type { RefundStatus } from '@app/contract';
 import type { PaymentStatus } from '../entities.ts';
-import { ProviderError, type CreatePaymentInput, type PaymentProvider, type ProviderPayment, type ProviderRefund, type RefundInput } from './types.ts';
+import {
+  ProviderError,
+  type CreatePaymentInput,
+  type PaymentProvider,
+  type ProviderPayment,
+  type ProviderRefund,
+  type RefundInput,
+} from './types.ts';
 
 export interface YooKassaOptions {
   shopId: string;
@@ -36,7 +43,16 @@ const yookassaAmount = (rubles: number) => ({ value: rubles.toFixed(2), currency
 /** A receipt of one service line (no VAT: vat_code 1), paid in full in advance. */
 const receipt = (email: string, description: string, amount: number) => ({
   customer: { email },
-  items: [{ description, quantity: '1.00', amount: yookassaAmount(amount), vat_code: 1, payment_mode: 'full_prepayment', payment_subject: 'service' }],
+  items: [
+    {
+      description,
+      quantity: '1.00',
+      amount: yookassaAmount(amount),
+      vat_code: 1,
+      payment_mode: 'full_prepayment',
+      payment_subject: 'service',
+    },
+  ],
 });
 
 export function createYooKassaProvider(o: YooKassaOptions): PaymentProvider {

@@ -42,16 +42,10 @@ export function LoginForm({ notice }: { notice?: string }) {
     <FormStack onSubmit={onSubmit}>
       {notice ? <FormAlert status="success">{notice}</FormAlert> : null}
       <FormField label="Логин или email" error={form.error('username_or_email')}>
-        <Input
-          {...form.text('username_or_email')}
-          autoComplete="username"
-        />
+        <Input {...form.text('username_or_email')} autoComplete="username" />
       </FormField>
       <FormField label="Пароль" error={form.error('password')}>
-        <PasswordInput
-          {...form.text('password')}
-          autoComplete="current-password"
-        />
+        <PasswordInput {...form.text('password')} autoComplete="current-password" />
       </FormField>
       {form.formError ? <FormAlert>{form.formError}</FormAlert> : null}
       <Button type="submit" colorPalette="blue" loading={login.isPending}>

@@ -54,7 +54,12 @@ export function RecoveryRequestForm() {
         />
       </FormField>
       {form.formError ? <FormAlert>{form.formError}</FormAlert> : null}
-      <Button type="submit" colorPalette="blue" loading={request.isPending} disabled={!form.values.email || !form.isValid || Boolean(shownError)}>
+      <Button
+        type="submit"
+        colorPalette="blue"
+        loading={request.isPending}
+        disabled={!form.values.email || !form.isValid || Boolean(shownError)}
+      >
         Получить письмо
       </Button>
       <Text fontSize="sm">

@@ -53,29 +53,16 @@ export function RegisterForm() {
   return (
     <FormStack onSubmit={onSubmit}>
       <FormField label="Логин" error={form.error('username')}>
-        <Input
-          {...form.text('username')}
-          autoComplete="username"
-        />
+        <Input {...form.text('username')} autoComplete="username" />
       </FormField>
       <FormField label="Пароль" error={form.error('password')}>
-        <PasswordInput
-          {...form.text('password')}
-          autoComplete="new-password"
-        />
+        <PasswordInput {...form.text('password')} autoComplete="new-password" />
       </FormField>
       <FormField label="Подтвердите пароль" error={form.error('password_confirm')}>
-        <PasswordInput
-          {...form.text('password_confirm')}
-          autoComplete="new-password"
-        />
+        <PasswordInput {...form.text('password_confirm')} autoComplete="new-password" />
       </FormField>
       <FormField label="Email" error={form.error('email')}>
-        <Input
-          {...form.text('email')}
-          type="email"
-          autoComplete="email"
-        />
+        <Input {...form.text('email')} type="email" autoComplete="email" />
       </FormField>
       <Stack gap="1">
         <Checkbox.Root

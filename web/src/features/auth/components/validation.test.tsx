@@ -19,7 +19,13 @@ describe('registration form', () => {
     const fetch = answerFetch(201, {});
     renderWithApp(<RegisterForm />);
     fireEvent.click(screen.getByRole('button', { name: 'Зарегистрироваться' }));
-    for (const text of ['Логин обязателен для заполнения', 'Пароль обязателен', 'Подтверждение пароля обязательно', 'Email обязателен', 'Это поле обязательно']) {
+    for (const text of [
+      'Логин обязателен для заполнения',
+      'Пароль обязателен',
+      'Подтверждение пароля обязательно',
+      'Email обязателен',
+      'Это поле обязательно',
+    ]) {
       expect(screen.getByText(text)).toBeTruthy();
     }
     expect(fetch).not.toHaveBeenCalled();

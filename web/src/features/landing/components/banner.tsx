@@ -18,15 +18,22 @@ export function Banner() {
             Дипломные и курсовые работы по ГОСТ с помощью ИИ
           </Heading>
           <Text fontSize={{ base: 'md', md: 'xl' }} color="blue.50">
-            Укажите тему — сервис составит план, подберёт источники, напишет текст и оформит работу в .docx. Генерация
-            занимает от 5 до 20 минут.
+            Укажите тему — сервис составит план, подберёт источники, напишет текст и оформит работу в .docx. Генерация занимает от 5 до 20
+            минут.
           </Text>
           <List.Root gap="1.5" ps="5" color="blue.50">
             {points.map((p) => (
               <List.Item key={p}>{p}</List.Item>
             ))}
           </List.Root>
-          <Button asChild size="xl" bg="white" color="blue.900" _hover={{ bg: 'blue.50' }} alignSelf={{ base: 'stretch', sm: 'flex-start' }}>
+          <Button
+            asChild
+            size="xl"
+            bg="white"
+            color="blue.900"
+            _hover={{ bg: 'blue.50' }}
+            alignSelf={{ base: 'stretch', sm: 'flex-start' }}
+          >
             <RouterLink to="/demo">Создать новый проект</RouterLink>
           </Button>
         </Stack>

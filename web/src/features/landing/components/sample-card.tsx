@@ -7,7 +7,11 @@ import { useDownload } from '@/lib/use-download';
 const yesNo = (v: boolean) => (v ? 'да' : 'нет');
 
 /** A file name from the title, without characters file systems refuse. */
-const fileName = (title: string) => `${title.replace(/[\\/:*?"<>|]+/g, ' ').trim().slice(0, 150)}.docx`;
+const fileName = (title: string) =>
+  `${title
+    .replace(/[\\/:*?"<>|]+/g, ' ')
+    .trim()
+    .slice(0, 150)}.docx`;
 
 export function SampleCard({ sample, onAnnotation, hidden }: { sample: Sample; onAnnotation: () => void; hidden?: boolean }) {
   const { pending, download } = useDownload();

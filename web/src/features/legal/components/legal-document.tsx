@@ -6,7 +6,17 @@ export interface LegalSection {
   items: React.ReactNode[];
 }
 
-export function LegalDocument({ title, edition, intro, sections }: { title: string; edition: string; intro: React.ReactNode; sections: LegalSection[] }) {
+export function LegalDocument({
+  title,
+  edition,
+  intro,
+  sections,
+}: {
+  title: string;
+  edition: string;
+  intro: React.ReactNode;
+  sections: LegalSection[];
+}) {
   return (
     <Stack as="article" gap="6" maxW="3xl">
       <Stack gap="2">

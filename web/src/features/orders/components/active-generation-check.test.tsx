@@ -48,7 +48,14 @@ describe('generation status modal', () => {
   });
 
   it('no active generation: create a new project', async () => {
-    mockApi(() => [400, { detail: 'Нет активных работ', code: 'no_active_generation', data: { type: 'no_active_generation', topic: null, confirmation_url: null, task_id: null } }]);
+    mockApi(() => [
+      400,
+      {
+        detail: 'Нет активных работ',
+        code: 'no_active_generation',
+        data: { type: 'no_active_generation', topic: null, confirmation_url: null, task_id: null },
+      },
+    ]);
     renderStatus();
     await check();
     const dialog = await screen.findByRole('dialog', { name: 'Нет активных работ' });
@@ -66,7 +73,9 @@ describe('generation status modal', () => {
 
   it('pending payment: minutes:seconds countdown; a cancel reports success and closes 1.5 s later', async () => {
     vi.useFakeTimers();
-    const fetch = mockApi((url) => (url.pathname.endsWith('/payment/cancel/') ? [200, { ok: true, detail: 'Платеж успешно отменен' }] : [202, { data: PENDING }]));
+    const fetch = mockApi((url) =>
+      url.pathname.endsWith('/payment/cancel/') ? [200, { ok: true, detail: 'Платеж успешно отменен' }] : [202, { data: PENDING }],
+    );
     renderStatus();
     await check();
     await vi.waitFor(() => screen.getByRole('dialog', { name: 'Незавершенная покупка' }), { interval: 10 });
@@ -87,7 +96,9 @@ describe('generation status modal', () => {
   });
 
   it('pending payment: a payment already processed cannot be cancelled', async () => {
-    mockApi((url) => (url.pathname.endsWith('/payment/cancel/') ? [400, { detail: 'x', code: 'payment_not_found' }] : [202, { data: PENDING }]));
+    mockApi((url) =>
+      url.pathname.endsWith('/payment/cancel/') ? [400, { detail: 'x', code: 'payment_not_found' }] : [202, { data: PENDING }],
+    );
     renderStatus();
     await check();
     const dialog = await screen.findByRole('dialog', { name: 'Незавершенная покупка' });

@@ -27,7 +27,8 @@ function citationError(value: string): string | undefined {
   return result.success ? undefined : result.error.issues[0]?.message;
 }
 
-const sizeText = (bytes: number) => (bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} КБ` : `${(bytes / 1024 / 1024).toFixed(1)} МБ`);
+const sizeText = (bytes: number) =>
+  bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} КБ` : `${(bytes / 1024 / 1024).toFixed(1)} МБ`;
 
 export function FileAttachments({ files, showErrors, onAdd, onRemove, onCitation }: Props) {
   const input = useRef<HTMLInputElement>(null);
@@ -122,7 +123,8 @@ export function FileAttachments({ files, showErrors, onAdd, onRemove, onCitation
         footer={<Button onClick={() => setTooMany(false)}>Понятно</Button>}
       >
         <Text>
-          {V.tooManyFilesText}. Сейчас прикреплено: {files.length}. Выберите файлы заново так, чтобы всего их было не больше {LIMITS.files.max}.
+          {V.tooManyFilesText}. Сейчас прикреплено: {files.length}. Выберите файлы заново так, чтобы всего их было не больше{' '}
+          {LIMITS.files.max}.
         </Text>
       </AppDialog>
     </Stack>

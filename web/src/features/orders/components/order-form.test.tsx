@@ -157,7 +157,10 @@ describe('order form', () => {
     let dialog = await screen.findByRole('alertdialog', { name: 'Неподдерживаемый формат файла' });
     expect(within(dialog).getByText('photo.png')).toBeTruthy();
     await press(within(dialog).getByRole('button', { name: 'Понятно' }));
-    expect(screen.getAllByTestId('attached-file').map((e) => e.textContent)).toEqual([expect.stringContaining('a.pdf'), expect.stringContaining('b.DOCX')]);
+    expect(screen.getAllByTestId('attached-file').map((e) => e.textContent)).toEqual([
+      expect.stringContaining('a.pdf'),
+      expect.stringContaining('b.DOCX'),
+    ]);
 
     fireEvent.change(input, { target: { files: [file('c.txt'), file('d.txt'), file('e.txt'), file('f.txt')] } });
     dialog = await screen.findByRole('alertdialog', { name: 'Превышен лимит файлов' });
@@ -191,7 +194,10 @@ describe('order form', () => {
       required_volume: 80,
       use_footnotes: false,
       separate_bibliography: false,
-      gost_citations: ['Иванов И. И. Малый бизнес. — М.: Наука, 2021. — 200 с.', 'Петров П. П. Цифровая экономика. — СПб.: Питер, 2022. — 180 с.'],
+      gost_citations: [
+        'Иванов И. И. Малый бизнес. — М.: Наука, 2021. — 200 с.',
+        'Петров П. П. Цифровая экономика. — СПб.: Питер, 2022. — 180 с.',
+      ],
     });
     expect(sent.promo).toBeNull();
   });
@@ -200,7 +206,11 @@ describe('order form', () => {
 describe('order form promo code', () => {
   it('is checked 500 ms after the last keystroke, from 4 characters; any change resets it', async () => {
     vi.useFakeTimers();
-    const fetch = mockApi((url) => (url.pathname.includes('promo-code/SALE20') ? [200, { ok: true, data: { discount: 20 } }] : [400, { detail: 'Промокод не найден', code: 'promo_not_found' }]));
+    const fetch = mockApi((url) =>
+      url.pathname.includes('promo-code/SALE20')
+        ? [200, { ok: true, data: { discount: 20 } }]
+        : [400, { detail: 'Промокод не найден', code: 'promo_not_found' }],
+    );
     renderWithApp(<OrderForm />);
     const promo = screen.getByRole('textbox', { name: 'Промокод' }) as HTMLInputElement;
     expect(promo.maxLength).toBe(10);
@@ -287,7 +297,11 @@ describe('order form answers', () => {
   it.each([
     [409, { detail: 'x', code: 'active_generation' }, 'У вас уже есть активная задача на генерацию'],
     [413, { detail: 'x', code: 'files_too_large' }, 'Файлы слишком большие или их слишком много'],
-    [415, { detail: 'Файл «a.pdf» не является PDF', code: 'file_unsupported' }, 'Разрешены только файлы PDF, DOCX и TXT. Файл «a.pdf» не является PDF'],
+    [
+      415,
+      { detail: 'Файл «a.pdf» не является PDF', code: 'file_unsupported' },
+      'Разрешены только файлы PDF, DOCX и TXT. Файл «a.pdf» не является PDF',
+    ],
     [429, { detail: 'x', code: 'rate_limited' }, 'Слишком много запросов. Попробуйте позже'],
     [200, { ok: true, data: {} }, 'Неожиданный ответ сервера'],
   ])('%i: shows the catalogue text', async (status, body, text) => {
@@ -300,7 +314,14 @@ describe('order form answers', () => {
 
   it('406 opens the pending purchase dialog; its countdown closes it at zero', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: false });
-    const pending = { confirmation_url: '/pay/old', topic: 'Старая тема заказа', task_id: 'tid', payment_id: 'pid', minutes_to_cancel: 0, seconds_to_cancel: 3 };
+    const pending = {
+      confirmation_url: '/pay/old',
+      topic: 'Старая тема заказа',
+      task_id: 'tid',
+      payment_id: 'pid',
+      minutes_to_cancel: 0,
+      seconds_to_cancel: 3,
+    };
     mockApi(() => [406, { detail: 'У вас есть незавершенная покупка', code: 'pending_payment', data: pending }]);
     renderWithApp(<OrderForm />);
     fillTopic();

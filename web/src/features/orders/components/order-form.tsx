@@ -174,7 +174,12 @@ export function OrderForm() {
             ))}
           </Stack>
         </RadioGroup.Root>
-        <RadioGroup.Root value={values.paperType} onValueChange={(e) => set('paperType', e.value as PaperType)} colorPalette="blue" flex="1">
+        <RadioGroup.Root
+          value={values.paperType}
+          onValueChange={(e) => set('paperType', e.value as PaperType)}
+          colorPalette="blue"
+          flex="1"
+        >
           <Stack gap="3">
             <RadioGroup.Label fontWeight="medium">Тип работы</RadioGroup.Label>
             {PAPER_TYPES.map((t) => (
@@ -203,7 +208,12 @@ export function OrderForm() {
           }}
         />
         <HStack gap="3" wrap="wrap">
-          <Checkbox.Root colorPalette="blue" checked={values.customToc} onCheckedChange={(e) => toggleToc(e.checked === true)} invalid={tocInvalid}>
+          <Checkbox.Root
+            colorPalette="blue"
+            checked={values.customToc}
+            onCheckedChange={(e) => toggleToc(e.checked === true)}
+            invalid={tocInvalid}
+          >
             <Checkbox.HiddenInput />
             <Checkbox.Control />
             <Checkbox.Label>Своё оглавление</Checkbox.Label>
@@ -221,8 +231,18 @@ export function OrderForm() {
         files={files}
         showErrors={formState.isSubmitted}
         onAdd={(added) => set('files', [...files, ...added.map((file) => ({ id: nextFileId++, file, citation: '' }))])}
-        onRemove={(id) => set('files', files.filter((f) => f.id !== id))}
-        onCitation={(id, citation) => set('files', files.map((f) => (f.id === id ? { ...f, citation } : f)))}
+        onRemove={(id) =>
+          set(
+            'files',
+            files.filter((f) => f.id !== id),
+          )
+        }
+        onCitation={(id, citation) =>
+          set(
+            'files',
+            files.map((f) => (f.id === id ? { ...f, citation } : f)),
+          )
+        }
       />
 
       <PromoField promo={promo} id="order-promo" />
@@ -233,7 +253,14 @@ export function OrderForm() {
         <PayButton price={price} type="submit" loading={purchase.busy} alignSelf={{ base: 'stretch', sm: 'flex-start' }} />
       </Stack>
 
-      <StructureDialog open={tocOpen} draft={values.draft} errors={tocErrors} onChange={(draft) => set('draft', draft)} onSave={saveToc} onClose={closeToc} />
+      <StructureDialog
+        open={tocOpen}
+        draft={values.draft}
+        errors={tocErrors}
+        onChange={(draft) => set('draft', draft)}
+        onSave={saveToc}
+        onClose={closeToc}
+      />
       <PendingPaymentDialog data={purchase.pending} onClose={purchase.closePending} />
     </FormStack>
   );

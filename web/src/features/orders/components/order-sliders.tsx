@@ -46,7 +46,13 @@ export function OrderSliders({ year, volume, onYear, onVolume }: Props) {
   const { publicationYear, volume: pages } = LIMITS;
   return (
     <Stack gap="6">
-      <SliderField label="Минимальный год публикации источников" value={year} min={publicationYear.min} max={publicationYear.max} onChange={onYear} />
+      <SliderField
+        label="Минимальный год публикации источников"
+        value={year}
+        min={publicationYear.min}
+        max={publicationYear.max}
+        onChange={onYear}
+      />
       <SliderField label="Объём работы, страниц" value={volume} min={pages.min} max={pages.max} onChange={onVolume} />
     </Stack>
   );

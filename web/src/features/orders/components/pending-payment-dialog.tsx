@@ -78,9 +78,7 @@ function PendingBody({ data, onClose, onCancelled }: { data: PendingPaymentData;
   if (cancelled) return <FormAlert status="success">{E.paymentCanceled}</FormAlert>;
   return (
     <Stack gap="4">
-      <Text>
-        У вас есть неоплаченный заказ на тему «{data.topic}». Оплатите его или отмените, чтобы оформить новый.
-      </Text>
+      <Text>У вас есть неоплаченный заказ на тему «{data.topic}». Оплатите его или отмените, чтобы оформить новый.</Text>
       <Text>
         Заказ будет отменён автоматически через{' '}
         <Text as="span" fontWeight="bold" fontVariantNumeric="tabular-nums" data-testid="pending-countdown">

@@ -48,12 +48,34 @@ export function usePurchasePanel({ paperId, generationModel, options }: Purchase
     await purchase.pay({ purchase: order, fromTelegram: false, promoCode: promo.toSend || undefined });
   };
 
-  return { generationModel, references: options.references, year, setYear, volume, setVolume, format, setFormat, promo, purchase, base, price, pay };
+  return {
+    generationModel,
+    references: options.references,
+    year,
+    setYear,
+    volume,
+    setVolume,
+    format,
+    setFormat,
+    promo,
+    purchase,
+    base,
+    price,
+    pay,
+  };
 }
 
 export type PurchasePanelState = ReturnType<typeof usePurchasePanel>;
 
-export function PurchasePanel({ state, hideFilters = false, idPrefix }: { state: PurchasePanelState; hideFilters?: boolean; idPrefix: string }) {
+export function PurchasePanel({
+  state,
+  hideFilters = false,
+  idPrefix,
+}: {
+  state: PurchasePanelState;
+  hideFilters?: boolean;
+  idPrefix: string;
+}) {
   return (
     <Stack gap="4">
       <Stack gap="1">

@@ -6,7 +6,13 @@ import { Purchase } from './purchase';
 const TARGET = {
   paperId: 12,
   generationModel: 'professional' as const,
-  options: { min_publication_year: 2015, required_volume: 90, use_footnotes: true, separate_bibliography: true, references: ['Иванов И. И. Книга. — М., 2020. — 100 с.'] },
+  options: {
+    min_publication_year: 2015,
+    required_volume: 90,
+    use_footnotes: true,
+    separate_bibliography: true,
+    references: ['Иванов И. И. Книга. — М., 2020. — 100 с.'],
+  },
 };
 
 afterEach(() => vi.useRealTimers());
@@ -44,7 +50,9 @@ describe('purchase panel of a demo', () => {
   it('a typed code that is not confirmed blocks paying without a request; a confirmed one is sent', async () => {
     vi.useFakeTimers();
     const fetch = mockApi((url) =>
-      url.pathname.includes('promo-code/') ? [200, { ok: true, data: { discount: 50 } }] : [409, { detail: 'Уже идёт генерация', code: 'active_generation' }],
+      url.pathname.includes('promo-code/')
+        ? [200, { ok: true, data: { discount: 50 } }]
+        : [409, { detail: 'Уже идёт генерация', code: 'active_generation' }],
     );
     renderWithApp(<Purchase target={TARGET} wideQuery="(min-width: 900px)" />);
     fireEvent.change(screen.getByRole('textbox', { name: 'Промокод' }), { target: { value: 'HALF' } });

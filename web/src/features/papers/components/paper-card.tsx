@@ -7,7 +7,10 @@ import { useDownload } from '@/lib/use-download';
 
 /** A file name from a title: characters that file systems refuse are replaced. */
 export function docxName(title: string): string {
-  const clean = title.replace(/[\\/:*?"<>|\u0000-\u001f]+/g, ' ').replace(/\s+/g, ' ').trim();
+  const clean = title
+    .replace(/[\\/:*?"<>|\u0000-\u001f]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   return `${clean || 'Работа'}.docx`;
 }
 

@@ -84,7 +84,19 @@ export function PapersSection({ initialTab }: { initialTab: PaperType }) {
   );
 }
 
-function PaperList({ tab, page, search, sort, onPage }: { tab: PaperType; page: number; search: string; sort: PaperSort; onPage: (page: number) => void }) {
+function PaperList({
+  tab,
+  page,
+  search,
+  sort,
+  onPage,
+}: {
+  tab: PaperType;
+  page: number;
+  search: string;
+  sort: PaperSort;
+  onPage: (page: number) => void;
+}) {
   const query = usePapers({ tab, page: page - 1, search, sort });
   useEffect(() => {
     if (query.error) console.error('papers list failed', query.error);

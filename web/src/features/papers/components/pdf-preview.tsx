@@ -28,7 +28,17 @@ const NO_PAGES = 'No PDF file specified or zero pages.';
 function PageFrame({ children, label, testId }: { children: React.ReactNode; label: string; testId?: string }) {
   // 1 px border and 2 px padding on each side: the page inside is the container width minus 6 px.
   return (
-    <Box as="figure" aria-label={label} borderWidth="1px" borderColor="gray.300" borderRadius="sm" p="2px" bg="white" shadow="xs" data-testid={testId}>
+    <Box
+      as="figure"
+      aria-label={label}
+      borderWidth="1px"
+      borderColor="gray.300"
+      borderRadius="sm"
+      p="2px"
+      bg="white"
+      shadow="xs"
+      data-testid={testId}
+    >
       {children}
     </Box>
   );
@@ -103,7 +113,16 @@ export function PdfPreview({ url, locked, onBuy }: Props) {
 function LockedPage({ width, onBuy }: { width: number; onBuy: () => void }) {
   return (
     <PageFrame label="Закрытая страница" testId="locked-page">
-      <Stack w={`${width}px`} h={`${Math.round(width * PAGE_RATIO)}px`} align="center" justify="center" gap="4" px="6" bg="gray.50" textAlign="center">
+      <Stack
+        w={`${width}px`}
+        h={`${Math.round(width * PAGE_RATIO)}px`}
+        align="center"
+        justify="center"
+        gap="4"
+        px="6"
+        bg="gray.50"
+        textAlign="center"
+      >
         <LockIcon boxSize="12" color="gray.600" />
         <Text fontSize={{ base: 'md', md: 'lg' }} maxW="sm">
           Для получения полного доступа необходимо{' '}

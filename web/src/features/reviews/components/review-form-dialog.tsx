@@ -82,17 +82,17 @@ export function ReviewFormDialog({ open, review, onClose }: Props) {
           <RatingGroup.HiddenInput />
           <RatingGroup.Control />
         </RatingGroup.Root>
-        <FormField
-          label="Комментарий"
-          error={form.error('comment')}
-        >
-          <Textarea
-            {...form.text('comment')}
-            rows={6}
-            placeholder="Расскажите, как прошла работа с сервисом"
-          />
+        <FormField label="Комментарий" error={form.error('comment')}>
+          <Textarea {...form.text('comment')} rows={6} placeholder="Расскажите, как прошла работа с сервисом" />
         </FormField>
-        <Text fontSize="sm" color={length > LIMITS.review.commentMax ? 'fg.error' : 'fg.muted'} textAlign="end" mt="-2" aria-live="polite" data-testid="comment-counter">
+        <Text
+          fontSize="sm"
+          color={length > LIMITS.review.commentMax ? 'fg.error' : 'fg.muted'}
+          textAlign="end"
+          mt="-2"
+          aria-live="polite"
+          data-testid="comment-counter"
+        >
           {length} / {LIMITS.review.commentMax}
         </Text>
         {form.formError ? <FormAlert>{form.formError}</FormAlert> : null}

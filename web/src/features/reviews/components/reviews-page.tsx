@@ -88,12 +88,14 @@ export function ReviewsPage() {
           Отзывы
         </Heading>
         <Text color="fg.muted" maxW="3xl">
-          Отзывы оставляют пользователи, купившие полную версию работы. Если у вас есть вопрос или что-то пошло не
-          так, напишите нам
+          Отзывы оставляют пользователи, купившие полную версию работы. Если у вас есть вопрос или что-то пошло не так, напишите нам
           {config ? (
             <>
               {' '}
-              на <Link href={`mailto:${config.support_email}`} color="blue.700">{config.support_email}</Link>
+              на{' '}
+              <Link href={`mailto:${config.support_email}`} color="blue.700">
+                {config.support_email}
+              </Link>
             </>
           ) : null}
           .
@@ -113,7 +115,14 @@ export function ReviewsPage() {
             <Tabs.Trigger value="all">Все отзывы</Tabs.Trigger>
             {isAuthenticated ? <Tabs.Trigger value="my_reviews">Мои отзывы</Tabs.Trigger> : null}
           </Tabs.List>
-          <SortSelect options={REVIEW_SORTS} labels={SORT_LABELS} value={sort} onChange={setSort} size="sm" width={{ base: 'full', sm: '64' }} />
+          <SortSelect
+            options={REVIEW_SORTS}
+            labels={SORT_LABELS}
+            value={sort}
+            onChange={setSort}
+            size="sm"
+            width={{ base: 'full', sm: '64' }}
+          />
         </HStack>
         <Tabs.Content value="all">{list(false)}</Tabs.Content>
         {isAuthenticated ? <Tabs.Content value="my_reviews">{list(true)}</Tabs.Content> : null}
