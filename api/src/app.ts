@@ -75,7 +75,7 @@ async function appPlugin(fastify: FastifyInstance, deps: AppDeps) {
   const sources = deps.config.sources;
   const estimator = createSourcesEstimator({
     providers: [
-      ...(deps.library ? [deps.library] : []),
+      deps.library,
       ...createSearchProviders({ ...sources, maxRetries: Math.min(1, sources.maxRetries) }, fastify.log, sources.estimateTimeoutMs),
     ],
   });

@@ -24,10 +24,8 @@ export interface Services {
   jobs: Jobs;
   boss: PgBoss;
   events: OrderEvents;
-  /** Our own library of works, as the engine and the order form's estimate search it; none while
-   * it holds only the development collection (then a paper would be held to a minimum of sources
-   * that an empty library cannot give). */
-  library: BibliographicSearch | null;
+  /** Our own library of works, as the engine and the order form's estimate search it. */
+  library: BibliographicSearch;
   stop(): Promise<void>;
 }
 
@@ -43,8 +41,8 @@ export async function startServices(config: Config, orm: Orm, databaseUrl: strin
   await events.start();
   const { provider, sandbox } = createPaymentProvider(config, orm);
   if (sandbox) log.warn('PAYMENT_PROVIDER is sandbox: payments are simulated, no money is taken');
-  const libraryPool = config.library.devCollection ? null : new pg.Pool({ connectionString: databaseUrl, max: 2 });
-  libraryPool?.on('error', (error) => log.error({ err: error }, 'library connection error'));
+  const libraryPool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
+  libraryPool.on('error', (error) => log.error({ err: error }, 'library connection error'));
   return {
     mailer: createMailer({ ...config.mail, log }),
     storage: config.storage.kind === 's3' ? createS3Storage(config.storage) : createLocalStorage(config.storage.dir),
@@ -53,9 +51,9 @@ export async function startServices(config: Config, orm: Orm, databaseUrl: strin
     jobs: jobsOf(boss),
     boss,
     events,
-    library: libraryPool && createLibrarySearch(libraryPool),
+    library: createLibrarySearch(libraryPool, { devCollection: config.library.devCollection }),
     async stop() {
-      await libraryPool?.end();
+      await libraryPool.end();
       await events.stop();
       await boss.stop({ graceful: false, close: true });
     },

@@ -342,9 +342,8 @@ describe('search', () => {
     expect(await searchLibrary(pool, { query: 'квантовая хромодинамика', limit: 10 })).toEqual([]);
   });
 
-  it("gives the engine GOST-ready works, and never the development collection's invented ones", async () => {
-    await prepareLibrary(pool, { devCollection: true });
-    const library = createLibrarySearch(pool);
+  it("gives the engine GOST-ready works; the development collection's invented ones only offline", async () => {
+    const library = createLibrarySearch(pool, { devCollection: false });
     const works = await library.search({ query: 'экономическая безопасность предприятия', minYear: 2017, limit: 10 });
     expect(works.map((w) => w.title)).toEqual([
       'Обеспечение экономической безопасности предприятий в условиях санкций',
@@ -360,7 +359,18 @@ describe('search', () => {
       container: 'Вестник университета',
       language: 'ru',
     });
-    expect(works.every((w) => w.provider !== 'dev-collection')).toBe(true);
+    expect(library.offline).toBe(false);
+    // Offline development: the development collection is searched, and papers found with it are
+    // not held to the minimum; otherwise it never is.
+    await pool.query('delete from library_records');
+    expect(await prepareLibrary(pool, { devCollection: true })).toBe('loaded');
+    const offline = createLibrarySearch(pool, { devCollection: true });
+    expect(offline.offline).toBe(true);
+    const query = { query: 'экономическая безопасность предприятия', minYear: 2017, limit: 10 };
+    const invented = await offline.search(query);
+    expect(invented.length).toBeGreaterThan(0);
+    expect(invented.every((w) => w.provider === 'dev-collection')).toBe(true);
+    expect(await library.search(query)).toEqual([]);
   });
 });
 

@@ -14,8 +14,8 @@ import type { Config } from '../../config.ts';
 
 export interface EngineParts {
   writer: Writer;
-  /** Our own library, asked first (none in development). */
-  library: BibliographicSearch | null;
+  /** Our own library, asked first. */
+  library: BibliographicSearch;
   /** The outside bibliographic databases (empty: no search, development). */
   search: BibliographicSearch[];
   pdf: PdfConverter;
@@ -48,7 +48,7 @@ export function createSearchProviders(sources: Config['sources'], log: FastifyBa
   });
 }
 
-export function createEngineParts(config: Config, library: BibliographicSearch | null, log: FastifyBaseLogger): EngineParts {
+export function createEngineParts(config: Config, library: BibliographicSearch, log: FastifyBaseLogger): EngineParts {
   let writer: Writer;
   if (config.llm) {
     writer = createLlmWriter({

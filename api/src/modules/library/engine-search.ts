@@ -37,13 +37,23 @@ function foundWorkOf(record: LibraryRecord): FoundWork | null {
   };
 }
 
-/** The engine's view of the library: harvested works only (the development collection is invented
- * and never cited). */
-export function createLibrarySearch(db: Db): BibliographicSearch {
+/**
+ * The engine's view of the library. With the development collection (no repository configured,
+ * not production) it is an offline catalogue of invented records, so that the whole path works
+ * without network: papers found with it are not held to the minimum of sources. Otherwise the
+ * collection is never searched.
+ */
+export function createLibrarySearch(db: Db, options: { devCollection: boolean }): BibliographicSearch {
   return {
     name: 'library',
+    offline: options.devCollection,
     async search(q) {
-      const hits = await searchLibrary(db, { query: q.query, minYear: q.minYear, limit: q.limit, excludeDevCollection: true });
+      const hits = await searchLibrary(db, {
+        query: q.query,
+        minYear: q.minYear,
+        limit: q.limit,
+        excludeDevCollection: !options.devCollection,
+      });
       return hits.map(foundWorkOf).filter((w): w is FoundWork => w !== null);
     },
   };
