@@ -369,7 +369,7 @@ describe('search', () => {
     const query = { query: 'экономическая безопасность предприятия', minYear: 2017, limit: 10 };
     const invented = await offline.search(query);
     expect(invented.length).toBeGreaterThan(0);
-    expect(invented.every((w) => w.provider === 'dev-collection')).toBe(true);
+    expect(invented.every((w) => w.provider === 'library:dev-collection')).toBe(true);
     expect(await library.search(query)).toEqual([]);
   });
 });

@@ -265,7 +265,13 @@ describe('an offline paper written from full texts', () => {
         pdfUrl: server.url('/labelled.pdf'),
         abstract: 'Цифровая трансформация малого бизнеса и региональная поддержка.',
       }),
-      work({ id: 'missing', title: 'Цифровая трансформация управления малым бизнесом: обзор', pdfUrl: server.url('/missing.pdf') }),
+      // Found in our own library (harvested from a repository).
+      work({
+        id: 'missing',
+        provider: 'library:cyberleninka',
+        title: 'Цифровая трансформация управления малым бизнесом: обзор',
+        pdfUrl: server.url('/missing.pdf'),
+      }),
       ...CATALOGUE.slice(1, 6),
     ];
     // The offline writer, plus one claim its passage does not support in the first subsection.
@@ -364,9 +370,10 @@ describe('an offline paper written from full texts', () => {
     expect(result.sources.map((s) => s.number)).toEqual(result.bibliography.map((e) => e.number));
     const user = result.sources.filter((s) => s.verifiedBy === 'user_file');
     expect(user.map((s) => s.attachedIndex).sort()).toEqual([0, 1, 2]);
+    expect(result.sources.filter((s) => s.verifiedBy === 'library').map((s) => s.url)).toEqual(['https://example.org/missing']);
     for (const s of result.sources) {
       if (s.verifiedBy === 'doi') expect(s.url).toMatch(/^https:\/\/doi\.org\/10\./);
-      if (s.verifiedBy === 'repository') expect(s.url).toMatch(/^https:\/\/example\.org\//);
+      if (s.verifiedBy === 'repository' || s.verifiedBy === 'library') expect(s.url).toMatch(/^https:\/\/example\.org\//);
       if (s.verifiedBy === 'user_file') expect(s.url).toBeNull();
     }
   });

@@ -8,6 +8,7 @@ import type { Passage } from '../passages/split.ts';
 import type { OutlineWithoutIntroduction } from '../outline/types.ts';
 import type { Written } from '../run/written.ts';
 import type { RunSource } from '../sources/index.ts';
+import type { FoundWork } from '../sources/search/types.ts';
 import type { BibliographyEntry, PaperSourceRef, SectionText, TitlePageInfo } from '../types.ts';
 import type { DocModel, Para } from './model.ts';
 
@@ -112,7 +113,11 @@ export function assemble(options: {
   return { model, entries, sectionTexts, references };
 }
 
-/** Where a listed source was verified: its DOI, the repository that gave its record, or the user's file. */
+/** The api's library names its works 'library:<origin>'. */
+const isLibraryWork = (work: FoundWork) => work.provider === 'library' || work.provider.startsWith('library:');
+
+/** Where a listed source was verified: its DOI, our own library (harvested from a repository), the
+ * repository or database that gave its record, or the user's file. */
 function referenceOf(number: number, text: string, source: RunSource, all: RunSource[]): PaperSourceRef {
   if (source.origin === 'attached') {
     const attachedIndex = all.filter((s) => s.origin === 'attached').indexOf(source);
@@ -120,5 +125,6 @@ function referenceOf(number: number, text: string, source: RunSource, all: RunSo
   }
   const work = source.work;
   if (work?.doi) return { number, text, verifiedBy: 'doi', url: `https://doi.org/${work.doi}` };
-  return { number, text, verifiedBy: 'repository', url: work?.url ?? work?.oaUrl ?? null };
+  const url = work?.url ?? work?.oaUrl ?? null;
+  return { number, text, verifiedBy: work && isLibraryWork(work) ? 'library' : 'repository', url };
 }

@@ -26,3 +26,7 @@ export const PAGINATION = { window: 6, windowNarrow: 3, jump: 5 } as const;
 
 /** A promo code is looked up from this many characters, this long after the last keystroke. */
 export const PROMO_LOOKUP = { from: 4, debounceMs: 500 } as const;
+
+/** The order form asks how many sources a topic has this long after the last change of the topic
+ * or the year (each ask searches outside databases, and the API limits them per user). */
+export const SOURCES_ESTIMATE = { debounceMs: 800, staleMs: 10 * 60_000 } as const;

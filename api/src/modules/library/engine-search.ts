@@ -1,6 +1,6 @@
 /** The library as one of the engine's bibliographic searches: records become FoundWorks. */
 import type { BibliographicSearch, FoundWork, Person } from '@app/paper';
-import { DEV_COLLECTION_ORIGIN, type LibraryRecord } from './record.ts';
+import type { LibraryRecord } from './record.ts';
 import { searchLibrary } from './search.ts';
 import type { Db } from './store.ts';
 
@@ -17,7 +17,7 @@ function foundWorkOf(record: LibraryRecord): FoundWork | null {
   if (record.year === null) return null;
   const authors = record.authors.map(personOf).filter((p): p is Person => p !== null);
   return {
-    provider: record.origin === DEV_COLLECTION_ORIGIN ? DEV_COLLECTION_ORIGIN : `library:${record.origin}`,
+    provider: `library:${record.origin}`,
     id: record.doi ?? `library:${record.id}`,
     ...(record.doi ? { doi: record.doi } : {}),
     ...(record.url ? { url: record.url } : {}),

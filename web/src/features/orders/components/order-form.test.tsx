@@ -27,6 +27,11 @@ function fillTopic(value = TOPIC) {
   fireEvent.change(screen.getByRole('textbox', { name: /Тема работы/ }), { target: { value } });
 }
 
+/** The requests of the test, without the estimate of sources the form asks for by itself. */
+function apiCalls(fetch: { mock: { calls: [RequestInfo | URL, RequestInit?][] } }) {
+  return fetch.mock.calls.filter(([url]) => !String(url).includes('/sources/estimate/'));
+}
+
 function payButton() {
   return screen.getByRole('button', { name: /^Оплатить/ });
 }
@@ -125,9 +130,9 @@ describe('order form', () => {
     expect(screen.queryByText('Пожалуйста, исправьте ошибки в оглавлении')).toBeNull();
 
     fireEvent.click(payButton());
-    await vi.waitFor(() => expect(fetch).toHaveBeenCalledTimes(1));
+    await vi.waitFor(() => expect(apiCalls(fetch)).toHaveLength(1));
     // Empty subsections are dropped.
-    expect(sentOrder(fetch.mock.calls[0][1]!).purchase.user_structure).toEqual([
+    expect(sentOrder(apiCalls(fetch)[0][1]!).purchase.user_structure).toEqual([
       ['Теоретические основы цифровизации', ['Понятие цифровой трансформации']],
       ['Анализ практики малых предприятий', ['Опрос владельцев бизнеса']],
       ['Рекомендации по внедрению', ['Дорожная карта внедрения']],
@@ -142,8 +147,8 @@ describe('order form', () => {
     await press(within(dialog).getByRole('button', { name: 'Закрыть' }));
     expect((toc as HTMLInputElement).checked).toBe(false);
     fireEvent.click(payButton());
-    await vi.waitFor(() => expect(fetch).toHaveBeenCalledTimes(2));
-    expect(sentOrder(fetch.mock.calls[1][1]!).purchase.user_structure).toBeNull();
+    await vi.waitFor(() => expect(apiCalls(fetch)).toHaveLength(2));
+    expect(sentOrder(apiCalls(fetch)[1][1]!).purchase.user_structure).toBeNull();
   });
 
   it('files: only .txt/.pdf/.docx, at most 5, one GOST reference each, sent in order', async () => {
@@ -183,7 +188,7 @@ describe('order form', () => {
     fireEvent.change(second, { target: { value: 'Петров П. П. Цифровая экономика. — СПб.: Питер, 2022. — 180 с.' } });
     fireEvent.click(payButton());
     await vi.waitFor(() => expect(assign).toHaveBeenCalled());
-    const sent = sentOrder(fetch.mock.calls[0][1]!);
+    const sent = sentOrder(apiCalls(fetch)[0][1]!);
     expect(sent.files.map((f) => f.name)).toEqual(['a.pdf', 'b.DOCX']);
     expect(sent.purchase).toMatchObject({
       kind: 'new',
@@ -200,6 +205,82 @@ describe('order form', () => {
       ],
     });
     expect(sent.promo).toBeNull();
+  });
+});
+
+const ESTIMATE = {
+  searched: true,
+  found: 13,
+  russian: 11,
+  foreign: 2,
+  recent: 9,
+  minimum_demo: 8,
+  minimum_full: 30,
+  enough_for_demo: true,
+  enough_for_full: false,
+  sample: [
+    {
+      title: 'Цифровая трансформация малого бизнеса: региональный аспект',
+      authors: ['Иванов И. И.', 'Петров П. С.'],
+      year: 2021,
+      container: 'Вопросы экономики',
+    },
+  ],
+  advice:
+    'Недостаточно источников для полной работы: по теме найдено 13 источников, а для работы нужно не меньше 30. Сформулируйте тему шире.',
+};
+
+describe('order form sources estimate', () => {
+  it('asks 800 ms after the topic stops changing; shows the counts, a sample and, below the minimum, what to change', async () => {
+    vi.useFakeTimers();
+    const fetch = mockApi((url) => (url.pathname === '/api/v1/sources/estimate/' ? [200, ESTIMATE] : [200, CREATED]));
+    const estimates = () =>
+      fetch.mock.calls.map(([url]) => new URL(String(url), 'http://x')).filter((u) => u.pathname === '/api/v1/sources/estimate/');
+    renderWithApp(<OrderForm />);
+    // A topic the form refuses is not asked about.
+    fillTopic('Коротко');
+    await act(() => vi.advanceTimersByTimeAsync(1000));
+    expect(estimates()).toHaveLength(0);
+
+    fillTopic('Цифровая трансформация');
+    await act(() => vi.advanceTimersByTimeAsync(400));
+    fillTopic(`  ${TOPIC} `);
+    await act(() => vi.advanceTimersByTimeAsync(799));
+    expect(estimates()).toHaveLength(0);
+    await act(() => vi.advanceTimersByTimeAsync(1));
+    expect(estimates()).toHaveLength(1);
+    expect(Object.fromEntries(estimates()[0].searchParams)).toEqual({ topic: TOPIC, min_year: '1990', required_volume: '80' });
+
+    await vi.waitFor(() => screen.getByText('Найдено 13 источников (русских 11, иностранных 2)'), { interval: 10 });
+    expect(
+      screen.getByText(
+        /Иванов И\. И\., Петров П\. С\. Цифровая трансформация малого бизнеса: региональный аспект \/\/ Вопросы экономики\. 2021/,
+      ),
+    ).toBeTruthy();
+    // Enough for the demo the form starts with: no advice; the full paper gets the API's advice.
+    expect(screen.queryByText(/Недостаточно источников/)).toBeNull();
+    await press(screen.getByRole('radio', { name: /Полная работа/ }));
+    expect(screen.getByText(ESTIMATE.advice)).toBeTruthy();
+    // The estimate never blocks the order.
+    expect((payButton() as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('shows nothing when no database is configured or the estimate fails', async () => {
+    vi.useFakeTimers();
+    let answer: [number, unknown] = [200, { ...ESTIMATE, searched: false, found: 0, russian: 0, foreign: 0, sample: [] }];
+    mockApi(() => answer);
+    const { unmount } = renderWithApp(<OrderForm />);
+    fillTopic();
+    await act(() => vi.advanceTimersByTimeAsync(1000));
+    await vi.waitFor(() => expect(screen.queryByText('Ищем источники по теме…')).toBeNull(), { interval: 10 });
+    expect(screen.queryByText(/Найден/)).toBeNull();
+    unmount();
+    answer = [429, { detail: 'Слишком много запросов', code: 'rate_limited' }];
+    renderWithApp(<OrderForm />);
+    fillTopic();
+    await act(() => vi.advanceTimersByTimeAsync(1000));
+    await vi.waitFor(() => expect(screen.queryByText('Ищем источники по теме…')).toBeNull(), { interval: 10 });
+    expect(screen.queryByText(/Найден/)).toBeNull();
   });
 });
 
@@ -227,8 +308,8 @@ describe('order form promo code', () => {
     await act(() => vi.advanceTimersByTimeAsync(499));
     expect(fetch).not.toHaveBeenCalled();
     await act(() => vi.advanceTimersByTimeAsync(1));
-    expect(fetch).toHaveBeenCalledTimes(1);
-    expect(String(fetch.mock.calls[0][0])).toContain('/api/v1/payment/promo-code/SALE20/');
+    expect(apiCalls(fetch)).toHaveLength(1);
+    expect(String(apiCalls(fetch)[0][0])).toContain('/api/v1/payment/promo-code/SALE20/');
 
     // Demo, basic tariff: 30 ₽, 20 % off: 24 ₽, the old price struck through; the button moves in 800 ms.
     await vi.waitFor(() => screen.getByText('Промокод применён: скидка 20%'), { interval: 10 });
@@ -284,9 +365,9 @@ describe('order form promo code', () => {
 
     fireEvent.change(promo, { target: { value: 'GOOD' } });
     fireEvent.click(payButton());
-    await vi.waitFor(() => expect(fetch).toHaveBeenCalledTimes(2));
-    expect(String(fetch.mock.calls[0][0])).toContain('promo-code/GOOD');
-    expect(sentOrder(fetch.mock.calls[1][1]!).promo).toBe('GOOD');
+    await vi.waitFor(() => expect(apiCalls(fetch)).toHaveLength(2));
+    expect(String(apiCalls(fetch)[0][0])).toContain('promo-code/GOOD');
+    expect(sentOrder(apiCalls(fetch)[1][1]!).promo).toBe('GOOD');
     // The server no longer accepts it (used up meanwhile): the message, and the discount is gone.
     expect(await screen.findByText('Промокод не найден')).toBeTruthy();
     expect(screen.queryByText(/Промокод применён/)).toBeNull();

@@ -33,6 +33,7 @@ import { PayButton } from './pay-button';
 import { PendingPaymentDialog } from './pending-payment-dialog';
 import { PriceTag } from './price-tag';
 import { PromoField } from './promo-field';
+import { SourcesEstimate } from './sources-estimate';
 import { StructureDialog } from './structure-dialog';
 
 const TYPE_LABELS: Record<PaperType, string> = { demo: 'Демо работа', full: 'Полная работа' };
@@ -160,6 +161,7 @@ export function OrderForm() {
         />
         <Field.ErrorText>{topicMessage}</Field.ErrorText>
       </Field.Root>
+      <SourcesEstimate topic={values.topic} minYear={values.year} volume={values.volume} paperType={values.paperType} />
 
       <Stack direction={{ base: 'column', md: 'row' }} gap="8">
         <RadioGroup.Root value={values.tariff} onValueChange={(e) => set('tariff', e.value as Tariff)} colorPalette="blue" flex="1">

@@ -99,10 +99,13 @@ describe('papers in the cabinet', () => {
 
   it('full tab: Скачать for paid papers; the placeholders when a tab is empty', async () => {
     papersServer(2);
-    renderWithApp(<PapersSection initialTab="full" />);
+    const { unmount } = renderWithApp(<PapersSection initialTab="full" />);
     expect(await screen.findByText('Полная работа №1')).toBeTruthy();
     expect(screen.getAllByRole('button', { name: 'Скачать' })).toHaveLength(2);
+    // A new page with nothing cached: each tab's first answer is empty.
+    unmount();
     mockApi(() => [200, { papers: [], total_count: 0 }]);
+    renderWithApp(<PapersSection initialTab="full" />);
     await press(screen.getByRole('tab', { name: 'Демо работы' }));
     expect(await screen.findByText('Здесь могла бы быть ваша работа')).toBeTruthy();
     await press(screen.getByRole('tab', { name: 'Полные работы' }));
