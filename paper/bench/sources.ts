@@ -1,9 +1,11 @@
 /**
  * Benchmark (prints figures, asserts nothing): the sources of a full paper on three topics, each
  * generated against local stand-ins of OpenAlex, Crossref and an open-access repository (real
- * HTTP on 127.0.0.1, no other network) with the offline writer:
+ * HTTP on 127.0.0.1, no other network) with the offline writer, which here also misbehaves as a
+ * model does: every third subsection gets an invented claim cited to one of its passages:
  *  - the reference list: its size, Russian and foreign works, the share of the last ten years;
- *  - how the sources were read: full texts downloaded, passages, claims checked / rewritten / removed;
+ *  - how the sources were read: full texts downloaded, passages, claims checked / rewritten / removed
+ *    (and how many were invented);
  *  - every page cited in the text ("[N, с. X]") looked up among the pages of that source's passages;
  *  - the minimum number of sources met or not.
  */
@@ -21,7 +23,7 @@ import {
   PaperError,
   workLanguage,
 } from '../src/index.ts';
-import type { FoundWork, PaperInput, PaperResult } from '../src/index.ts';
+import type { FoundWork, PaperInput, PaperResult, Writer } from '../src/index.ts';
 import { FULL_TEXT_LIMITS } from '../src/passages/full-texts.ts';
 import type { Passage } from '../src/passages/split.ts';
 import { startCrossrefStandIn } from '../test/support/crossref-stand-in.ts';
@@ -34,6 +36,25 @@ const VOLUME = 80;
 const MIN_YEAR = 2010;
 const RECENT_FROM = firstRecentYear(NOW);
 const MINIMUM = minimumSources('full', VOLUME);
+/** Supported by no passage of any of the topics. */
+const INVENTED = 'По данным источника, инфляция в Антарктиде достигла рекордных значений вследствие таяния ледников';
+
+/** The offline writer with a model's worst habit: a claim the cited passage does not contain. */
+function misbehavingWriter(): { writer: Writer; invented: () => number } {
+  const offline = createOfflineWriter();
+  let subsections = 0;
+  let invented = 0;
+  const writer: Writer = {
+    kind: 'offline',
+    async complete(call) {
+      const reply = await offline.complete(call);
+      if (call.task.kind !== 'section' || !call.task.sources.length || subsections++ % 3 !== 0) return reply;
+      invented++;
+      return { ...reply, text: `${reply.text}\n\n${INVENTED} [[${call.task.sources[0].id}]].` };
+    },
+  };
+  return { writer, invented: () => invented };
+}
 
 interface Row {
   topic: string;
@@ -49,6 +70,8 @@ interface Row {
   pdfLinks?: number;
   passages?: number;
   claims?: PaperResult['citations']['claims'];
+  invented?: number;
+  inventedLeft?: number;
   pages?: { found: number; cited: number; withoutPage: number; missing: string[] };
   paperPages?: number;
 }
@@ -94,9 +117,10 @@ async function runTopic(
   };
   const started = performance.now();
   const seconds = () => (performance.now() - started) / 1000;
+  const { writer, invented } = misbehavingWriter();
   try {
     const result = await generatePaper(input, {
-      writer: createOfflineWriter(),
+      writer,
       search: [
         createOpenAlexSearch({ baseUrl: openalex.url }),
         createCrossrefSearch({ baseUrl: crossref.url, mailto: 'bench@example.org' }),
@@ -145,6 +169,8 @@ async function runTopic(
       pdfLinks: found.filter((w) => w.pdfUrl || w.oaUrl).length,
       passages: result.citations.passages,
       claims: result.citations.claims,
+      invented: invented(),
+      inventedLeft: result.sections.filter((s) => s.text.includes('Антарктид')).length,
       pages,
       paperPages: result.pageCount,
     };
@@ -177,7 +203,7 @@ try {
 }
 
 console.log(
-  `Sources of a full paper (${VOLUME} pages, from ${MIN_YEAR}, offline writer), OpenAlex and Crossref stand-ins, run on ${NOW.toISOString().slice(0, 10)}`,
+  `Sources of a full paper (${VOLUME} pages, from ${MIN_YEAR}, offline writer inventing a claim in every third subsection), OpenAlex and Crossref stand-ins, run on ${NOW.toISOString().slice(0, 10)}`,
 );
 for (const c of corpora) {
   const n = c.counts;
@@ -199,12 +225,13 @@ console.log(
       'full texts/links',
       'passages',
       'claims chk/rewr/rem',
+      'invented/left',
       'pages',
       'time',
     ],
     ...rows.map((r) =>
       r.error
-        ? [r.topic, dash, dash, dash, dash, dash, dash, dash, dash, dash, dash, `${r.seconds.toFixed(1)} s`]
+        ? [r.topic, dash, dash, dash, dash, dash, dash, dash, dash, dash, dash, dash, `${r.seconds.toFixed(1)} s`]
         : [
             r.topic,
             `${r.found!.ru}/${r.found!.en}`,
@@ -216,6 +243,7 @@ console.log(
             `${r.fullTexts} of ${r.pdfLinks}`,
             String(r.passages),
             `${r.claims!.checked}/${r.claims!.rewritten}/${r.claims!.removed}`,
+            `${r.invented}/${r.inventedLeft}`,
             String(r.paperPages),
             `${r.seconds.toFixed(1)} s`,
           ],

@@ -11,11 +11,12 @@ import {
   createMemoryCheckpoints,
   createOfflineWriter,
   createOpenAlexSearch,
+  createPdfConverterPool,
   generatePaper,
   OutlineSchema,
   PaperError,
 } from '../src/index.ts';
-import type { PaperInput, PdfConverter } from '../src/index.ts';
+import type { PaperInput, PdfConverter, Writer } from '../src/index.ts';
 import { searchWorks } from '../src/sources/find-works.ts';
 import type { SearchOptions } from '../src/sources/find-works.ts';
 import { recordOf } from '../src/sources/index.ts';
@@ -334,6 +335,38 @@ describe('the minimum number of sources', () => {
   it('lets a paper with enough sources go on to the writing', async () => {
     const error = await untilWriting([RU_ARTICLE, EN_ARTICLE, ...manyRussianArticles(8, 2020)]);
     expect(error.code).toBe('aborted');
+  });
+
+  it('fails a written paper whose list falls below the minimum (a writer that cites almost nothing)', async () => {
+    const openalex = await track(startOpenAlexStandIn({ works: [RU_ARTICLE, EN_ARTICLE, ...manyRussianArticles(8, 2020)] }));
+    const offline = createOfflineWriter();
+    let cited = false;
+    // Only the first citation of the paper is kept.
+    const stingy: Writer = {
+      kind: 'offline',
+      async complete(call) {
+        const reply = await offline.complete(call);
+        return {
+          ...reply,
+          text: reply.text.replace(/\s*\[\[p\d+\]\]/g, (m) => (cited ? '' : ((cited = true), m))),
+        };
+      },
+    };
+    // The volume is measured in a real PDF; the list is checked as the final typesetting starts.
+    const pdf = createPdfConverterPool({ size: 1 });
+    const error = (await generatePaper(demo, {
+      writer: stingy,
+      search: [createOpenAlexSearch({ baseUrl: openalex.url })],
+      checkpoints: createMemoryCheckpoints(),
+      pdf,
+      onProgress: () => undefined,
+      now: new Date('2025-03-01'),
+    })
+      .catch((e: unknown) => e)
+      .finally(() => pdf.close())) as PaperError;
+    expect(error).toBeInstanceOf(PaperError);
+    expect(error.code).toBe('not_enough_sources');
+    expect(error.message).toMatch(/^Недостаточно научных источников: в списке литературы [0-7], а нужно не меньше 8\./);
   });
 });
 

@@ -9,6 +9,8 @@ import { briefOf } from '../outline/brief.ts';
 import type { PaperRun, PaperState, Stage } from '../run/state.ts';
 import { need } from '../run/state.ts';
 import { extractSourceText } from '../sources/extract/index.ts';
+import { englishQueryOf } from '../sources/glossary.ts';
+import { queriesForOutline } from '../sources/queries.ts';
 import type { RunSource } from '../sources/index.ts';
 import { createPassageSearch, type PassageSearch } from './bm25.ts';
 import { fullTextPdf } from './full-texts.ts';
@@ -19,6 +21,8 @@ import type { PaperPassages, ReadAs } from './types.ts';
 /** Passages given to the writer of one subsection, and at most so many of one source. */
 const PASSAGES_PER_SUBSECTION = 8;
 const PASSAGES_PER_SOURCE = 3;
+/** Sources no subsection picked are added to one, up to this many more passages each. */
+const EXTRA_PER_SUBSECTION = 4;
 /**
  * Abstracts are short and dense, and BM25's length normalisation favours them over the paragraphs
  * of full texts; but a passage with a printed page is what a reader can check, and the user's own
@@ -81,35 +85,47 @@ async function inBatches<T, R>(items: T[], size: number, fn: (item: T) => Promis
 }
 
 /**
- * The passages each subsection is written from: the best ones for its title, then every source
- * that no subsection got gives its best passage to the subsection it fits best (the sources were
- * chosen for the paper, and a user's file is expected to be cited).
+ * The passages each subsection is written from: the best ones for its title, a source weighing
+ * less each time an earlier subsection got it (so that the paper's sources spread over its
+ * subsections rather than the same few opening every one); then every source that no subsection
+ * got gives its best passage to the subsection it fits best among those not yet full (the sources
+ * were chosen for the paper, and a user's file is expected to be cited).
  */
 function assignPassages(state: PaperState, search: PassageSearch, list: Passage[]): Map<string, Passage[]> {
-  const outline = briefOf(need(state.outline, 'the outline'));
+  const full = need(state.outline, 'the outline');
+  const outline = briefOf(full);
+  // Found English works are read in English: each subsection is looked for in both languages.
+  const paperEnglish = queriesForOutline(full).en.join(' ');
   const sources = need(state.sources, 'the sources');
-  const weight = (p: Passage) => (sources.byId.get(p.sourceId)?.origin === 'attached' ? USER_FILE_WEIGHT : p.page ? PAGED_WEIGHT : 1);
+  const uses = new Map<string, number>();
+  const baseWeight = (p: Passage) => (sources.byId.get(p.sourceId)?.origin === 'attached' ? USER_FILE_WEIGHT : p.page ? PAGED_WEIGHT : 1);
+  const weight = (p: Passage) => baseWeight(p) / (1 + (uses.get(p.sourceId) ?? 0));
   const queries = new Map<string, string>();
   outline.chapters.forEach((c, ci) =>
     c.subsections.forEach((title, si) =>
-      queries.set(`${ci + 1}.${si + 1}`, `${title} ${c.title} ${outline.topic} ${outline.keywords.join(' ')}`),
+      queries.set(
+        `${ci + 1}.${si + 1}`,
+        `${title} ${c.title} ${outline.topic} ${outline.keywords.join(' ')} ${englishQueryOf(`${title} ${c.title}`) ?? ''} ${paperEnglish}`,
+      ),
     ),
   );
   const out = new Map<string, Passage[]>();
   for (const [number, query] of queries) {
-    out.set(
-      number,
-      search.search(query, PASSAGES_PER_SUBSECTION, { perSource: PASSAGES_PER_SOURCE, weight }).map((x) => x.passage),
-    );
+    const picked = search.search(query, PASSAGES_PER_SUBSECTION, { perSource: PASSAGES_PER_SOURCE, weight }).map((x) => x.passage);
+    out.set(number, picked);
+    for (const id of new Set(picked.map((p) => p.sourceId))) uses.set(id, (uses.get(id) ?? 0) + 1);
   }
-  const given = new Set([...out.values()].flat().map((p) => p.sourceId));
   for (const source of sources.list) {
-    if (given.has(source.id) || !list.some((p) => p.sourceId === source.id)) continue;
-    const best = [...queries]
+    if (uses.has(source.id) || !list.some((p) => p.sourceId === source.id)) continue;
+    const fits = [...queries]
       .map(([number, query]) => ({ number, hit: search.search(query, 1, { only: (p) => p.sourceId === source.id })[0] }))
       .filter((x) => x.hit)
-      .sort((a, b) => b.hit.score - a.hit.score)[0];
-    if (best) out.get(best.number)!.push(best.hit.passage);
+      .sort((a, b) => b.hit.score - a.hit.score);
+    // A source that shares no word with any subsection still belongs to the paper: the least-filled one.
+    const least = [...out].sort((a, b) => a[1].length - b[1].length)[0][0];
+    const best = fits.find((x) => out.get(x.number)!.length < PASSAGES_PER_SUBSECTION + EXTRA_PER_SUBSECTION);
+    const passage = best?.hit.passage ?? list.find((p) => p.sourceId === source.id)!;
+    out.get(best?.number ?? least)!.push(passage);
   }
   return out;
 }

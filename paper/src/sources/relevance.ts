@@ -48,6 +48,17 @@ const STOP = new Set([
   'role',
 ]);
 
+/**
+ * Stems of the words that frame an academic topic without saying what it is about ("теоретические
+ * основы", "анализ современного состояния объекта исследования"): a work that shares only these
+ * with a paper is not about its topic, and a passage is not closer to a subsection for them.
+ */
+const FRAMING = new Set(
+  'теоре основ анали совре состо объек иссле изуче пробл напра совер особе аспек вопро харак сущно понят эволю подхо научн рекоменд разра оценк ожида предл обосн динам текущ факто влияю норма мероп эффек'
+    .split(' ')
+    .map((w) => w.slice(0, 5)),
+);
+
 /** The stems of a text in order, repeats kept (term frequencies for a ranking). */
 export function terms(text: string): string[] {
   const out: string[] = [];
@@ -55,8 +66,9 @@ export function terms(text: string): string[] {
     .toLowerCase()
     .replace(/ё/g, 'е')
     .split(/[^\p{L}\p{N}]+/u)) {
-    if (word.length < 4 || STOP.has(word)) continue;
-    out.push(word.slice(0, 5));
+    const stem = word.slice(0, 5);
+    if (word.length < 4 || STOP.has(word) || FRAMING.has(stem)) continue;
+    out.push(stem);
   }
   return out;
 }

@@ -82,6 +82,20 @@ export async function findSources(run: PaperRun, state: PaperState): Promise<Pap
   return withFound(run, { ...state, warnings }, found);
 }
 
+/**
+ * The list as it will be printed: a source the writer never cited is not listed, so a paper found
+ * with a real search is checked again once written. Failing here (the order is refunded) beats
+ * delivering a paper below the minimum.
+ */
+export function checkListedSources(run: PaperRun, listed: number): void {
+  const minimum = minimumSources(run.input.type, run.input.requiredVolume);
+  if (listed >= minimum || !providersOf(run.ctx).some((p) => !p.offline)) return;
+  throw new PaperError(
+    'not_enough_sources',
+    `Недостаточно научных источников: в списке литературы ${listed}, а нужно не меньше ${minimum}. Попробуйте сформулировать тему шире или указать более ранний год издания.`,
+  );
+}
+
 /** Found works are stored, so a resumed run cites the same ones. */
 export const sourcesStage: Stage = {
   progress: 'sources',

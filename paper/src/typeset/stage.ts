@@ -2,9 +2,11 @@
 import { layoutPaper } from '../layout/index.ts';
 import type { PaperRun, PaperState, Stage } from '../run/state.ts';
 import { need } from '../run/state.ts';
+import { checkListedSources } from '../sources/stage.ts';
 
 export async function typesetPaper(run: PaperRun, state: PaperState): Promise<PaperState> {
   const final = need(state.assemble, 'the assembly')(need(state.written, 'the texts'));
+  checkListedSources(run, final.references.length);
   // The volume stage's last measurement is the first pass's page numbers: often already right.
   const laid = await layoutPaper(final.model, run.ctx.pdf, { signal: run.signal, initialPages: state.measuredPages });
   await run.progress.part(1);
