@@ -71,10 +71,22 @@ it('demo: create, pay in the sandbox, progress on both sockets, preview; then th
   expect(Object.keys(detail.body.structure)).toHaveLength(3);
   expect(Object.keys(detail.body.structure)[0]).toMatch(/^1\. /);
   expect(detail.body.options.references).toEqual(['Иванов И. И. Цифровая экономика. – М. : Наука, 2020. – 200 с.']);
-  // The list of sources for the preview page: the attached file, verified as the user's own.
+  // The list of sources for the preview page: the attached file, verified as the user's own, opened
+  // through our download of it, for its owner only.
+  const fileUrl = `/api/v1/papers/${demoId}/sources/1/file/`;
   expect(detail.body.sources).toEqual([
-    { number: 1, text: expect.stringContaining('Цифровая экономика'), verified_by: 'user_file', url: null },
+    { number: 1, text: expect.stringContaining('Цифровая экономика'), verified_by: 'user_file', url: fileUrl },
   ]);
+  const own = await u.client.get(fileUrl);
+  expect(own.status).toBe(200);
+  expect(Buffer.compare(own.raw.rawPayload, Buffer.from(pdf))).toBe(0);
+  expect(own.raw.headers['content-type']).toBe('application/octet-stream');
+  expect(own.raw.headers['content-disposition']).toBe(
+    `attachment; filename="________.pdf"; filename*=UTF-8''${encodeURIComponent('источник.pdf')}`,
+  );
+  expect((await u.client.get(`/api/v1/papers/${demoId}/sources/2/file/`)).status).toBe(404);
+  const stranger = await signUp(t);
+  expect((await stranger.client.get(fileUrl)).status).toBe(404);
   const preview = await u.client.get(detail.body.download_url);
   expect(preview.status).toBe(200);
   expect(preview.raw.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');

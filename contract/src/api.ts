@@ -129,6 +129,13 @@ const papers = c.router({
     responses: { 200: c.otherResponse({ contentType: 'application/pdf', body: z.any() }), 401: s.errorBody, 404: s.errorBody },
     summary: 'The preview PDF (only the demo pages for a demo)',
   },
+  sourceFile: {
+    method: 'GET',
+    path: '/api/v1/papers/:paperId/sources/:number/file/',
+    pathParams: s.paperSourceParams,
+    responses: { 200: c.otherResponse({ contentType: 'application/octet-stream', body: z.any() }), 401: s.errorBody, 404: s.errorBody },
+    summary: "The user's own file behind a source of the list (verified_by user_file), as it was uploaded; the owner only",
+  },
 });
 
 const payment = c.router({

@@ -119,7 +119,8 @@ export const paperSource = z.object({
   /** The GOST description, as printed. */
   text: z.string(),
   verified_by: z.enum(SOURCE_VERIFICATIONS),
-  /** Where to open it: the DOI's URL, the landing page, or our download of the user's file; null when there is none. */
+  /** Where to open it: the DOI's URL, the landing page, or our download of the user's file
+   * (/api/v1/papers/{id}/sources/{number}/file/); null when there is none. */
   url: z.string().nullable(),
 });
 export type PaperSource = z.infer<typeof paperSource>;
@@ -140,6 +141,7 @@ export const paperDetailBody = z.object({
 });
 export type PaperDetail = z.infer<typeof paperDetailBody>;
 export const paperIdParams = z.object({ paperId: z.coerce.number().int().positive().max(2_147_483_647) });
+export const paperSourceParams = paperIdParams.extend({ number: z.coerce.number().int().positive().max(1000) });
 
 // ---------- payment ----------
 

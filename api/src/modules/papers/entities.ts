@@ -4,6 +4,8 @@ import type { PaperOptions, PaperSource, PaperType, Tariff } from '@app/contract
 import type { NormocontrolReport, Outline } from '@app/paper';
 import { User } from '../accounts/entities.ts';
 
+export type StoredPaperSource = PaperSource & { attached_index?: number };
+
 export const Paper = defineEntity({
   name: 'Paper',
   tableName: 'papers',
@@ -25,8 +27,9 @@ export const Paper = defineEntity({
     pdfKey: p.string().nullable(),
     pageCount: p.integer().nullable(),
     normocontrol: p.json<NormocontrolReport>().nullable(),
-    /** The list of sources as the preview page shows it (paperSource of the contract). */
-    sources: p.json<PaperSource[]>().default('[]'),
+    /** The list of sources as the preview page shows it (paperSource of the contract); a user's file
+     * also keeps its place among the order's files, for its download. */
+    sources: p.json<StoredPaperSource[]>().default('[]'),
     sourcePaper: () => p.manyToOne(Paper).nullable().deleteRule('set null'),
     /** Set when the full version was paid for; only then is the .docx downloadable. */
     paidAt: p.datetime().nullable(),

@@ -4,6 +4,7 @@ import { LIMITS, paperOptions, paperSource, paperStructure } from '@app/contract
 import { z } from 'zod';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError } from '../../errors.ts';
+import { OrderFile } from '../orders/entities.ts';
 import { demoAlreadyBought } from '../orders/repository.ts';
 import type { Storage } from '../../storage/storage.ts';
 import type { AuthSession } from '../accounts/sessions.ts';
@@ -23,6 +24,7 @@ const FULL_VERSION = `select f.id from papers f where f.source_paper_id = p.id a
 export const downloadable = (p: Pick<Paper, 'type' | 'paidAt' | 'docxKey'>) => p.type === 'full' && !!p.paidAt && !!p.docxKey;
 const docxUrl = (id: number) => `/api/v1/papers/${id}/docx/`;
 const previewUrl = (id: number) => `/api/v1/papers/${id}/preview.pdf`;
+const sourceFileUrl = (id: number, n: number) => `/api/v1/papers/${id}/sources/${n}/file/`;
 
 export async function listPapers(
   em: EntityManager,
@@ -95,7 +97,14 @@ export async function paperDetail(em: EntityManager, session: AuthSession, id: n
     type: p.type,
     generation_model: p.tariff,
     full_version: await fullVersionOf(em, p),
-    sources: z.array(paperSource).parse(p.sources),
+    // A user's file opens through our own download of it (papers stored before it kept the file's place: none).
+    sources: z
+      .array(paperSource)
+      .parse(
+        p.sources.map((s) =>
+          s.verified_by === 'user_file' && s.attached_index !== undefined ? { ...s, url: sourceFileUrl(p.id, s.number) } : s,
+        ),
+      ),
   };
 }
 
@@ -110,6 +119,19 @@ export async function openPreview(em: EntityManager, storage: Storage, session: 
   const p = await ownPaper(em, session, id);
   if (!p.pdfKey) throw new AppError('preview_unavailable');
   return { ...(await storage.open(p.pdfKey)), fileName: `${fileNameOf(p.title)}.pdf` };
+}
+
+/** The user's own file behind source `number` of the list, as uploaded with the order that produced the paper. */
+export async function openSourceFile(em: EntityManager, storage: Storage, session: AuthSession, id: number, number: number) {
+  const p = await ownPaper(em, session, id);
+  const source = p.sources.find((s) => s.number === number && s.verified_by === 'user_file');
+  const files =
+    source?.attached_index !== undefined && p.orderId
+      ? await em.find(OrderFile, { order: p.orderId }, { orderBy: { position: 'asc' } })
+      : [];
+  const file = files[source?.attached_index ?? -1];
+  if (!file) throw new AppError('not_found');
+  return { ...(await storage.open(file.storageKey)), fileName: file.fileName };
 }
 
 /** A title as a file name: no path or control characters, at most 150 characters. */

@@ -3,7 +3,7 @@ import { contract } from '@app/contract';
 import { initServer } from '@ts-rest/fastify';
 import { sessionOf } from '../../http/context.ts';
 import type { Storage } from '../../storage/storage.ts';
-import { contentDisposition, listPapers, openDocx, openPreview, paperDetail } from './papers.ts';
+import { contentDisposition, listPapers, openDocx, openPreview, openSourceFile, paperDetail } from './papers.ts';
 
 const s = initServer();
 
@@ -26,4 +26,7 @@ export const papersRouter = (storage: Storage) =>
       fileResponse(reply, await openDocx(request.em, storage, await sessionOf(request), params.paperId), 'attachment'),
     previewPdf: async ({ params, request, reply }) =>
       fileResponse(reply, await openPreview(request.em, storage, await sessionOf(request), params.paperId), 'inline'),
+    // A download of bytes (application/octet-stream): a user's file is never rendered on our origin.
+    sourceFile: async ({ params, request, reply }) =>
+      fileResponse(reply, await openSourceFile(request.em, storage, await sessionOf(request), params.paperId, params.number), 'attachment'),
   });

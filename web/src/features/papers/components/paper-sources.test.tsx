@@ -20,7 +20,7 @@ const SOURCES = [
     number: 3,
     text: 'Сидоров, С. С. Цифровые платформы поддержки малого бизнеса / С. С. Сидоров. – Казань : Наука, 2023. – 210 с.',
     verified_by: 'user_file' as const,
-    url: null,
+    url: '/api/v1/papers/7/sources/3/file/',
   },
 ];
 
@@ -38,7 +38,7 @@ describe('sources on the preview', () => {
     expect(within(items[1]).getByText('Найден в научной библиотеке')).toBeTruthy();
     expect(within(items[1]).getByRole('link', { name: 'Открыть источник' }).getAttribute('rel')).toBe('noopener noreferrer');
     expect(within(items[2]).getByText('Ваш файл')).toBeTruthy();
-    expect(within(items[2]).queryByRole('link')).toBeNull();
+    expect(within(items[2]).getByRole('link', { name: 'Скачать файл' }).getAttribute('href')).toBe('/api/v1/papers/7/sources/3/file/');
   });
 
   it('is not shown for a paper made before its sources were kept', () => {

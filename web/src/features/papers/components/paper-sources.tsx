@@ -28,7 +28,7 @@ export function PaperSources({ sources }: { sources: PaperSource[] }) {
                 <Badge colorPalette={s.verified_by === 'user_file' ? 'gray' : 'green'}>{VERIFIED_BY[s.verified_by]}</Badge>
                 {s.url ? (
                   <Link href={s.url} target="_blank" rel="noopener noreferrer" colorPalette="blue" fontSize="sm">
-                    Открыть источник
+                    {s.verified_by === 'user_file' ? 'Скачать файл' : 'Открыть источник'}
                   </Link>
                 ) : null}
               </Stack>
