@@ -109,6 +109,22 @@ describe('normocontrol', () => {
     expect(await rulesOf(mutate(part, change))).toContain(rule);
   });
 
+  it('finds an ordinary space where a line must not break (initials, "с. 12", "2020 г.")', async () => {
+    const broken = mutate('word/document.xml', (x) =>
+      x.replace('поэтому в работе использован системный подход', 'поэтому, как показал А. А. Иванов в 2020 г. (с. 12), подход'),
+    );
+    const report = await checkDocx(broken);
+    expect(report.issues.filter((i) => i.rule === 'text.nbsp').map((i) => i.where)[0]).toContain('А. А. Иванов');
+    // As the engine typesets it, the same words carry non-breaking spaces and pass.
+    const typeset = mutate('word/document.xml', (x) =>
+      x.replace(
+        'поэтому в работе использован системный подход',
+        'поэтому, как показал А.\u00A0А.\u00A0Иванов в 2020\u00A0г. (с.\u00A012), подход',
+      ),
+    );
+    expect(await rulesOf(typeset)).not.toContain('text.nbsp');
+  });
+
   it('finds a chapter that does not start a page and a heading with a period', async () => {
     const noBreak = mutate('word/document.xml', (x) => x.replace(/(<w:pStyle w:val="Heading1"\/>)<w:pageBreakBefore\/>/, '$1'));
     expect(await rulesOf(noBreak)).toContain('heading.newPage');

@@ -67,7 +67,8 @@ export function normalizeCitation(raw: string): string {
   text = text.replace(/\s+[-—‒]\s+/g, ` ${DASH} `);
   text = text.replace(/\.\s*–\s*/g, `. ${DASH} `);
   text = nbspInitials(text);
-  text = text.replace(/(\d) с\./g, `$1${NBSP}с.`).replace(/\b([СсPp])\. (\d)/g, `$1.${NBSP}$2`);
+  // Not `\b`: it knows only Latin letters, so «С. 12» never matched.
+  text = text.replace(/(\d) с\./g, `$1${NBSP}с.`).replace(/(?<![\p{L}\p{N}])([СсPp])\. (\d)/gu, `$1.${NBSP}$2`);
   text = text.replace(/№ (\d)/g, `№${NBSP}$1`);
   if (!/[.!?]$/.test(text)) text += '.';
   return text;
@@ -75,8 +76,8 @@ export function normalizeCitation(raw: string): string {
 
 /**
  * "И. И. Иванов" / "Иванов, И. И." / "Иванов И. И.": spaces inside initials and between initials and
- * a surname become non-breaking. After the heading form "Иванов, И. И." the next word is the title,
- * so that space stays ordinary.
+ * a surname become non-breaking. After the heading forms "Иванов, И. И." and "Иванов И. И." the next
+ * word is the title, so that space stays ordinary.
  */
 export function nbspInitials(text: string): string {
   const initials = /(?<!\p{L})((?:[А-ЯЁA-Z]\.[ \u00A0]?){1,3})/gu;
@@ -86,7 +87,8 @@ export function nbspInitials(text: string): string {
       const after = text.slice(offset + match.length);
       let out = match.trimEnd().replace(/\. (?=[А-ЯЁA-Z]\.)/g, `.${NBSP}`);
       const trailing = match.slice(out.length);
-      const surnameFollows = /^[А-ЯЁA-Z][а-яёa-z-]+/.test(after) && !/,\s*$/.test(before);
+      // After a surname («Иванов И. И.») the initials end the name: the next word is the title.
+      const surnameFollows = /^[А-ЯЁA-Z][а-яёa-z-]+/.test(after) && !/(,|[А-ЯЁA-Z][а-яёa-z-]+)\s*$/.test(before);
       if (trailing) out += surnameFollows ? NBSP : trailing;
       return out;
     })

@@ -10,6 +10,7 @@ import type { Written } from '../run/written.ts';
 import type { RunSource } from '../sources/index.ts';
 import type { FoundWork } from '../sources/search/types.ts';
 import type { BibliographyEntry, PaperSourceRef, SectionText, TitlePageInfo } from '../types.ts';
+import { typographRu } from '../text/typography.ts';
 import type { DocModel, Para } from './model.ts';
 
 export interface Assembled {
@@ -60,7 +61,11 @@ export function assemble(options: {
     numberOf: bib.numberOf,
     footnotes: input.useFootnotes,
   });
-  const resolve = (paras: string[]): Para[] => paras.map((p) => referencer.paragraph(p)).filter((p) => p.length > 0);
+  // Typography after the references are resolved, on the text only (footnotes are GOST entries already).
+  const resolve = (paras: string[]): Para[] =>
+    paras
+      .map((p) => referencer.paragraph(p).map((x) => (x.kind === 'text' ? { ...x, text: typographRu(x.text) } : x)))
+      .filter((p) => p.length > 0);
   const introduction = resolve(written.introduction);
   const chapters = outline.chapters.map((c, ci) => ({
     number: ci + 1,

@@ -14,6 +14,7 @@ import { pageNumbers } from './page-numbers.ts';
 import { references } from './references.ts';
 import { textAlign } from './text-align.ts';
 import { textIndent } from './text-indent.ts';
+import { textNbsp } from './text-nbsp.ts';
 import { textSpacing } from './text-spacing.ts';
 import { tocEntries } from './toc-entries.ts';
 import { tocFields } from './toc-fields.ts';
@@ -27,6 +28,7 @@ export const RULES: readonly NormocontrolRule[] = [
   textSpacing,
   textIndent,
   textAlign,
+  textNbsp,
   headingStructural,
   headingNumbering,
   headingNewPage,
