@@ -109,6 +109,19 @@ describe('normocontrol', () => {
     expect(await rulesOf(mutate(part, change))).toContain(rule);
   });
 
+  it('holds the paper to the volume ordered, ±5 %, counted in the PDF', async () => {
+    const pages = (await checkDocx(docx, { pdf })).stats.pages!;
+    const ordered = await checkDocx(docx, { pdf, volume: { requested: 80, min: 76, max: 84 } });
+    expect(ordered.ok).toBe(false);
+    expect(ordered.issues.filter((i) => i.rule === 'volume').map((i) => i.message)).toEqual([
+      `Объём работы ${pages} с., а заказано 80 с. (допустимо от 76 до 84)`,
+    ]);
+    const within = await checkDocx(docx, { pdf, volume: { requested: pages, min: pages - 1, max: pages + 1 } });
+    expect(within.issues).toEqual([]);
+    // Without the PDF the pages are unknown: the rule is not checked rather than guessed.
+    expect((await checkDocx(docx, { volume: { requested: 80, min: 76, max: 84 } })).checked).not.toContain('volume');
+  });
+
   it('finds an ordinary space where a line must not break (initials, "с. 12", "2020 г.")', async () => {
     const broken = mutate('word/document.xml', (x) =>
       x.replace('поэтому в работе использован системный подход', 'поэтому, как показал А. А. Иванов в 2020 г. (с. 12), подход'),

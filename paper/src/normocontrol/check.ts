@@ -6,7 +6,7 @@
  * headings fall. Each rule is a file of rules/ with its clause, its measurement and its message.
  */
 import { PaperError } from '../errors.ts';
-import { analyse } from './document.ts';
+import { analyse, type OrderedVolume } from './document.ts';
 import { readDocx } from './docx-read.ts';
 import type { ReadDocx } from './docx-read.ts';
 import { RULES } from './rules/index.ts';
@@ -15,6 +15,8 @@ import type { NormocontrolIssue, NormocontrolReport } from './types.ts';
 export interface CheckOptions {
   /** The PDF of the same document (LibreOffice): enables the check of the contents' page numbers. */
   pdf?: Uint8Array;
+  /** The volume the user ordered, in pages, with its window (±5 %): checked against the PDF's page count. */
+  volume?: OrderedVolume;
 }
 
 export async function checkDocx(bytes: Uint8Array, options: CheckOptions = {}): Promise<NormocontrolReport> {
@@ -25,7 +27,7 @@ export async function checkDocx(bytes: Uint8Array, options: CheckOptions = {}): 
     if (error instanceof PaperError) throw error;
     throw new PaperError('invalid_input', `Не удалось прочитать .docx: ${(error as Error).message}`, { cause: error });
   }
-  const d = await analyse(doc, options.pdf);
+  const d = await analyse(doc, options.pdf, options.volume);
   const issues: NormocontrolIssue[] = [];
   const checked: string[] = [];
   for (const rule of RULES) {

@@ -51,6 +51,14 @@ export interface CheckedDocument {
   bibliography: BibliographyLine[];
   /** Given the PDF of the same document. */
   pdf: { pageCount: number; bookmarks: Bookmark[] } | null;
+  /** The volume the user ordered, when the check knows it (the engine's own check). */
+  volume: OrderedVolume | null;
+}
+
+export interface OrderedVolume {
+  requested: number;
+  min: number;
+  max: number;
 }
 
 function headingsOf(paras: ReadParagraph[]): Heading[] {
@@ -96,7 +104,7 @@ function bibliographyOf(paras: ReadParagraph[]): BibliographyLine[] {
   return entries;
 }
 
-export async function analyse(doc: ReadDocx, pdf: Uint8Array | undefined): Promise<CheckedDocument> {
+export async function analyse(doc: ReadDocx, pdf: Uint8Array | undefined, volume: OrderedVolume | null = null): Promise<CheckedDocument> {
   const paras = doc.paragraphs;
   const contentsIdx = paras.findIndex((p) => clean(p.text).toUpperCase() === STRUCTURAL.contents);
   const headings = headingsOf(paras);
@@ -122,5 +130,6 @@ export async function analyse(doc: ReadDocx, pdf: Uint8Array | undefined): Promi
     bibHeading,
     bibliography: bibHeading ? bibliographyOf(bibParas) : [],
     pdf: pdf ? await readPdf(pdf) : null,
+    volume,
   };
 }

@@ -19,6 +19,7 @@ import { textSpacing } from './text-spacing.ts';
 import { tocEntries } from './toc-entries.ts';
 import { tocFields } from './toc-fields.ts';
 import { tocPages } from './toc-pages.ts';
+import { volume } from './volume.ts';
 
 export const RULES: readonly NormocontrolRule[] = [
   pageA4,
@@ -40,4 +41,5 @@ export const RULES: readonly NormocontrolRule[] = [
   bibliographyForm,
   bibliographyOrder,
   references,
+  volume,
 ];
