@@ -103,6 +103,8 @@ describe('normocontrol', () => {
       'word/styles.xml',
       (x: string) => x.replace(/(w:styleId="FootnoteText".*?)<w:sz w:val="20"\/>/s, '$1<w:sz w:val="24"/>'),
     ],
+    ['footnote.form', 'word/styles.xml', (x: string) => x.replace(/(w:styleId="FootnoteText".*?)w:firstLine="709"/s, '$1w:firstLine="0"')],
+    ['footnote.form', 'word/footnotes.xml', (x: string) => x.replace(/(<w:t xml:space="preserve">) /, '$1')],
     ['toc.fields', 'word/settings.xml', (x: string) => x.replace('</w:settings>', '<w:updateFields w:val="true"/></w:settings>')],
     ['page.numbers', 'word/document.xml', (x: string) => x.replace('<w:titlePg/>', '')],
   ])('finds %s', async (rule, part, change) => {

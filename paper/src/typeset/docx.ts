@@ -68,7 +68,8 @@ function inlineRuns(para: Para, footnotes: Record<string, { children: Paragraph[
       runs.push(new TextRun(piece.text));
     } else {
       const id = counter.next++;
-      footnotes[String(id)] = { children: [new Paragraph({ style: STYLE.footnote, children: [new TextRun(piece.text)] })] };
+      // A space after the footnote's mark, as after the mark in the text of a GOST footnote.
+      footnotes[String(id)] = { children: [new Paragraph({ style: STYLE.footnote, children: [new TextRun(` ${piece.text}`)] })] };
       runs.push(new FootnoteReferenceRun(id));
     }
   }
@@ -319,7 +320,12 @@ export async function buildDocx(model: DocModel, options: BuildOptions): Promise
           name: 'footnote text',
           basedOn: 'Normal',
           run: { font: FONT, size: FOOTNOTE_SIZE },
-          paragraph: { alignment: AlignmentType.JUSTIFIED, indent: { firstLine: 0 }, spacing: { line: 240, lineRule: LineRuleType.AUTO } },
+          // The paragraph indent of the main text.
+          paragraph: {
+            alignment: AlignmentType.JUSTIFIED,
+            indent: { firstLine: FIRST_LINE },
+            spacing: { line: 240, lineRule: LineRuleType.AUTO },
+          },
         },
         {
           id: STYLE.footer,

@@ -4,6 +4,7 @@ import { bibliographyForm } from './bibliography-form.ts';
 import { bibliographyOrder } from './bibliography-order.ts';
 import { fontFamily } from './font-family.ts';
 import { fontSize } from './font-size.ts';
+import { footnoteForm } from './footnote-form.ts';
 import { footnoteSize } from './footnote-size.ts';
 import { headingNewPage } from './heading-new-page.ts';
 import { headingNumbering } from './heading-numbering.ts';
@@ -38,6 +39,7 @@ export const RULES: readonly NormocontrolRule[] = [
   tocFields,
   tocPages,
   footnoteSize,
+  footnoteForm,
   bibliographyForm,
   bibliographyOrder,
   references,
