@@ -2,7 +2,8 @@
  * A local OpenAI-compatible chat completions server for tests and the benchmark. It checks what a
  * real endpoint checks (auth, model, messages, response_format), streams Server-Sent Events at a
  * configurable token rate after a first-token latency, reports usage, and logs every call with
- * the engine's call key (x-paper-call header) so tests can count calls at the server.
+ * the engine's call key (x-paper-call header) so tests can count calls at the server. Its own
+ * answers are crude; `answer` changes or replaces them (dev/misbehaving-llm.ts: simulated models).
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -15,6 +16,10 @@ export interface FakeRequest {
   kind: 'stream' | 'json';
   /** 1 for the first request with this key, 2 for its retry, ... */
   attempt: number;
+  /** The messages' contents joined by newlines. */
+  prompt: string;
+  /** The JSON schema's name of a structured-output call. */
+  schema?: string;
 }
 
 export interface CallLog {
@@ -40,6 +45,8 @@ export interface FakeLlmOptions {
   /** Characters per token of the simulated tokenizer (default 3). */
   charsPerToken?: number;
   behave?: (req: FakeRequest) => Behaviour | undefined;
+  /** The answer's text for a request: `text` is this server's own answer, to be changed or replaced. */
+  answer?: (req: FakeRequest, text: string) => string;
 }
 
 const SENTENCES = [
@@ -190,7 +197,9 @@ export async function startFakeLlm(options: FakeLlmOptions = {}) {
       completed: false,
     };
     log.push(entry);
-    const behaviour = options.behave?.({ key, body, kind: entry.kind, attempt });
+    const schemaName = format?.json_schema?.name;
+    const request: FakeRequest = { key, body, kind: entry.kind, attempt, prompt, schema: schemaName };
+    const behaviour = options.behave?.(request);
     if (behaviour && 'status' in behaviour) {
       entry.status = behaviour.status;
       entry.finishedAt = Date.now();
@@ -205,14 +214,14 @@ export async function startFakeLlm(options: FakeLlmOptions = {}) {
     inFlight++;
     maxInFlight = Math.max(maxInFlight, inFlight);
     res.on('close', () => inFlight--);
-    const schemaName = format?.json_schema?.name;
-    const text = stream
+    const own = stream
       ? generateText(prompt)
       : schemaName === 'claim_verdicts' || /Утверждение 1:/.test(prompt)
         ? verdictsJson(prompt)
         : schemaName === 'chapter_review' || /Отрецензируй/.test(prompt)
           ? reviewJson(prompt)
           : planJson(prompt);
+    const text = options.answer ? options.answer(request, own) : own;
     const tokens: string[] = [];
     for (let i = 0; i < text.length; i += cpt) tokens.push(text.slice(i, i + cpt));
     const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
