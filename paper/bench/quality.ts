@@ -1,0 +1,432 @@
+/**
+ * Quality benchmark (prints figures; exits non-zero when a target is missed): a full paper on one
+ * topic written through the LLM writer by simulated models (dev/misbehaving-llm.ts) served by the
+ * local OpenAI-compatible server (dev/fake-llm.ts), one scenario at a time, against local stand-ins
+ * of OpenAlex, Crossref and an open-access repository. Per scenario:
+ *  - volume error: typeset pages against the requested volume;
+ *  - distinct sentences: distinct normalised sentences / all sentences of the body text;
+ *  - 5-gram overlap: word 5-grams of the subsections that also occur in another subsection;
+ *  - unsupported citations: "[N, с. X]" whose cited passages (the source's passages on that page)
+ *    hold less than MIN_SHARED_TERMS of the sentence's key terms;
+ *  - invented references: list entries that are neither a found work nor an attached file;
+ *  - invented numbers: numbers, percentages, years of the body text in no passage the writer was
+ *    given and not in the topic or the outline (subsection numbers, list numbers, cited pages left out);
+ *  - sources listed, normocontrol violations, model calls (requests at the server / calls the
+ *    paper counts) and tokens (prompt / completion, as the paper counts them).
+ * Scenario names given as arguments run only those: `node bench/quality.ts well-behaved short`;
+ * QUALITY_DUMP=<dir> writes each paper's texts there (<scenario>.txt).
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { startFakeLlm } from '../dev/fake-llm.ts';
+import { promptPassages, SCENARIOS, wellBehavedModel, wordsOf, fiveGrams, type Scenario } from '../dev/misbehaving-llm.ts';
+import {
+  createCrossrefSearch,
+  createLlmWriter,
+  createMemoryCheckpoints,
+  createMemoryFullTexts,
+  createOpenAlexSearch,
+  createPdfConverterPool,
+  generatePaper,
+} from '../src/index.ts';
+import type { FoundWork, PaperInput, PaperResult, PdfConverter } from '../src/index.ts';
+import { FULL_TEXT_LIMITS } from '../src/passages/full-texts.ts';
+import type { Passage } from '../src/passages/split.ts';
+import { MIN_SHARED_TERMS, sharedTerms } from '../src/passages/verify.ts';
+import { startCrossrefStandIn } from '../test/support/crossref-stand-in.ts';
+import { startOpenAlexStandIn } from '../test/support/openalex-stand-in.ts';
+import { makePdf, startPdfServer } from '../test/support/pdf-server.ts';
+import { ECONOMICS, topicCorpus } from '../test/support/topic-corpus.ts';
+
+const NOW = new Date('2025-03-01T12:00:00Z');
+const VOLUME = 80;
+/** Ten times run.ts's model: 600 tokens/s per stream, no wait for the first token. */
+const RATE = 600;
+const CHARS_PER_TOKEN = 4;
+const WRITER = { concurrency: 16, timeoutMs: 20_000, retryBaseMs: 500, retryMaxMs: 5_000 };
+
+const TARGETS = {
+  volumePct: 5,
+  inventedReferences: 0,
+  unsupportedCitations: 0,
+  inventedNumbers: 0,
+  overlapPct: 2,
+  violations: 0,
+};
+
+interface Figures {
+  pages: number;
+  volumeErrorPct: number;
+  distinctRatio: number;
+  overlapPct: number;
+  /** The 5-grams found in the most subsections. */
+  sharedGrams: string[];
+  unsupported: { total: number; examples: string[]; cited: number };
+  inventedReferences: { count: number; examples: string[] };
+  inventedNumbers: { count: number; examples: string[] };
+  sources: number;
+  violations: { count: number; rules: string[] };
+  latinPct: number;
+  /** Paragraphs with a refusal or Markdown left in them (no target: what no target catches). */
+  leftovers: { count: number; examples: string[] };
+}
+
+interface Row {
+  scenario: Scenario;
+  seconds: number;
+  calls: number;
+  counted?: number;
+  tokens?: { prompt: number; completion: number };
+  figures?: Figures;
+  error?: string;
+}
+
+/** Sentence ends: a stop before a capital or a digit (as the engine splits claims). */
+const SENTENCE_END = /(?<=[.!?…])\s+(?=[«"(\p{Lu}\d])/gu;
+const CITATION = /\[(\d[^\]]*)\]/g;
+const plain = (text: string) => text.replace(/\s*\[\d[^\]]*\]/g, '').replace(/ \(сноска: [^)]*\)/g, '');
+
+function numbersOf(text: string): string[] {
+  return [...text.matchAll(/\d+(?:[.,]\d+)?/g)].map((m) => m[0].replace(',', '.').replace(/^0+(?=\d)/, ''));
+}
+
+function clip(s: string, n = 110): string {
+  return s.length > n ? `${s.slice(0, n - 1)}…` : s;
+}
+
+function measure(input: PaperInput, result: PaperResult, found: FoundWork[], passages: Passage[], given: Set<string>): Figures {
+  const body = result.sections;
+  const subsections = body.filter((s) => /^\d+\.\d+$/.test(s.key));
+
+  // Distinct sentences of the body text.
+  const sentences = body
+    .flatMap((s) =>
+      plain(s.text)
+        .replace(/^\s*\d+[.)]\s/gm, '')
+        .split(/\n\n|(?<=[.!?…])\s+(?=[«"(\p{Lu}\d])/u),
+    )
+    .map((s) => wordsOf(s).join(' '))
+    .filter(Boolean);
+  const distinctRatio = sentences.length ? new Set(sentences).size / sentences.length : 1;
+
+  // 5-grams of each subsection found in another one.
+  const grams = subsections.map((s) => new Set(fiveGrams(wordsOf(plain(s.text)))));
+  let shared = 0;
+  let all = 0;
+  const spread = new Map<string, number>();
+  for (const own of grams) for (const g of own) spread.set(g, (spread.get(g) ?? 0) + 1);
+  for (const own of grams) {
+    all += own.size;
+    for (const g of own) if (spread.get(g)! > 1) shared++;
+  }
+  const sharedGrams = [...spread]
+    .filter(([, n]) => n > 1)
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 3)
+    .map(([g, n]) => `«${g}» in ${n}`);
+
+  // Citations: the sentence before each "[N, с. X]" against the source's passages on that page.
+  const ids = new Map<string, string>();
+  found.forEach((w, i) => {
+    for (const url of [w.doi ? `https://doi.org/${w.doi}` : undefined, w.url, w.oaUrl]) if (url) ids.set(url, `S${i + 1}`);
+  });
+  const sourceOf = new Map(result.sources.map((s) => [s.number, s.url ? ids.get(s.url) : undefined]));
+  const unsupported = { total: 0, examples: [] as string[], cited: 0 };
+  for (const s of body) {
+    for (const paragraph of s.text.split('\n\n')) {
+      for (const m of paragraph.matchAll(CITATION)) {
+        const before = paragraph.slice(0, m.index);
+        const starts = [...before.matchAll(SENTENCE_END)];
+        const claim = plain(before.slice(starts.length ? starts[starts.length - 1].index! : 0)).trim();
+        const texts: string[] = [];
+        let known = true;
+        for (const part of m[1].split(';')) {
+          const cite = /^\s*(\d+)(?:,\s*с\.\s*(\d+)(?:\s*[-–]\s*(\d+))?)?\s*$/.exec(part);
+          const id = cite ? sourceOf.get(Number(cite[1])) : undefined;
+          if (!cite || !id) {
+            known = false;
+            continue;
+          }
+          const [, , from, to] = cite;
+          const pages = from ? Array.from({ length: Number(to ?? from) - Number(from) + 1 }, (_, k) => String(Number(from) + k)) : null;
+          const cited = passages.filter((p) => p.sourceId === id && (!pages || (p.page !== null && pages.includes(p.page))));
+          if (!cited.length) known = false;
+          texts.push(...cited.map((p) => p.text));
+        }
+        unsupported.cited++;
+        if (!known || sharedTerms(claim, texts) < MIN_SHARED_TERMS) {
+          unsupported.total++;
+          if (unsupported.examples.length < 2) unsupported.examples.push(`${s.key}: «${clip(claim)}» ${m[0]}`);
+        }
+      }
+    }
+  }
+
+  // The list: found works and attached files only.
+  const inventedReferences = { count: 0, examples: [] as string[] };
+  for (const s of result.sources) {
+    const real =
+      s.verifiedBy === 'user_file'
+        ? s.attachedIndex !== undefined && s.attachedIndex < input.attachedSources.length
+        : s.url !== null && ids.has(s.url);
+    if (!real) {
+      inventedReferences.count++;
+      if (inventedReferences.examples.length < 2) inventedReferences.examples.push(clip(s.text));
+    }
+  }
+
+  // Numbers of the body text the writer was not given.
+  const allowed = new Set([
+    ...given,
+    ...numbersOf(input.topic),
+    ...numbersOf(JSON.stringify({ ...result.outline, version: undefined, introduction: '' })),
+  ]);
+  const numbering = new Set(subsections.map((s) => s.key));
+  const inventedNumbers = { count: 0, examples: [] as string[] };
+  for (const s of body) {
+    const text = s.text
+      .replace(/\[\d[^\]]*\]/g, ' ')
+      .replace(/(?:^|\s)(?:с|стр|c)\.\s*\d+(?:\s*[-–]\s*\d+)?/gi, ' ')
+      .replace(/^\s*\d+[.)]\s/gm, ' ');
+    for (const m of text.matchAll(/\d+(?:[.,]\d+)?/g)) {
+      const n = m[0].replace(',', '.').replace(/^0+(?=\d)/, '');
+      if (allowed.has(n) || (numbering.has(m[0]) && !/^\s*%/.test(text.slice(m.index! + m[0].length)))) continue;
+      inventedNumbers.count++;
+      if (inventedNumbers.examples.length < 4)
+        inventedNumbers.examples.push(
+          `${s.key}: …${text.slice(Math.max(0, m.index! - 30), m.index! + m[0].length + 10).replace(/\s+/g, ' ')}…`,
+        );
+    }
+  }
+
+  const words = body.flatMap((s) =>
+    plain(s.text)
+      .split(/[^\p{L}]+/u)
+      .filter(Boolean),
+  );
+  const latin = words.filter((w) => /[A-Za-z]/.test(w)).length;
+  const leftovers = { count: 0, examples: [] as string[] };
+  for (const s of body)
+    for (const p of s.text.split('\n\n'))
+      if (/извините|не могу помочь|I cannot|as an AI/i.test(p) || /\*\*|^#|^---|```|^\d+\.\s/.test(p)) {
+        leftovers.count++;
+        if (leftovers.examples.length < 2) leftovers.examples.push(`${s.key}: ${clip(p, 80)}`);
+      }
+  return {
+    pages: result.pageCount,
+    volumeErrorPct: (100 * (result.pageCount - VOLUME)) / VOLUME,
+    distinctRatio,
+    overlapPct: all ? (100 * shared) / all : 0,
+    sharedGrams,
+    unsupported,
+    inventedReferences,
+    inventedNumbers,
+    sources: result.sources.length,
+    violations: { count: result.normocontrol.issues.length, rules: [...new Set(result.normocontrol.issues.map((i) => i.rule))] },
+    latinPct: words.length ? (100 * latin) / words.length : 0,
+    leftovers,
+  };
+}
+
+/** The figures that miss their targets. */
+function missed(f: Figures | undefined): Set<string> {
+  if (!f) return new Set(['paper']);
+  const out = new Set<string>();
+  if (Math.abs(f.volumeErrorPct) > TARGETS.volumePct) out.add('volume');
+  if (f.inventedReferences.count > TARGETS.inventedReferences) out.add('refs');
+  if (f.unsupported.total > TARGETS.unsupportedCitations) out.add('unsupported');
+  if (f.inventedNumbers.count > TARGETS.inventedNumbers) out.add('numbers');
+  if (f.overlapPct >= TARGETS.overlapPct) out.add('overlap');
+  if (f.violations.count > TARGETS.violations) out.add('violations');
+  return out;
+}
+
+async function runScenario(
+  scenario: Scenario,
+  records: ReturnType<ReturnType<typeof topicCorpus>['records']>,
+  pdf: PdfConverter,
+  fullTexts: ReturnType<typeof createMemoryFullTexts>,
+): Promise<Row> {
+  const openalex = await startOpenAlexStandIn({ works: records.openalex });
+  const crossref = await startCrossrefStandIn({ works: records.crossref, lookupOnly: records.crossrefLookupOnly });
+  const model = wellBehavedModel();
+  const behaviour = scenario.make();
+  // The numbers of every passage the writer was shown.
+  const given = new Set<string>();
+  const llm = await startFakeLlm({
+    apiKey: 'k',
+    tokensPerSecond: RATE,
+    charsPerToken: CHARS_PER_TOKEN,
+    behave: behaviour.behave,
+    answer: (req) => {
+      for (const p of promptPassages(req.prompt)) for (const n of numbersOf(p.text)) given.add(n);
+      const text = model(req);
+      return behaviour.answer ? behaviour.answer(req, text) : text;
+    },
+  });
+  const checkpoints = createMemoryCheckpoints();
+  const input: PaperInput = {
+    topic: ECONOMICS.topic,
+    type: 'full',
+    tariff: 'basic',
+    useFootnotes: false,
+    separateBibliography: false,
+    minPublicationYear: 2010,
+    requiredVolume: VOLUME,
+    userStructure: null,
+    attachedSources: [],
+  };
+  const started = performance.now();
+  const seconds = () => (performance.now() - started) / 1000;
+  try {
+    const result = await generatePaper(input, {
+      writer: createLlmWriter({ baseURL: llm.url, apiKey: 'k', models: { basic: 'sim', professional: 'sim' }, ...WRITER }),
+      search: [
+        createOpenAlexSearch({ baseUrl: openalex.url }),
+        createCrossrefSearch({ baseUrl: crossref.url, mailto: 'bench@example.org' }),
+      ],
+      checkpoints,
+      pdf,
+      onProgress: () => {},
+      now: NOW,
+      fullTexts,
+      // The repository stand-in listens on loopback, which real downloads refuse.
+      fullTextDownloads: { ...FULL_TEXT_LIMITS, privateHosts: true },
+    });
+    const elapsed = seconds();
+    const found = (await checkpoints.get('sources:found')) as FoundWork[];
+    const { list } = (await checkpoints.get('sources:passages')) as { list: Passage[] };
+    const dump = process.env.QUALITY_DUMP;
+    if (dump) {
+      await mkdir(dump, { recursive: true });
+      const text = result.sections.map((s) => `## ${s.heading}\n\n${s.text}`).join('\n\n');
+      const list = result.bibliography.map((e) => `${e.number}. ${e.text}`).join('\n');
+      await writeFile(path.join(dump, `${scenario.name.replace(/\W+/g, '-')}.txt`), `${text}\n\n## Список\n\n${list}\n`);
+    }
+    return {
+      scenario,
+      seconds: elapsed,
+      calls: llm.log.length,
+      counted: result.usage.calls,
+      tokens: { prompt: result.usage.promptTokens, completion: result.usage.completionTokens },
+      figures: measure(input, result, found, list, given),
+    };
+  } catch (error) {
+    const e = error as { code?: string; message?: string };
+    return { scenario, seconds: seconds(), calls: llm.log.length, error: `${e.code ?? 'error'}: ${e.message ?? String(error)}` };
+  } finally {
+    await llm.close();
+    await openalex.close();
+    await crossref.close();
+  }
+}
+
+function table(rows: string[][]): string {
+  const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
+  return rows.map((r) => r.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  ')).join('\n');
+}
+
+const corpus = topicCorpus(ECONOMICS);
+const files: Record<string, Uint8Array> = {};
+for (const [path, spec] of Object.entries(corpus.pdfs)) files[path] = await makePdf(spec);
+const server = await startPdfServer(files);
+const records = corpus.records(server.url);
+const pool = createPdfConverterPool({ size: 1 });
+const fullTexts = createMemoryFullTexts();
+const rows: Row[] = [];
+const total = performance.now();
+try {
+  // Scenario names given as arguments run only those (while working on one).
+  const only = process.argv.slice(2);
+  for (const scenario of SCENARIOS.filter((x) => !only.length || only.includes(x.name))) {
+    const row = await runScenario(scenario, records, pool, fullTexts);
+    rows.push(row);
+    process.stderr.write(`${scenario.name}: ${row.error ?? 'done'} (${row.seconds.toFixed(0)} s)\n`);
+  }
+} finally {
+  await pool.close();
+  await server.close();
+}
+
+const X = ' ✗';
+const mark = (text: string, miss: boolean) => (miss ? `${text}${X}` : text);
+console.log(
+  `Quality of a full paper (${VOLUME} pages, «${ECONOMICS.topic}») written by simulated models through the LLM writer, ` +
+    `${RATE} tokens/s per stream, OpenAlex/Crossref/repository stand-ins, run on ${NOW.toISOString().slice(0, 10)}`,
+);
+console.log(
+  `Targets: volume within ±${TARGETS.volumePct} %, ${TARGETS.inventedReferences} invented references, ${TARGETS.unsupportedCitations} unsupported citations, ` +
+    `${TARGETS.inventedNumbers} invented numbers, 5-gram overlap under ${TARGETS.overlapPct} %, ${TARGETS.violations} normocontrol violations (✗: missed)\n`,
+);
+const dash = '–';
+console.log(
+  table([
+    [
+      'scenario',
+      'pages',
+      'volume',
+      'distinct',
+      'overlap',
+      'unsupp./cited',
+      'inv.refs',
+      'inv.numbers',
+      'sources',
+      'violations',
+      'calls',
+      'tokens in/out',
+      'latin',
+      'leftovers',
+      'time',
+    ],
+    ...rows.map((r) => {
+      const f = r.figures;
+      const m = missed(f);
+      const time = `${r.seconds.toFixed(0)} s`;
+      if (!f)
+        return [`${r.scenario.name}${X}`, dash, dash, dash, dash, dash, dash, dash, dash, dash, String(r.calls), dash, dash, dash, time];
+      return [
+        r.scenario.name,
+        String(f.pages),
+        mark(`${f.volumeErrorPct >= 0 ? '+' : ''}${f.volumeErrorPct.toFixed(1)} %`, m.has('volume')),
+        f.distinctRatio.toFixed(3),
+        mark(`${f.overlapPct.toFixed(1)} %`, m.has('overlap')),
+        mark(`${f.unsupported.total}/${f.unsupported.cited}`, m.has('unsupported')),
+        mark(String(f.inventedReferences.count), m.has('refs')),
+        mark(String(f.inventedNumbers.count), m.has('numbers')),
+        String(f.sources),
+        mark(String(f.violations.count), m.has('violations')),
+        `${r.calls}/${r.counted}`,
+        `${(r.tokens!.prompt / 1000).toFixed(0)}k/${(r.tokens!.completion / 1000).toFixed(0)}k`,
+        `${f.latinPct.toFixed(1)} %`,
+        String(f.leftovers.count),
+        time,
+      ];
+    }),
+  ]),
+);
+console.log(
+  '\ncalls: requests at the server / calls the paper counts; tokens: as the paper counts them; without targets: ' +
+    'latin: words of the body in Latin script; leftovers: paragraphs with a refusal or Markdown (**, #, ---, ```, "1. ")\n',
+);
+for (const r of rows) {
+  const f = r.figures;
+  if (!f) {
+    console.log(`${r.scenario.name} (${r.scenario.about}): no paper: ${r.error}`);
+    continue;
+  }
+  const miss = missed(f);
+  const notes = [
+    ...(miss.size ? [`missed: ${[...miss].join(', ')}`] : []),
+    ...(miss.has('overlap') ? [`shared 5-grams: ${f.sharedGrams.join(', ')} subsections`] : []),
+    ...f.unsupported.examples.map((e) => `unsupported ${e}`),
+    ...f.inventedNumbers.examples.map((e) => `number ${e}`),
+    ...f.inventedReferences.examples.map((e) => `reference ${e}`),
+    ...f.leftovers.examples.map((e) => `leftover ${e}`),
+    ...(f.violations.count ? [`normocontrol: ${f.violations.rules.join(', ')}`] : []),
+  ];
+  console.log(`${r.scenario.name} (${r.scenario.about})${notes.length ? `:\n    ${notes.join('\n    ')}` : ': every target met'}`);
+}
+const failed = rows.filter((r) => missed(r.figures).size > 0);
+console.log(`\n${failed.length} of ${rows.length} scenarios miss a target; total ${((performance.now() - total) / 1000).toFixed(0)} s`);
+process.exitCode = failed.length ? 1 : 0;

@@ -1,0 +1,880 @@
+/**
+ * Simulated models for the quality benchmark (bench/quality.ts), served by dev/fake-llm.ts: a
+ * well-behaved model and the ways real models misbehave, one scenario each.
+ *
+ * The well-behaved model answers every call of the engine by its key (x-paper-call): a plan of the
+ * paper on the topic as JSON; Russian text of about the requested length that retells the passages
+ * it was given and cites them as [[pN]] (a source of its prompt with the least retold sentence of
+ * its passages, unless another subsection cited it and nothing of it is left to retell), and its
+ * own sentences from a small grammar of the field that repeat no word 5-gram it has already
+ * written anywhere in the paper; and a judge of cited claims by their key terms (MIN_SHARED_TERMS).
+ * It writes no numbers of its own. A scenario changes its answers or the server's behaviour; the
+ * judge stays the well-behaved one unless the scenario breaks its JSON.
+ */
+import { MIN_SHARED_TERMS, sharedTerms } from '../src/passages/verify.ts';
+import type { Behaviour, FakeRequest } from './fake-llm.ts';
+
+/** A deterministic pseudo-random sequence from a string (the call key). */
+function random(seed: string): () => number {
+  let h = 2166136261;
+  for (const c of seed) h = Math.imul(h ^ c.charCodeAt(0), 16777619);
+  let a = h >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const hash = (s: string) => Math.floor(random(s)() * 1e9);
+const pick = <T>(rnd: () => number, items: readonly T[]): T => items[Math.floor(rnd() * items.length)];
+const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+const lower = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
+
+/** Lower-case words, punctuation and citation markers left out: what 5-grams are made of. */
+export function wordsOf(text: string): string[] {
+  return text
+    .replace(/\[\[[^\]]*\]\]|\[[^\]]*\]/g, ' ')
+    .toLowerCase()
+    .replace(/ё/g, 'е')
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
+}
+
+export function fiveGrams(words: string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i + 5 <= words.length; i++) out.push(words.slice(i, i + 5).join(' '));
+  return out;
+}
+
+// The grammar of the field (the economics topic of test/support/topic-corpus.ts). Subjects are
+// singular nominatives; objects are nouns whose accusative is their nominative.
+const OPENERS = [
+  'Следует подчеркнуть, что',
+  'Важно учитывать, что',
+  'Как показывает практика,',
+  'При этом',
+  'Вместе с тем',
+  'Кроме того,',
+  'Немаловажно и то, что',
+  'На этом фоне',
+  'В современных условиях',
+  'С учётом сказанного',
+  'Для региональной экономики существенно, что',
+  'В долгосрочной перспективе',
+  'На начальном этапе',
+  'Как правило,',
+  'Нередко',
+  'Прежде всего,',
+  'В частности,',
+  'Одновременно',
+  'В результате',
+  'Соответственно,',
+  'Очевидно, что',
+  'Закономерно, что',
+  'Показательно, что',
+  'В большинстве случаев',
+  'На практике',
+  'Со временем',
+  'В то же время',
+  'Именно поэтому',
+  'Во многих регионах',
+  'С позиции руководителя,',
+  'С точки зрения собственника,',
+  'Не менее значимо, что',
+  'Как следствие,',
+  'В свою очередь',
+  'Примечательно, что',
+  'Вполне естественно, что',
+  'Заметим, что',
+  'Вероятно,',
+  'Сравнительно часто',
+  'Как отмечают практики,',
+  'Судя по опыту регионов,',
+  'Не случайно',
+];
+const SUBJECTS = [
+  'цифровая трансформация',
+  'облачная бухгалтерия',
+  'электронный документооборот',
+  'региональная программа поддержки',
+  'государственная поддержка',
+  'автоматизация учёта',
+  'платформенная модель продаж',
+  'электронная отчётность',
+  'интеграция с маркетплейсами',
+  'подготовка персонала',
+  'цифровая зрелость предприятия',
+  'кадровая политика',
+  'система управления отношениями с клиентами',
+  'дистанционное обслуживание клиентов',
+  'управленческий учёт',
+  'финансовое планирование',
+  'антикризисное управление',
+  'партнёрство с банками',
+  'сетевое взаимодействие',
+  'инвестиционная активность',
+  'информационная безопасность',
+  'электронная коммерция',
+  'онлайн-бронирование',
+  'мобильное приложение',
+  'аналитика продаж',
+  'складская логистика',
+  'цифровой маркетинг',
+  'электронная подпись',
+  'безналичная оплата',
+  'центр компетенций',
+  'бизнес-инкубатор',
+  'система грантов',
+  'наставничество',
+  'обмен данными с контрагентами',
+  'прозрачная отчётность',
+  'обучение руководителей',
+  'сервисная модель',
+  'гибкая организационная структура',
+  'корпоративная культура',
+  'стратегия развития',
+];
+const VERBS = [
+  'обеспечивает',
+  'поддерживает',
+  'усиливает',
+  'стимулирует',
+  'определяет',
+  'предопределяет',
+  'укрепляет',
+  'формирует',
+  'ускоряет',
+  'облегчает',
+  'расширяет',
+  'сохраняет',
+  'затрагивает',
+  'упрощает',
+  'меняет',
+];
+const OBJECTS = [
+  'рост выручки',
+  'снижение издержек',
+  'повышение производительности',
+  'сокращение сроков расчётов',
+  'расширение рынков сбыта',
+  'укрепление позиций',
+  'качество обслуживания',
+  'устойчивость',
+  'конкурентоспособность',
+  'прозрачность расчётов',
+  'доступ к финансированию',
+  'обновление ассортимента',
+  'контроль запасов',
+  'учёт затрат',
+  'уровень сервиса',
+  'оборот средств',
+  'поток клиентов',
+  'взаимодействие с поставщиками',
+  'планирование закупок',
+  'темп обновления',
+  'круг партнёров',
+  'объём продаж',
+  'срок окупаемости',
+  'порядок согласования',
+  'график поставок',
+  'бюджет развития',
+  'кадровый резерв',
+  'имидж',
+  'спрос на услуги',
+  'доход владельцев',
+  'интерес инвесторов',
+  'документооборот',
+  'выбор поставщиков',
+  'контакт с покупателями',
+  'расчёт себестоимости',
+  'прогноз продаж',
+  'учёт рабочего времени',
+  'маршрут доставки',
+  'отбор персонала',
+  'возврат клиентов',
+  'средний чек',
+  'запас прочности',
+  'оборот склада',
+];
+const OWNERS = [
+  'малых предприятий',
+  'регионального бизнеса',
+  'индивидуальных предпринимателей',
+  'торговых компаний',
+  'сферы услуг',
+  'производственных фирм',
+  'семейного бизнеса',
+  'начинающих предпринимателей',
+  'сельских территорий',
+  'муниципальных образований',
+  'микропредприятий',
+  'ремесленных мастерских',
+  'общественного питания',
+  'розничной торговли',
+  'логистических компаний',
+  'строительных фирм',
+  'туристических агентств',
+  'образовательных центров',
+  'фермерских хозяйств',
+  'технологических стартапов',
+  'малых гостиниц',
+  'местных производителей',
+  'региональных поставщиков',
+  'бытовых услуг',
+  'автосервисов',
+  'частных клиник',
+  'салонов красоты',
+  'пекарен',
+  'аптечных сетей',
+  'швейных производств',
+  'транспортных компаний',
+  'рекламных агентств',
+  'ветеринарных клиник',
+  'юридических фирм',
+  'мебельных мастерских',
+  'креативных индустрий',
+];
+const CONDITIONS = [
+  'при наличии квалифицированных кадров',
+  'в условиях ограниченных ресурсов',
+  'при поддержке региональных властей',
+  'на фоне растущей конкуренции',
+  'без существенных капитальных вложений',
+  'в рамках единой стратегии',
+  'при грамотной организации работы',
+  'в течение первого года',
+  'по мере накопления опыта',
+  'в периоды нестабильного спроса',
+  'при участии банков',
+  'за счёт собственных средств',
+  'с опорой на данные учёта',
+  'в короткие сроки',
+  'без потери качества',
+  'в отдалённых районах',
+  'при невысокой стоимости подписки',
+  'в партнёрстве с платформами',
+  'при последовательном внедрении',
+  'на конкурентных рынках',
+  'в сельской местности',
+  'в крупных городах',
+  'в приграничных регионах',
+  'в сезон продаж',
+  'в кризисные периоды',
+  'при дефиците кадров',
+  'при росте цен',
+  'при удалённой работе',
+  'в малых городах',
+  'на старте проекта',
+  'на этапе роста',
+  'в зрелых компаниях',
+  'при смене собственника',
+  'в торговых сетях',
+  'на локальных рынках',
+  'при выходе на экспорт',
+  'в северных территориях',
+  'при высокой инфляции',
+  'при слабой связи',
+  'в период реорганизации',
+  'при участии вузов',
+  'после обучения сотрудников',
+  'в отраслевых ассоциациях',
+  'под контролем владельца',
+  'вне крупных агломераций',
+];
+const CITE_OPENERS = [
+  'Как показано в исследовании,',
+  'Согласно выводам авторов,',
+  'Исследователи отмечают, что',
+  'По наблюдениям авторов,',
+  'Как установлено в работе,',
+  'В литературе подчёркивается, что',
+  'Авторы приходят к выводу, что',
+  'Эмпирические данные свидетельствуют, что',
+  'Как указывается в публикации,',
+  'В работе обосновано, что',
+];
+const CONCLUDE = ['Таким образом,', 'Подводя итог,', 'В целом', 'Следовательно,', 'Итак,'];
+
+type Rnd = () => number;
+const TEMPLATES: ((r: Rnd) => string)[] = [
+  (r) => `${pick(r, OPENERS)} ${pick(r, SUBJECTS)} ${pick(r, VERBS)} ${pick(r, OBJECTS)} ${pick(r, OWNERS)} ${pick(r, CONDITIONS)}.`,
+  (r) =>
+    `${pick(r, OPENERS)} ${pick(r, SUBJECTS)} ${pick(r, VERBS)} ${pick(r, OBJECTS)} ${pick(r, OWNERS)}, а ${pick(r, SUBJECTS)} ${pick(r, VERBS)} ${pick(r, OBJECTS)}.`,
+  (r) =>
+    `${capital(pick(r, SUBJECTS))} ${pick(r, VERBS)} ${pick(r, OBJECTS)} ${pick(r, OWNERS)} ${pick(r, CONDITIONS)}, что особенно заметно для ${pick(r, OWNERS)}.`,
+  (r) => `${pick(r, OPENERS)} именно ${pick(r, SUBJECTS)} ${pick(r, VERBS)} ${pick(r, OBJECTS)} ${pick(r, OWNERS)}.`,
+  (r) => `Для ${pick(r, OWNERS)} ${pick(r, SUBJECTS)} ${pick(r, VERBS)} ${pick(r, OBJECTS)} ${pick(r, CONDITIONS)}.`,
+  (r) =>
+    `${pick(r, OPENERS)} ${pick(r, SUBJECTS)} не только ${pick(r, VERBS)} ${pick(r, OBJECTS)}, но и ${pick(r, VERBS)} ${pick(r, OBJECTS)} ${pick(r, OWNERS)}.`,
+  (r) => `${capital(pick(r, CONDITIONS))} ${pick(r, SUBJECTS)} ${pick(r, VERBS)} ${pick(r, OBJECTS)} ${pick(r, OWNERS)}.`,
+  (r) => `Опыт ${pick(r, OWNERS)} показывает, что ${pick(r, SUBJECTS)} ${pick(r, VERBS)} ${pick(r, OBJECTS)} ${pick(r, CONDITIONS)}.`,
+  (r) =>
+    `В отношении ${pick(r, OWNERS)} ${pick(r, SUBJECTS)} ${pick(r, VERBS)} ${pick(r, OBJECTS)}, хотя ${pick(r, SUBJECTS)} ${pick(r, VERBS)} ${pick(r, OBJECTS)} ${pick(r, CONDITIONS)}.`,
+  (r) => `Руководители ${pick(r, OWNERS)} отмечают, что ${pick(r, SUBJECTS)} ${pick(r, VERBS)} ${pick(r, OBJECTS)} ${pick(r, CONDITIONS)}.`,
+  (r) => `${pick(r, OPENERS)} ${pick(r, SUBJECTS)} ${pick(r, VERBS)} ${pick(r, OBJECTS)} и ${pick(r, OBJECTS)} ${pick(r, OWNERS)}.`,
+];
+
+const EN_OPENERS = [
+  'Moreover,',
+  'In practice,',
+  'At the same time,',
+  'As a rule,',
+  'In this respect,',
+  'Notably,',
+  'Therefore,',
+  'In addition,',
+  'Clearly,',
+  'Not surprisingly,',
+  'In many regions,',
+  'For owners,',
+  'Over time,',
+  'As practitioners note,',
+  'In the long run,',
+  'Typically,',
+  'Importantly,',
+  'By contrast,',
+  'Accordingly,',
+  'Even so,',
+];
+const EN_ADJECTIVES = [
+  'regional',
+  'modern',
+  'digital',
+  'local',
+  'effective',
+  'consistent',
+  'targeted',
+  'affordable',
+  'basic',
+  'advanced',
+  'integrated',
+  'flexible',
+  'shared',
+  'mobile',
+  'online',
+];
+const EN_SUBJECTS = [
+  'transformation',
+  'cloud accounting',
+  'document exchange',
+  'state support',
+  'marketplace integration',
+  'staff training',
+  'client management',
+  'sales analytics',
+  'mentoring',
+  'e-commerce',
+  'electronic reporting',
+  'inventory software',
+  'payment systems',
+  'logistics planning',
+  'bank partnership',
+  'marketing',
+  'automation',
+  'governance',
+  'outsourcing',
+  'strategy',
+];
+const EN_VERBS = [
+  'improves',
+  'supports',
+  'strengthens',
+  'accelerates',
+  'shapes',
+  'reduces',
+  'expands',
+  'simplifies',
+  'changes',
+  'protects',
+  'stabilises',
+  'drives',
+  'raises',
+  'secures',
+  'reshapes',
+];
+const EN_OBJECTS = [
+  'revenue growth',
+  'operating costs',
+  'market reach',
+  'service quality',
+  'payment cycles',
+  'access to finance',
+  'inventory control',
+  'decision speed',
+  'customer loyalty',
+  'cash flow',
+  'supplier relations',
+  'labour productivity',
+  'price flexibility',
+  'delivery times',
+  'brand visibility',
+  'export potential',
+  'cost accounting',
+  'staff retention',
+  'sales forecasts',
+  'risk control',
+];
+const EN_PREPOSITIONS = ['for', 'among', 'in', 'across'];
+const EN_OWNERS = [
+  'small firms',
+  'regional businesses',
+  'family enterprises',
+  'retail shops',
+  'local producers',
+  'service companies',
+  'start-ups',
+  'bakeries',
+  'repair shops',
+  'private clinics',
+  'farms',
+  'craft workshops',
+  'hotels',
+  'cafes',
+  'transport firms',
+  'beauty salons',
+  'law firms',
+  'printing houses',
+  'tour operators',
+  'village stores',
+];
+const EN_TAILS = [
+  'in most regions',
+  'when managers are trained',
+  'under tight budgets',
+  'during the first year',
+  'in competitive markets',
+  'with state support',
+  'without large investments',
+  'in remote areas',
+  'after a crisis',
+  'in peak seasons',
+  'at an early stage',
+  'in larger cities',
+  'under high inflation',
+  'with modest means',
+  'in border regions',
+  'once staff adapt',
+  'within a year',
+  'across the supply chain',
+  'despite weak connectivity',
+  'at low cost',
+];
+
+/** A sentence of English academic prose on the topic. */
+function englishSentence(r: Rnd): string {
+  return (
+    `${pick(r, EN_OPENERS)} ${pick(r, EN_ADJECTIVES)} ${pick(r, EN_SUBJECTS)} ${pick(r, EN_VERBS)} ` +
+    `${pick(r, EN_OBJECTS)} ${pick(r, EN_PREPOSITIONS)} ${pick(r, EN_OWNERS)} ${pick(r, EN_TAILS)}.`
+  );
+}
+
+/** The sentence of `make` that repeats the fewest 5-grams of `written` (with the 4 words before it); its 5-grams are then written. */
+function freshSentence(r: Rnd, make: (r: Rnd) => string, written: Set<string>, before: string): string {
+  const tail = wordsOf(before).slice(-4);
+  const gramsOf = (s: string) => fiveGrams([...tail, ...wordsOf(s)]);
+  let best = '';
+  let bestRepeats = Infinity;
+  for (let i = 0; i < 200 && bestRepeats > 0; i++) {
+    const s = make(r);
+    const repeats = gramsOf(s).filter((g) => written.has(g)).length;
+    if (repeats < bestRepeats) [best, bestRepeats] = [s, repeats];
+  }
+  for (const g of gramsOf(best)) written.add(g);
+  return best;
+}
+
+/** The outline the well-behaved model proposes for a topic. */
+function planJson(topic: string): string {
+  return JSON.stringify({
+    annotation:
+      `Работа посвящена теме «${topic}». Рассмотрены понятие и этапы цифровой трансформации малого предпринимательства, ` +
+      'цифровые инструменты управления малым предприятием и меры государственной поддержки цифровизации. Проанализированы различия ' +
+      'в уровне цифровизации малых предприятий между регионами, роль маркетплейсов и электронной торговли как каналов сбыта, ' +
+      'барьеры цифровой трансформации, прежде всего дефицит цифровых компетенций персонала. Предложены направления совершенствования ' +
+      'управления малым бизнесом: облачные сервисы учёта и электронный документооборот, развитие цифровых компетенций, согласование ' +
+      'региональных программ поддержки, а также подход к оценке их эффективности.',
+    keywords: [
+      'цифровая трансформация',
+      'малый бизнес',
+      'цифровые платформы',
+      'маркетплейсы',
+      'облачные сервисы',
+      'региональная поддержка',
+    ],
+    chapters: [
+      {
+        title: 'Теоретические основы цифровой трансформации управления малым бизнесом',
+        subsections: [
+          'Понятие и этапы цифровой трансформации малого предпринимательства',
+          'Цифровые инструменты управления малым предприятием',
+          'Государственная политика поддержки цифровизации малого бизнеса',
+        ],
+      },
+      {
+        title: 'Анализ цифровизации малого бизнеса в регионах России',
+        subsections: [
+          'Уровень цифровизации малых предприятий в регионах',
+          'Маркетплейсы и электронная торговля как каналы сбыта',
+          'Барьеры цифровой трансформации и дефицит цифровых компетенций',
+        ],
+      },
+      {
+        title: 'Направления совершенствования управления малым бизнесом на основе цифровых технологий',
+        subsections: [
+          'Облачные сервисы учёта и электронный документооборот',
+          'Развитие цифровых компетенций персонала малых предприятий',
+          'Оценка эффективности региональных мер поддержки цифровизации',
+        ],
+      },
+    ],
+    goal: 'разработка направлений совершенствования управления малым бизнесом в регионах России на основе цифровых технологий',
+    tasks: [
+      'раскрыть понятие и этапы цифровой трансформации малого предпринимательства',
+      'охарактеризовать цифровые инструменты управления и меры государственной поддержки',
+      'проанализировать уровень цифровизации малых предприятий в регионах',
+      'выявить барьеры цифровой трансформации малого бизнеса',
+      'предложить направления совершенствования и подход к оценке их эффективности',
+    ],
+    object: 'малые предприятия регионов России',
+    subject: 'процессы цифровой трансформации управления малым бизнесом',
+    methods: ['анализ научной литературы', 'сравнительный анализ', 'обобщение', 'экономический анализ'],
+    searchQueries: [
+      'Теоретические основы и понятийный аппарат',
+      'анализ современного состояния',
+      'направления совершенствования и оценка эффективности',
+    ],
+    searchQueriesEn: ['digital transformation of small business', 'small business digital platforms', 'cloud accounting small firms'],
+  });
+}
+
+interface PromptPassage {
+  id: string;
+  source: string;
+  text: string;
+}
+
+/** The passages a writing prompt offers: "[p17] source, с. 47" and the passage's text on the next line. */
+export function promptPassages(prompt: string): PromptPassage[] {
+  return [...prompt.matchAll(/^\[(p\d+)\] (.*)\n(.*)$/gm)].map((m) => ({
+    id: m[1],
+    source: m[2].replace(/, с\. \S+$/, ''),
+    text: m[3],
+  }));
+}
+
+const SENTENCE = /(?<=[.!?])\s+(?=[«"A-ZА-ЯЁ])/u;
+
+/** Sentences of a passage fit to be retold: whole ones, without a running head's numbers. */
+function tellable(text: string): string[] {
+  return text
+    .split(SENTENCE)
+    .map((s) => s.trim())
+    .filter((s) => /^[A-ZА-ЯЁ]/u.test(s) && /[.!?]$/.test(s) && !/\d/.test(s) && s.split(/\s+/).length >= 6);
+}
+
+/** The claims the judge is asked about: "Утверждение N: …" and its fragment. */
+function claimsOf(prompt: string): { n: number; claim: string; fragment: string }[] {
+  return prompt
+    .split(/\n\n(?=Утверждение \d+: )/)
+    .map((block) => /^Утверждение (\d+): (.*)\nФрагмент источника:\n([\s\S]*)$/.exec(block.trim()))
+    .filter((m): m is RegExpExecArray => m !== null)
+    .map((m) => ({ n: Number(m[1]), claim: m[2], fragment: m[3] }));
+}
+
+export type Model = (req: FakeRequest) => string;
+
+/**
+ * The well-behaved model. Its state (the 5-grams written, the passage sentences retold) lives in
+ * this closure: one model per paper. A request already answered (a retry) gets the same answer.
+ */
+export function wellBehavedModel(): Model {
+  const written = new Set<string>();
+  const retold = new Map<string, number>();
+  const citedSources = new Set<string>();
+  const answers = new Map<string, string>();
+
+  /** An own sentence that repeats no 5-gram written so far (the least repeating of a few tries). */
+  function ownSentence(r: Rnd, before: string, lead = ''): string {
+    const make = (x: Rnd) => (lead ? `${lead} ${lower(pick(x, TEMPLATES)(x))}` : capital(pick(x, TEMPLATES)(x)));
+    return freshSentence(r, make, written, before);
+  }
+
+  /**
+   * A cited sentence per source of the prompt: its least retold sentence, attributed and cited. A
+   * source already cited elsewhere whose sentences have all been retold is not cited again (the
+   * model does not repeat what another subsection said); one never cited is, whatever it repeats.
+   */
+  function citedSentences(r: Rnd, passages: PromptPassage[]): string[] {
+    const bySource = new Map<string, PromptPassage[]>();
+    for (const p of passages) bySource.set(p.source, [...(bySource.get(p.source) ?? []), p]);
+    const out: string[] = [];
+    for (const [source, list] of bySource) {
+      const options = list.flatMap((p) => tellable(p.text).map((sentence) => ({ id: p.id, sentence })));
+      if (!options.length) continue;
+      const best = options.reduce((a, b) => ((retold.get(b.sentence) ?? 0) < (retold.get(a.sentence) ?? 0) ? b : a));
+      if (retold.get(best.sentence) && citedSources.has(source)) continue;
+      citedSources.add(source);
+      retold.set(best.sentence, (retold.get(best.sentence) ?? 0) + 1);
+      const body = best.sentence.replace(/[.!?]$/, '');
+      const subject = /^Предметом статьи является (.*)$/.exec(body)?.[1];
+      const sentence = subject
+        ? `${pick(r, ['В исследовании рассматривается', 'Отдельно изучается', 'Предмет анализа в работе —'])} ${subject} [[${best.id}]].`
+        : /^[A-Z]/.test(body)
+          ? `${pick(r, ['Зарубежные авторы отмечают:', 'Как пишут зарубежные исследователи:'])} «${body}» [[${best.id}]].`
+          : `${pick(r, CITE_OPENERS)} ${lower(body)} [[${best.id}]].`;
+      for (const g of fiveGrams(wordsOf(sentence))) written.add(g);
+      out.push(sentence);
+    }
+    return out;
+  }
+
+  /** Paragraphs of about `target` characters, the cited sentences spread over them, a conclusion last. */
+  function text(key: string, target: number, cited: string[], opening?: string): string {
+    const r = random(key);
+    const paragraphs: string[] = [];
+    let total = 0;
+    const perParagraph = Math.max(1, Math.ceil(cited.length / Math.max(1, Math.round(target / 900) - 1)));
+    let c = 0;
+    while (total < target * 0.97) {
+      const sentences: string[] = [];
+      if (opening && paragraphs.length === 0) sentences.push(opening);
+      const conclusion = total > target - 900;
+      const count = 5 + Math.floor(r() * 3);
+      for (let i = sentences.length; i < count; i++) {
+        if (i === 2 && !conclusion) for (let k = 0; k < perParagraph && c < cited.length; k++) sentences.push(cited[c++]);
+        const before = sentences.length ? sentences[sentences.length - 1] : (paragraphs[paragraphs.length - 1] ?? '');
+        sentences.push(ownSentence(r, before, conclusion && i === 0 ? pick(r, CONCLUDE) : ''));
+      }
+      const p = sentences.join(' ');
+      paragraphs.push(p);
+      total += p.length + 2;
+    }
+    // Citations the paragraphs had no room for go before the closing paragraph.
+    if (c < cited.length) {
+      const at = Math.max(0, paragraphs.length - 2);
+      paragraphs[at] = `${paragraphs[at]} ${cited.slice(c).join(' ')}`;
+    }
+    return paragraphs.join('\n\n');
+  }
+
+  function judge(prompt: string): string {
+    return JSON.stringify({
+      verdicts: claimsOf(prompt).map((c) => ({ n: c.n, supported: sharedTerms(c.claim, [c.fragment]) >= MIN_SHARED_TERMS, rewrite: '' })),
+    });
+  }
+
+  function answer(req: FakeRequest): string {
+    const { key, prompt } = req;
+    const target = Number(/около (\d+) знаков/.exec(prompt)?.[1] ?? 1500);
+    const title = /подраздела \d+\.\d+ «([^»]+)»/.exec(prompt)?.[1];
+    if (key.startsWith('outline')) return planJson(/на тему «([^»]+)»/.exec(prompt)?.[1] ?? 'тема');
+    if (key.startsWith('verify')) return judge(prompt);
+    if (key.startsWith('review')) return JSON.stringify({ remarks: [] });
+    const passages = key.startsWith('section') || key.startsWith('extend') || key.startsWith('revise') ? promptPassages(prompt) : [];
+    const r = random(key);
+    const opening = key.startsWith('section') && title ? `Настоящий подраздел посвящён вопросу: ${lower(title)}.` : undefined;
+    return text(key, target, citedSentences(r, passages), opening);
+  }
+
+  return (req) => {
+    const known = answers.get(req.key);
+    if (known !== undefined) return known;
+    const text = answer(req);
+    answers.set(req.key, text);
+    return text;
+  };
+}
+
+/** A misbehaviour: what it does to the model's answers and to the server. */
+export interface Scenario {
+  name: string;
+  about: string;
+  /** A fresh copy of the behaviour for one paper. */
+  make(): { answer?: (req: FakeRequest, text: string) => string; behave?: (req: FakeRequest) => Behaviour | undefined };
+}
+
+const isText = (req: FakeRequest) => req.kind === 'stream';
+const isBody = (req: FakeRequest) => /^(section|extend|revise):/.test(req.key);
+const paragraphsOf = (text: string) => text.split('\n\n');
+
+const REFUSAL = 'Извините, я не могу помочь с этим запросом.';
+
+export const SCENARIOS: Scenario[] = [
+  {
+    name: 'well-behaved',
+    about: 'follows the prompts',
+    make: () => ({}),
+  },
+  {
+    name: 'short',
+    about: 'writes 40–60% of the requested length',
+    make: () => ({
+      answer: (req, text) => {
+        if (!isText(req)) return text;
+        const share = 0.4 + 0.2 * random(`short:${req.key}`)();
+        const paragraphs = paragraphsOf(text);
+        const out: string[] = [];
+        for (const p of paragraphs) {
+          if (out.join('\n\n').length + p.length > share * text.length && out.length) break;
+          out.push(p);
+        }
+        return out.join('\n\n');
+      },
+    }),
+  },
+  {
+    name: 'repeats',
+    about: 'repeats itself across subsections (every other paragraph one it wrote before, its citations kept)',
+    make: () => {
+      let stock: string[] | null = null;
+      return {
+        answer: (req, text) => {
+          if (!isBody(req)) return text;
+          const paragraphs = paragraphsOf(text);
+          const uncited = (p: string) =>
+            p
+              .split(SENTENCE)
+              .filter((x) => !x.includes('[['))
+              .join(' ');
+          if (!stock) {
+            stock = paragraphs.map(uncited);
+            return text;
+          }
+          // Every other paragraph is one the model already wrote for another subsection; the
+          // sentences citing this subsection's sources stay.
+          const before = stock;
+          return paragraphs
+            .map((p, i) => {
+              if (i % 2 === 0) return p;
+              const cited = p.split(SENTENCE).filter((x) => x.includes('[['));
+              return [before[Math.floor(i / 2) % before.length], ...cited].join(' ');
+            })
+            .join('\n\n');
+        },
+      };
+    },
+  },
+  {
+    name: 'invents',
+    about: 'invents statistics, source ids, pages and references',
+    make: () => {
+      let listed = false;
+      return {
+        answer: (req, text) => {
+          if (!isBody(req)) return text;
+          const r = random(`invents:${req.key}`);
+          const ids = promptPassages(req.prompt).map((p) => p.id);
+          const year = () => 2012 + Math.floor(r() * 12);
+          const share = () => `${(3 + r() * 70).toFixed(1).replace('.', ',')} %`;
+          const page = () => 20 + Math.floor(r() * 400);
+          // Figures put into its own sentences: some uncited, some cited to an id it was never given
+          // (or to a real passage with a page of its own), some with a page reference.
+          const inventions = [
+            (s: string) => `${s} (${share()} в ${year()} г.)`,
+            (s: string) => `${s}: за ${year()} г. показатель вырос на ${share()}`,
+            (s: string) => `${s} [[p${900 + Math.floor(r() * 99)}]], охватывая ${share()} предприятий`,
+            (s: string) => (ids.length ? `${s}, по оценке ${share()} [[${pick(r, ids)}, с. ${page()}]]` : `${s} (${share()})`),
+            (s: string) => `${s} (см. с. ${page()}) — до ${share()} к ${year()} г.`,
+            (s: string) => `${s} [[S${40 + Math.floor(r() * 20)}]], [${1 + Math.floor(r() * 40)}], что составляет ${share()}`,
+          ];
+          let n = 0;
+          const paragraphs = paragraphsOf(text).map((p) =>
+            p
+              .split(SENTENCE)
+              .map((x) => (x.includes('[[') || n++ % 4 !== 1 ? x : `${pick(r, inventions)(x.replace(/\.$/, ''))}.`))
+              .join(' '),
+          );
+          if (!listed) {
+            // Once in the paper, a reference list of its own at the end of a subsection.
+            listed = true;
+            paragraphs.push(
+              'Список литературы:',
+              `1. Петров П. П. Цифровая экономика малого бизнеса. – М.: Инфра-М, ${year()}. – ${150 + Math.floor(r() * 200)} с.`,
+              `2. Smith J. Digital small business. – London: Routledge, ${year()}. – ${200 + Math.floor(r() * 100)} p.`,
+            );
+          }
+          return paragraphs.join('\n\n');
+        },
+      };
+    },
+  },
+  {
+    name: 'markdown',
+    about: 'answers in Markdown (headings, bold, lists, fenced JSON)',
+    make: () => ({
+      answer: (req, text) => {
+        if (!isText(req)) return `\`\`\`json\n${text}\n\`\`\``;
+        const r = random(`markdown:${req.key}`);
+        const title = /(?:подраздела|подраздел) (\d+\.\d+ «[^»]+»)/.exec(req.prompt)?.[1]?.replace(/[«»]/g, '');
+        const out: string[] = title ? [`## ${title}`] : ['# Текст'];
+        paragraphsOf(text).forEach((p, i) => {
+          const sentences = p.split(SENTENCE);
+          if (i % 3 === 1) {
+            out.push(`### ${capital(wordsOf(sentences[0]).slice(0, 4).join(' '))}`);
+            out.push(sentences.map((s) => `- ${s}`).join('\n'));
+          } else if (i % 3 === 2) {
+            out.push(sentences.map((s, k) => `${k + 1}. ${s}`).join('\n'));
+          } else {
+            const bold = Math.floor(r() * sentences.length);
+            out.push(sentences.map((s, k) => (k === bold ? `**${s}**` : s)).join(' '));
+          }
+          if (i % 4 === 3) out.push('---');
+        });
+        return out.join('\n\n');
+      },
+    }),
+  },
+  {
+    name: 'truncated JSON',
+    about: 'cuts JSON answers short (a repair request gets it whole)',
+    make: () => ({
+      answer: (req, text) => (req.kind === 'json' && !req.key.endsWith(':repair') ? text.slice(0, Math.floor(text.length * 0.6)) : text),
+    }),
+  },
+  {
+    name: 'refuses',
+    about: `answers «${REFUSAL}» to the outline and a third of the texts`,
+    make: () => ({
+      answer: (req, text) => (req.key === 'outline' || (isText(req) && hash(`refuse:${req.key}`) % 3 === 0) ? REFUSAL : text),
+    }),
+  },
+  {
+    name: 'English',
+    about: 'drifts into English halfway through a text (not repeating itself in either language)',
+    make: () => {
+      const written = new Set<string>();
+      return {
+        answer: (req, text) => {
+          if (!isText(req)) return text;
+          const r = random(`english:${req.key}`);
+          const paragraphs = paragraphsOf(text);
+          const half = Math.ceil(paragraphs.length / 2);
+          return paragraphs
+            .map((p, i) => {
+              if (i < half) return p;
+              // The paragraph's citations stay, in the Russian the model read them in.
+              const sentences: string[] = [];
+              for (let k = 0; k < 6; k++) sentences.push(freshSentence(r, englishSentence, written, sentences[sentences.length - 1] ?? ''));
+              return [...sentences, ...p.split(SENTENCE).filter((x) => x.includes('[['))].join(' ');
+            })
+            .join('\n\n');
+        },
+      };
+    },
+  },
+  {
+    name: 'timeouts, 429',
+    about: 'a quarter of the calls hang on their first attempt, another quarter get 429 with Retry-After: 2',
+    make: () => ({
+      behave: (req) => {
+        const h = hash(`flaky:${req.key}`) % 4;
+        if (req.attempt === 1 && h === 0) return { hang: true };
+        if (req.attempt === 1 && h === 1) return { status: 429, retryAfterSec: 2 };
+        return undefined;
+      },
+    }),
+  },
+];
