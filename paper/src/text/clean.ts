@@ -20,6 +20,10 @@ export function normalizeMarkers(text: string): string {
     );
 }
 
+/** A model declining the task («Извините, я не могу помочь с этим запросом»): never a paragraph of the paper. */
+const REFUSAL = /^(?:(?:извините|простите|к сожалению)[,!.\s]*)?(?:я\s+)?не\s+могу\s+(?:помочь|выполнить|написать|ответить|продолжить)/i;
+const MAX_REFUSAL_CHARS = 300;
+
 /**
  * Paragraphs from a model's text: no markdown, no headings repeating the title, no numeric
  * references the model made up ([12]): only [[p…]] markers survive, to be resolved later.
@@ -47,6 +51,11 @@ export function cleanText(raw: string, options: { dropTitle?: string } = {}): st
       flush();
       continue;
     }
+    // Markdown rules («---») and headings are not text.
+    if (/^([-*_])(\s*\1){2,}$/.test(line)) {
+      flush();
+      continue;
+    }
     if (/^#{1,6}\s/.test(line) || /^(глава|раздел|подраздел)\s+\d/i.test(line)) {
       flush();
       continue;
@@ -63,11 +72,12 @@ export function cleanText(raw: string, options: { dropTitle?: string } = {}): st
       .replace(/__(.+?)__/g, '$1')
       .replace(/(^|\s)\*(\S[^*]*?)\*(?=\s|[.,;:!?]|$)/g, '$1$2')
       .replace(/`/g, '');
-    // Lists become paragraphs that start with a dash, as GOST 7.32 lists do.
+    // Lists become paragraphs that start with a dash or a number with a bracket, as GOST 7.32 lists do.
     const bullet = /^([-*•–—])\s+(.*)$/.exec(line);
-    if (bullet) {
+    const numbered = /^(\d{1,2})[.)]\s+(\S.*)$/.exec(line);
+    if (bullet || numbered) {
       flush();
-      current = `– ${bullet[2]}`;
+      current = bullet ? `– ${bullet[2]}` : `${numbered![1]}) ${numbered![2]}`;
       flush();
       continue;
     }
@@ -76,7 +86,7 @@ export function cleanText(raw: string, options: { dropTitle?: string } = {}): st
     if (/[.!?»)]$/.test(line)) flush();
   }
   flush();
-  return out;
+  return out.filter((p) => !(p.length <= MAX_REFUSAL_CHARS && REFUSAL.test(p)));
 }
 
 export function joinParagraphs(paragraphs: string[]): string {

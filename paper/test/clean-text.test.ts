@@ -1,0 +1,19 @@
+/** What a model returns, cleaned into paragraphs of the paper. */
+import { describe, expect, it } from 'vitest';
+import { cleanText } from '../src/text/clean.ts';
+
+describe('a model answer cleaned into paragraphs', () => {
+  it('drops a refusal, and keeps a sentence that only mentions what cannot be done', () => {
+    expect(
+      cleanText(
+        'Извините, я не могу помочь с этим запросом.\n\nК сожалению, малые предприятия не могут привлечь кредиты без залога.\n\nЯ не могу написать этот раздел.',
+      ),
+    ).toEqual(['К сожалению, малые предприятия не могут привлечь кредиты без залога.']);
+  });
+
+  it('turns Markdown numbered lists into GOST lists «1)» and drops horizontal rules', () => {
+    expect(
+      cleanText('## 1.1 Понятие\n\n1. Первый пункт списка.\n2) Второй пункт списка.\n\n---\n\n***\n\nОбычный абзац 1.2 текста.'),
+    ).toEqual(['1) Первый пункт списка.', '2) Второй пункт списка.', 'Обычный абзац 1.2 текста.']);
+  });
+});
