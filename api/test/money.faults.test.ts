@@ -51,7 +51,7 @@ it('a lost notification: the reconciliation reads the payment from YooKassa and 
   yk.pay(providerIdOf(created)); // ...and YooKassa's notification never arrives
   await waitForOrders(t, [created.body.data.task_id], ['completed']);
   expect(yk.requests.some((r) => r.method === 'GET' && r.path.endsWith(providerIdOf(created)))).toBe(true);
-  await waitForMoneySettled(t);
+  await waitForMoneySettled(t, () => yk.books());
   await expectMoneyBalanced(t, yk.books());
 });
 
@@ -81,7 +81,7 @@ it("the API killed at random points between YooKassa's answer and its commit: ev
     yk.onAnswer(null);
   }
   // Nothing more is sent: the worker's reconciliation finishes every order within its period.
-  const books = await waitForMoneySettled(t);
+  const books = await waitForMoneySettled(t, () => yk.books());
   const { rows } = await t.sql(
     `select o.id, o.status, (select status from refunds r where r.order_id = o.id and r.status <> 'canceled') as refund from orders o where o.id = any($1)`,
     [tasks],
@@ -111,7 +111,7 @@ it('a generation whose worker keeps dying fails for good and its payment is refu
   );
   yk.pay(providerIdOf(created));
   await waitForOrders(t, [taskId], ['failed']);
-  await waitForMoneySettled(t);
+  await waitForMoneySettled(t, () => yk.books());
   expect((await t.sql('select reason, status from refunds where order_id = $1', [taskId])).rows).toEqual([
     { reason: 'generation_failed', status: 'succeeded' },
   ]);
@@ -129,7 +129,7 @@ it('an account deleted while its paid order waits: the order ends, no paper is m
   );
   expect(notified.status).toBe(200);
   expect((await u.client.delete('/api/v1/users/delete/')).status).toBe(200);
-  await waitForMoneySettled(t);
+  await waitForMoneySettled(t, () => yk.books());
   const order = (await t.sql('select status from orders where id = $1', [created.body.data.task_id])).rows[0];
   expect(order.status).toBe('canceled');
   expect((await t.sql('select count(*)::int as n from papers where order_id = $1', [created.body.data.task_id])).rows[0].n).toBe(0);

@@ -66,8 +66,13 @@ export async function sandboxBooks(t: Pick<TestApp, 'sql'>): Promise<ProviderBoo
   return rows[0];
 }
 
-/** Resolves when no generation is on its way and no captured money is left open. */
-export function waitForMoneySettled(t: Pick<TestApp, 'sql' | 'databaseUrl'>, timeoutMs = 180_000) {
+/**
+ * Resolves when no generation is on its way and no captured money is left open; given the
+ * provider's books, also not before our database has seen every payment the provider captured and
+ * every refund it made (a payment captured while the API was down is known only to the provider
+ * until the reconciliation reads it).
+ */
+export function waitForMoneySettled(t: Pick<TestApp, 'sql' | 'databaseUrl'>, provider?: () => ProviderBooks, timeoutMs = 180_000) {
   const state = async () => {
     const books = await moneyBooks(t);
     const { rows } = await t.sql(`select count(*)::int as n from orders where status in ('queued', 'generating')`);
@@ -77,7 +82,8 @@ export function waitForMoneySettled(t: Pick<TestApp, 'sql' | 'databaseUrl'>, tim
     t,
     async () => {
       const s = await state();
-      return s.books.open.length === 0 && s.generating === 0 ? s.books : null;
+      const known = !provider || (provider().captured === s.books.captured && provider().refunded === s.books.refunded);
+      return s.books.open.length === 0 && s.generating === 0 && known ? s.books : null;
     },
     async () => `money still open: ${JSON.stringify(await state())}`,
     timeoutMs,
