@@ -133,6 +133,13 @@ it('demo: create, pay in the sandbox, progress on both sockets, preview; then th
   expect(fulls.body.total_count).toBe(1);
   const paper = fulls.body.papers[0];
   expect(paper.title).toBe(detail.body.title); // the full paper keeps the demo's title
+  // ...and its chapter 1, which cites the file attached to the demo: the full paper lists it and serves it to its owner.
+  const fullDetail = await u.client.get(`/api/v1/papers/${paper.id}/`);
+  const userFile = fullDetail.body.sources.find((s: { verified_by: string }) => s.verified_by === 'user_file');
+  expect(userFile?.text, JSON.stringify(fullDetail.body.sources)).toMatch(/Иванов\sИ\.\sИ\. Цифровая экономика/);
+  const served = await u.client.get(userFile.url);
+  expect(served.status).toBe(200);
+  expect(Buffer.compare(served.raw.rawPayload, pdf)).toBe(0);
   expect(paper.download_url).toBe(`/api/v1/papers/${paper.id}/docx/`);
   const docx = await u.client.get(paper.download_url);
   expect(docx.status).toBe(200);

@@ -8,13 +8,14 @@
  * at demo length: about 10-15 pages, and the list of the sources that part cites and of the
  * attached files (when there are any), so that every reference of the demo can be checked. It has
  * no conclusion. A full paper made from a demo (`fromDemo`) keeps the demo's title, annotation,
- * keywords, structure and introduction.
+ * keywords, structure, introduction and chapter 1 with the sources it cites.
  *
  * Resuming: every writer call is stored as it finishes (calls.ts), and so is the result of a stage
  * with a checkpoint; a killed run started again with the same store repeats neither.
  */
 import { bibliographyStage } from './bibliography/stage.ts';
 import { createCallRunner } from './calls.ts';
+import { keptChapterOf } from './demo/kept-chapter.ts';
 import { conclusionStage } from './conclusion/stage.ts';
 import type { PaperInput } from './input.ts';
 import { normocontrolStage } from './normocontrol/stage.ts';
@@ -109,8 +110,13 @@ function resultOf(run: PaperRun, state: PaperState): PaperResult {
   const withinTolerance = laid.pageCount >= window.min && laid.pageCount <= window.max;
   if (!withinTolerance) warnings.push(`Объём ${laid.pageCount} с. вне допустимого диапазона ${window.min}–${window.max} с.`);
   if (need(state.sources, 'the sources').list.length === 0) warnings.push('Нет ни одного источника: список литературы пуст');
-  const outline: Outline = { ...outlineWithoutIntroduction, introduction: written.introduction.join('\n\n') };
   const passages = need(state.passages, 'the passages');
+  const outline: Outline = {
+    ...outlineWithoutIntroduction,
+    introduction: written.introduction.join('\n\n'),
+    // What the full version keeps: the chapter as the user read it, with the passages it cites.
+    ...(run.demo ? { keptChapter: keptChapterOf(written.subsections, passages.byId, need(state.sources, 'the sources').byId) } : {}),
+  };
   return {
     title: outline.title,
     annotation: outline.annotation,

@@ -165,6 +165,21 @@ describe('offline papers', () => {
     expect(full.sections.map((s) => s.key)).toContain('conclusion');
   });
 
+  it("keep the demo's chapter 1 in the full paper, citing the same sources", () => {
+    const demo = runs.demoBasic.result;
+    const full = runs.full80fromDemo.result;
+    // The demo cites "[3, с. 12]"; the full paper (with footnotes) cites in footnotes, numbered anew.
+    const plain = (text: string) => text.replace(/ \(сноска: (?:[^()]|\([^()]*\))*\)|\s\[\d+(?:, с\.[^\]]+)?\]/g, '');
+    const chapterOne = (r: PaperResult) => r.sections.filter((s) => s.key.startsWith('1.'));
+    expect(chapterOne(demo).length).toBeGreaterThan(1);
+    expect(chapterOne(full).map((s) => s.heading)).toEqual(chapterOne(demo).map((s) => s.heading));
+    expect(chapterOne(full).map((s) => plain(s.text))).toEqual(chapterOne(demo).map((s) => plain(s.text)));
+    const cited = new Set(chapterOne(demo).flatMap((s) => [...s.text.matchAll(/\[(\d+)/g)].map((m) => Number(m[1]))));
+    expect(cited.size).toBeGreaterThan(0);
+    const fullList = full.bibliography.map((e) => e.text);
+    for (const n of cited) expect(fullList).toContain(demo.bibliography.find((e) => e.number === n)!.text);
+  });
+
   it('report honest, monotonic progress in Russian', () => {
     for (const [name, r] of all()) {
       const percents = r.progress.map((p) => p.percent);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { KeptChapterSchema } from '../demo/kept-chapter.ts';
 
 /** What the model returns for the outline (structured output). Limits are checked after parsing. */
 export const OutlineDraftSchema = z.object({
@@ -35,4 +36,5 @@ export const OutlineSchema = z.object({
   /** Absent in outlines stored before English queries were asked for. */
   searchQueriesEn: z.array(z.string()).optional(),
   introduction: z.string(),
+  keptChapter: KeptChapterSchema.optional(),
 });

@@ -1,4 +1,5 @@
 /** The paper's outline: what the outline stage produces and every later stage writes to. */
+import type { FoundWork } from '../sources/search/types.ts';
 
 export interface OutlineChapter {
   title: string;
@@ -27,10 +28,26 @@ export interface Outline {
   searchQueriesEn?: string[];
   /** The introduction's text (paragraphs separated by blank lines), written once and kept for the full paper. */
   introduction: string;
+  /** A demo's chapter 1, kept in its full version (demo/kept-chapter.ts); absent in outlines stored before. */
+  keptChapter?: KeptChapter;
+}
+
+export interface KeptPassage {
+  id: string;
+  page: string | null;
+  text: string;
+  /** A found work, or the citation of the user's file. */
+  source: { found: FoundWork } | { attached: string };
+}
+
+export interface KeptChapter {
+  /** The chapter's subsections in order, each as paragraphs citing the kept passages. */
+  subsections: string[][];
+  passages: KeptPassage[];
 }
 
 /** The outline as the outline stage makes it: the introduction is written later, by the writing stage. */
-export type OutlineWithoutIntroduction = Omit<Outline, 'introduction'>;
+export type OutlineWithoutIntroduction = Omit<Outline, 'introduction' | 'keptChapter'>;
 
 /** What a writer is told about the paper it writes a part of. */
 export type OutlineBrief = Pick<Outline, 'topic' | 'title' | 'keywords' | 'chapters' | 'goal' | 'tasks' | 'object' | 'subject' | 'methods'>;

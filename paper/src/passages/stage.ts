@@ -8,6 +8,7 @@ import { PaperError } from '../errors.ts';
 import { briefOf } from '../outline/brief.ts';
 import type { PaperRun, PaperState, Stage } from '../run/state.ts';
 import { need } from '../run/state.ts';
+import { placeKeptChapter } from '../demo/kept-chapter.ts';
 import { extractSourceText } from '../sources/extract/index.ts';
 import { englishQueryOf } from '../sources/glossary.ts';
 import { queriesForOutline } from '../sources/queries.ts';
@@ -153,9 +154,17 @@ export async function readPassages(run: PaperRun, state: PaperState): Promise<Pa
   const read = await inBatches(sources, PARALLEL_DOWNLOADS, async (s) => (s.origin === 'attached' ? readAttached(s) : readFound(run, s)));
   // Ids are given in the order of the sources, whatever order the downloads finished in.
   let next = 0;
-  const list = read.flatMap((r, i) => splitPassages(sources[i].id, r.pages, () => `p${++next}`));
+  const nextId = () => `p${++next}`;
+  const list = read.flatMap((r, i) => splitPassages(sources[i].id, r.pages, nextId));
   const readAs = Object.fromEntries(sources.map((s, i) => [s.id, read[i].readAs]));
-  return { ...state, passages: passagesOf(state, list, readAs) };
+  return withPassages(state, list, readAs, nextId);
+}
+
+/** The passages in the state, with the kept chapter (a full paper's from its demo) placed among them. */
+function withPassages(state: PaperState, list: Passage[], readAs: Record<string, ReadAs>, nextId: () => string): PaperState {
+  if (!state.keptChapter) return { ...state, passages: passagesOf(state, list, readAs) };
+  const placed = placeKeptChapter(list, need(state.sources, 'the sources').list, state.keptChapter, nextId);
+  return { ...state, passages: passagesOf(state, placed.list, readAs), keptSubsections: placed.texts };
 }
 
 interface SavedPassages {
@@ -184,6 +193,11 @@ export const passagesStage: Stage = {
       const p = need(state.passages, 'the passages');
       return { list: p.list, readAs: p.readAs } satisfies SavedPassages;
     },
-    restore: (_run, state, saved) => (isSaved(saved) ? { ...state, passages: passagesOf(state, saved.list, saved.readAs) } : undefined),
+    restore: (_run, state, saved) => {
+      if (!isSaved(saved)) return undefined;
+      // The saved list holds the kept passages already; a new id is given only to one missing there.
+      let next = Math.max(0, ...saved.list.map((p) => Number(p.id.slice(1)) || 0));
+      return withPassages(state, saved.list, saved.readAs, () => `p${++next}`);
+    },
   },
 };

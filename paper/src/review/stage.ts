@@ -11,7 +11,9 @@ export async function reviewChapters(run: PaperRun, state: PaperState): Promise<
   const passages = need(state.passages, 'the passages');
   const written = need(state.written, 'the texts');
   const texts = new Map(written.subsections);
-  const chapterNumbers = [...new Set([...texts.keys()].map((n) => Number(n.split('.')[0])))];
+  // A chapter kept from the demo is not revised: the user has read it.
+  const kept = state.keptSubsections ?? new Map<string, string[]>();
+  const chapterNumbers = [...new Set([...texts.keys()].filter((n) => !kept.has(n)).map((n) => Number(n.split('.')[0])))];
   let reviewed = 0;
   await allOrAbort(
     chapterNumbers.map((chapter) => async (signal: AbortSignal) => {

@@ -6,7 +6,7 @@ import type { CallRunner } from '../calls.ts';
 import type { AttachedSource, PaperInput } from '../input.ts';
 import type { LaidOutPaper } from '../layout/index.ts';
 import type { NormocontrolReport } from '../normocontrol/types.ts';
-import type { OutlineWithoutIntroduction } from '../outline/types.ts';
+import type { KeptChapter, OutlineWithoutIntroduction } from '../outline/types.ts';
 import type { ClaimCounts, PaperPassages } from '../passages/types.ts';
 import type { Progress, StageId } from '../progress.ts';
 import type { RunSources } from '../sources/run-sources.ts';
@@ -35,6 +35,10 @@ export interface PaperState {
   outline?: OutlineWithoutIntroduction;
   /** The introduction a full paper keeps from its demo. */
   keptIntroduction?: string | null;
+  /** The chapter 1 a full paper keeps from its demo, as the demo stored it. */
+  keptChapter?: KeptChapter;
+  /** That chapter's subsections ("1.2" -> paragraphs) citing this run's passages: not written, reviewed or resized again. */
+  keptSubsections?: Map<string, string[]>;
   sources?: RunSources;
   /** The sources read as passages with their printed pages. */
   passages?: PaperPassages;

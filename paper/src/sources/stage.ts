@@ -9,6 +9,7 @@ import type { PaperRun, PaperState, Stage } from '../run/state.ts';
 import { need } from '../run/state.ts';
 import type { RunContext } from '../types.ts';
 import { searchWorks } from './find-works.ts';
+import { withKeptWorks } from '../demo/kept-chapter.ts';
 import { firstRecentYear, minimumSources, shortfallOf, wantedSources } from './minimums.ts';
 import { queriesForOutline } from './queries.ts';
 import { runSourcesOf } from './run-sources.ts';
@@ -25,8 +26,9 @@ export function providersOf(ctx: Pick<RunContext, 'search' | 'library'>): Biblio
   return [ctx.library, ...others].filter((p): p is BibliographicSearch => Boolean(p));
 }
 
+/** The run's sources; a full paper keeps the works its demo's chapter 1 cites. */
 function withFound(run: PaperRun, state: PaperState, found: FoundWork[]): PaperState {
-  const sources = runSourcesOf({ attached: run.attached, found, accessed: dateRu(run.now) });
+  const sources = runSourcesOf({ attached: run.attached, found: withKeptWorks(found, state.keptChapter), accessed: dateRu(run.now) });
   return { ...state, sources };
 }
 

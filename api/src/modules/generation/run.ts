@@ -9,11 +9,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Jobs } from '../../jobs/queues.ts';
 import { paperFileKey, type Storage } from '../../storage/storage.ts';
-import { Order, OrderFile } from '../orders/entities.ts';
+import { Order, type OrderFile } from '../orders/entities.ts';
 import { publishOrder } from '../orders/events.ts';
 import { failOrder } from '../orders/lifecycle.ts';
 import type { PaymentProvider } from '../orders/providers/types.ts';
-import { lockOrder } from '../orders/repository.ts';
+import { attachedFilesOf, lockOrder } from '../orders/repository.ts';
 import { Paper } from '../papers/entities.ts';
 import { dbCheckpoints } from './checkpoints.ts';
 import { storageFullTexts } from './full-texts.ts';
@@ -87,9 +87,9 @@ async function attachedText(storage: Storage, f: OrderFile): Promise<Pick<Attach
 }
 
 async function buildInput(em: EntityManager, storage: Storage, order: Order): Promise<PaperInput> {
-  const files = await em.find(OrderFile, { order: order.id }, { orderBy: { position: 'asc' } });
   const attachedSources: AttachedSource[] = [];
-  for (const f of files) attachedSources.push({ ...(await attachedText(storage, f)), citation: f.citation, fileName: f.fileName });
+  for (const f of await attachedFilesOf(em, order.id))
+    attachedSources.push({ ...(await attachedText(storage, f)), citation: f.citation, fileName: f.fileName });
   const fromDemo = order.sourcePaper ? storedOutline(await em.findOneOrFail(Paper, { id: order.sourcePaper.id })) : null;
   return paperInputOf(order, attachedSources, fromDemo);
 }

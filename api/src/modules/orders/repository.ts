@@ -5,7 +5,7 @@
  * of deadlocking. Locked rows are read without joins (a joined FOR UPDATE would lock the user too).
  */
 import { LockMode, type EntityManager } from '@mikro-orm/postgresql';
-import { Order, Payment, Refund, type OrderStatus } from './entities.ts';
+import { Order, OrderFile, Payment, Refund, type OrderStatus } from './entities.ts';
 
 export const lockOrder = (em: EntityManager, orderId: string) =>
   em.findOne(Order, { id: orderId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
@@ -78,3 +78,15 @@ export const stalledGenerations = (em: EntityManager, staleSeconds: number) =>
         or (status = 'generating' and (heartbeat_at is null or heartbeat_at < now() - make_interval(secs => ?)))`,
     [staleSeconds],
   );
+
+/**
+ * The files a paper made for this order is written from, in the order the engine numbers them:
+ * a full version's demo's files first (the demo's chapter 1, kept, may cite them), then its own.
+ */
+export async function attachedFilesOf(em: EntityManager, orderId: string): Promise<OrderFile[]> {
+  const order = await em.findOneOrFail(Order, { id: orderId }, { populate: ['sourcePaper'] });
+  const demoOrderId = order.sourcePaper?.orderId;
+  const own = await em.find(OrderFile, { order: orderId }, { orderBy: { position: 'asc' } });
+  if (!demoOrderId) return own;
+  return [...(await em.find(OrderFile, { order: demoOrderId }, { orderBy: { position: 'asc' } })), ...own];
+}

@@ -4,8 +4,7 @@ import { LIMITS, paperOptions, paperSource, paperStructure } from '@app/contract
 import { z } from 'zod';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError } from '../../errors.ts';
-import { OrderFile } from '../orders/entities.ts';
-import { demoAlreadyBought } from '../orders/repository.ts';
+import { attachedFilesOf, demoAlreadyBought } from '../orders/repository.ts';
 import type { Storage } from '../../storage/storage.ts';
 import type { AuthSession } from '../accounts/sessions.ts';
 import { Paper } from './entities.ts';
@@ -121,14 +120,11 @@ export async function openPreview(em: EntityManager, storage: Storage, session: 
   return { ...(await storage.open(p.pdfKey)), fileName: `${fileNameOf(p.title)}.pdf` };
 }
 
-/** The user's own file behind source `number` of the list, as uploaded with the order that produced the paper. */
+/** The user's own file behind source `number` of the list, as uploaded with the order that produced the paper (or with its demo). */
 export async function openSourceFile(em: EntityManager, storage: Storage, session: AuthSession, id: number, number: number) {
   const p = await ownPaper(em, session, id);
   const source = p.sources.find((s) => s.number === number && s.verified_by === 'user_file');
-  const files =
-    source?.attached_index !== undefined && p.orderId
-      ? await em.find(OrderFile, { order: p.orderId }, { orderBy: { position: 'asc' } })
-      : [];
+  const files = source?.attached_index !== undefined && p.orderId ? await attachedFilesOf(em, p.orderId) : [];
   const file = files[source?.attached_index ?? -1];
   if (!file) throw new AppError('not_found');
   return { ...(await storage.open(file.storageKey)), fileName: file.fileName };
