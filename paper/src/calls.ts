@@ -56,6 +56,19 @@ export function createCallRunner(options: {
   };
 }
 
+/** The same runner with its calls stored under other keys: a stage run again asks the writer anew. */
+export function withKeyPrefix(calls: CallRunner, prefix: string): CallRunner {
+  return {
+    call: (c) => calls.call({ ...c, key: `${prefix}${c.key}` }),
+    get usage() {
+      return calls.usage;
+    },
+    get fresh() {
+      return calls.fresh;
+    },
+  };
+}
+
 /** Runs tasks in parallel; the first failure aborts the rest (they share `controller`). */
 export async function allOrAbort<T>(tasks: ((signal: AbortSignal) => Promise<T>)[], parent?: AbortSignal): Promise<T[]> {
   const controller = new AbortController();

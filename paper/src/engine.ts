@@ -14,9 +14,10 @@
  * with a checkpoint; a killed run started again with the same store repeats neither.
  */
 import { bibliographyStage } from './bibliography/stage.ts';
-import { createCallRunner } from './calls.ts';
+import { createCallRunner, withKeyPrefix } from './calls.ts';
 import { keptChapterOf } from './demo/kept-chapter.ts';
 import { conclusionStage } from './conclusion/stage.ts';
+import { PaperError } from './errors.ts';
 import type { PaperInput } from './input.ts';
 import { normocontrolStage } from './normocontrol/stage.ts';
 import { outlineStage } from './outline/stage.ts';
@@ -83,16 +84,35 @@ export async function generatePaper(input: PaperInput, ctx: RunContext): Promise
     attached: input.attachedSources.map((s) => ({ ...s, text: s.text.slice(0, MAX_SOURCE_CHARS) })),
   };
 
-  let state: PaperState = { warnings: [] };
-  let reported: string | null = null;
-  for (const stage of STAGES) {
-    if (stage.applies && !stage.applies(run)) continue;
-    if (stage.progress !== reported) await run.progress.stage(stage.progress);
-    reported = stage.progress;
-    state = await runStage(stage, run, state);
+  let state = await runStages(run, { warnings: [] }, STAGES, { report: true });
+  // Nothing that fails the engine's own normocontrol is delivered: the volume is corrected and the
+  // paper typeset and checked again (new writer calls), and a paper that still fails is not
+  // delivered (the order is refunded).
+  for (let retry = 1; !need(state.normocontrol, 'the normocontrol').ok; retry++) {
+    const issues = need(state.normocontrol, 'the normocontrol').issues;
+    if (retry > NORMOCONTROL_RETRIES)
+      throw new PaperError('normocontrol_failed', `Работа не прошла нормоконтроль: ${issues.map((i) => i.message).join('; ')}`);
+    const again: PaperRun = { ...run, calls: withKeyPrefix(run.calls, `retry${retry}:`) };
+    state = await runStages(again, { ...state, warnings: [...state.warnings] }, STAGES.slice(STAGES.indexOf(volumeStage)), {
+      report: false,
+    });
   }
   await run.progress.stage('done');
   return resultOf(run, state);
+}
+
+/** How many times the stages from the volume on run again when the paper fails its normocontrol. */
+const NORMOCONTROL_RETRIES = 1;
+
+async function runStages(run: PaperRun, state: PaperState, stages: readonly Stage[], options: { report: boolean }): Promise<PaperState> {
+  let reported: string | null = null;
+  for (const stage of stages) {
+    if (stage.applies && !stage.applies(run)) continue;
+    if (options.report && stage.progress !== reported) await run.progress.stage(stage.progress);
+    reported = stage.progress;
+    state = await runStage(stage, run, state);
+  }
+  return state;
 }
 
 function resultOf(run: PaperRun, state: PaperState): PaperResult {

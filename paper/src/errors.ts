@@ -11,6 +11,8 @@ export type PaperErrorCode =
   /** The databases do not have enough works for the topic and year: the user may change them. */
   | 'not_enough_sources'
   | 'pdf_failed'
+  /** The paper failed the engine's own normocontrol after a retry: it is not delivered. */
+  | 'normocontrol_failed'
   | 'aborted'
   | 'internal';
 

@@ -31,7 +31,18 @@ describe('Russian typography of the body text', () => {
 describe('a citation the user typed', () => {
   it('binds «С.» to its page in Cyrillic', () => {
     expect(shown(normalizeCitation('Иванов И. И. Экономика. – М. : Наука, 2020. – С. 12–18'))).toBe(
-      'Иванов_И._И. Экономика. – М. : Наука, 2020. – С._12–18.',
+      'Иванов_И._И. Экономика. – М. : Наука, 2020. – С._12–18. – Текст : непосредственный.',
     );
+  });
+
+  it('adds the content type a user left out (GOST 7.0.100), before «//» in an article', () => {
+    expect(normalizeCitation('Петров П. П. Статья о бизнесе // Вестник. – 2021. – № 2. – С. 5–9.')).toBe(
+      'Петров\u00a0П.\u00a0П. Статья о бизнесе. – Текст : непосредственный // Вестник. – 2021. – №\u00a02. – С.\u00a05–9.',
+    );
+    expect(normalizeCitation('Сидоров С. С. Сайт. – URL: https://example.ru (дата обращения: 01.03.2025)')).toBe(
+      'Сидоров\u00a0С.\u00a0С. Сайт. – URL: https://example.ru (дата обращения: 01.03.2025). – Текст : электронный.',
+    );
+    const complete = 'Иванов И. И. Книга / И. И. Иванов. – Москва : Наука, 2020. – 200 с. – Текст : непосредственный.';
+    expect(normalizeCitation(complete).match(/Текст :/g)).toHaveLength(1);
   });
 });

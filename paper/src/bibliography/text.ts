@@ -71,7 +71,20 @@ export function normalizeCitation(raw: string): string {
   text = text.replace(/(\d) с\./g, `$1${NBSP}с.`).replace(/(?<![\p{L}\p{N}])([СсPp])\. (\d)/gu, `$1.${NBSP}$2`);
   text = text.replace(/№ (\d)/g, `№${NBSP}$1`);
   if (!/[.!?]$/.test(text)) text += '.';
-  return text;
+  return withContentType(text);
+}
+
+/**
+ * GOST 7.0.100 wants every entry to say what it is and how it is reached: "Текст :
+ * непосредственный" (print) or "Текст : электронный" (with a URL). Users often leave it out: it
+ * goes before "//" in an article or a chapter, at the end otherwise.
+ */
+function withContentType(text: string): string {
+  if (/Текст\s*:\s*(непосредственный|электронный)/i.test(text)) return text;
+  const type = /URL:|https?:\/\//i.test(text) ? 'Текст : электронный' : 'Текст : непосредственный';
+  const host = text.indexOf(' // ');
+  if (host > 0) return `${text.slice(0, host).replace(/\.?$/, '.')} ${DASH} ${type}${text.slice(host)}`;
+  return `${text.replace(/\.$/, '')}. ${DASH} ${type}.`;
 }
 
 /**
