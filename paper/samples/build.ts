@@ -25,7 +25,7 @@ try {
       if (laid.pageCount < 10) throw new Error(`${file}: ${laid.pageCount} страниц, нужно не меньше 10`);
       await writeFile(path.join(dir, `${sample.head.slug}.docx`), laid.docx);
       console.log(`${sample.head.slug}.docx: ${laid.pageCount} с., нормоконтроль без нарушений`);
-      return manifestEntry(sample.head);
+      return manifestEntry(sample.head, laid.pageCount);
     }),
   );
   await writeFile(path.join(dir, 'manifest.json'), `${JSON.stringify(entries, null, 2)}\n`);

@@ -25,6 +25,8 @@ export interface SampleHead {
   annotation: string;
   keywords: string[];
   year: number;
+  /** A full sample: the volume of the whole work it is taken from, in pages. */
+  volume?: number;
   sources: { id: string; record?: WorkRecord; citation?: string }[];
 }
 
@@ -112,7 +114,13 @@ export function sampleModel(sample: Sample): { model: DocModel; bibliography: st
 }
 
 /** The landing page's card of a sample (product specification, section 3 "Sample paper"). */
-export function manifestEntry(head: SampleHead) {
+/**
+ * A card of the landing page: the specification's fields, and the truth about the file: its
+ * pages as laid out and, for a full sample, the volume of the whole work (the card says when the
+ * file is an excerpt of it).
+ */
+export function manifestEntry(head: SampleHead, pages: number) {
+  if (head.type === 'full' && !head.volume) throw new Error(`${head.slug}: у полного образца нет объёма всей работы (volume)`);
   return {
     title: head.title,
     type: head.type === 'demo' ? 'Демо' : 'Полный',
@@ -123,5 +131,7 @@ export function manifestEntry(head: SampleHead) {
     hasBibliography: head.separateBibliography,
     hasFootnotes: head.useFootnotes,
     keywords: head.keywords,
+    pages,
+    volume: head.type === 'full' ? head.volume! : null,
   };
 }

@@ -20,6 +20,8 @@ interface Card {
   hasBibliography: boolean;
   hasFootnotes: boolean;
   keywords: string[];
+  pages: number;
+  volume: number | null;
 }
 
 describe('samples', async () => {
@@ -35,11 +37,16 @@ describe('samples', async () => {
         'hasBibliography',
         'hasFootnotes',
         'keywords',
+        'pages',
         'price',
         'tariff',
         'title',
         'type',
+        'volume',
       ]);
+      // A full sample names the volume of the whole work; a demo is a whole demo.
+      if (card.type === 'Полный') expect(card.volume).toBeGreaterThanOrEqual(80);
+      else expect(card.volume).toBeNull();
       expect(['Демо', 'Полный']).toContain(card.type);
       expect(['Базовый', 'Профессиональный']).toContain(card.tariff);
       const price = { Демо: { Базовый: 30, Профессиональный: 50 }, Полный: { Базовый: 1990, Профессиональный: 4990 } } as Record<
@@ -87,6 +94,8 @@ describe('samples', async () => {
         const report = await checkDocx(docx, { pdf });
         expect({ file: card.downloadUrl, issues: report.issues }).toEqual({ file: card.downloadUrl, issues: [] });
         expect(report.stats.pages!, card.downloadUrl).toBeGreaterThanOrEqual(10);
+        // The card's pages are the file's.
+        expect(card.pages, card.downloadUrl).toBe(report.stats.pages);
         expect(report.stats.footnotes > 0, card.downloadUrl).toBe(card.hasFootnotes);
         if (card.type === 'Полный') expect(report.stats.bibliographyEntries).toBeGreaterThanOrEqual(7);
         const custom = (await readZip(docx, (n) => n === 'docProps/custom.xml')).get('docProps/custom.xml')!.toString();

@@ -14,6 +14,10 @@ const sample = z.object({
   hasBibliography: z.boolean(),
   hasFootnotes: z.boolean(),
   keywords: z.array(z.string()),
+  /** The file's pages as laid out. */
+  pages: z.number().int().positive().optional(),
+  /** A full sample: the volume of the whole work it is taken from. */
+  volume: z.number().int().positive().nullish(),
 });
 export type Sample = z.infer<typeof sample>;
 

@@ -26,6 +26,14 @@ describe('sample card', () => {
     expect(screen.getByText('Разделённый список литературы: да')).toBeTruthy();
   });
 
+  it('says when a full sample is an excerpt of its work, and how long a demo is', () => {
+    const { unmount } = renderWithApp(<SampleCard sample={{ ...sample, pages: 20, volume: 80 }} onAnnotation={() => {}} />);
+    expect(screen.getByText('Фрагмент работы: 20 с. из 80')).toBeTruthy();
+    unmount();
+    renderWithApp(<SampleCard sample={{ ...sample, type: 'Демо', pages: 12, volume: null }} onAnnotation={() => {}} />);
+    expect(screen.getByText('Объём: 12 с.')).toBeTruthy();
+  });
+
   it('does nothing without a download link', () => {
     const fetch = answerFetch(200, {});
     const open = vi.spyOn(window, 'open').mockImplementation(() => null);

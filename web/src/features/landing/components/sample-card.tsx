@@ -1,10 +1,16 @@
-/** One sample work: type, tariff, price, title, formatting flags, keywords, download and annotation. */
+/** One sample work: type, tariff, price, title, its extent, formatting flags, keywords, download and annotation. */
 import { formatRubles } from '@app/contract';
 import { Badge, Box, Button, Card, Heading, HStack, Stack, Text, Wrap } from '@chakra-ui/react';
 import type { Sample } from '../api/get-samples';
 import { useDownload } from '@/lib/use-download';
 
 const yesNo = (v: boolean) => (v ? 'да' : 'нет');
+
+/** What the file holds: a full sample shorter than its work says it is an excerpt, and of how much. */
+function extentOf({ pages, volume }: Sample): string | null {
+  if (!pages) return null;
+  return volume && pages < volume * 0.95 ? `Фрагмент работы: ${pages} с. из ${volume}` : `Объём: ${pages} с.`;
+}
 
 /** A file name from the title, without characters file systems refuse. */
 const fileName = (title: string) =>
@@ -36,6 +42,7 @@ export function SampleCard({ sample, onAnnotation, hidden }: { sample: Sample; o
           {sample.title}
         </Heading>
         <Stack gap="0.5" fontSize="sm" color="fg.muted">
+          {extentOf(sample) && <Text>{extentOf(sample)}</Text>}
           <Text>Оформление ссылок сносками: {yesNo(sample.hasFootnotes)}</Text>
           <Text>Разделённый список литературы: {yesNo(sample.hasBibliography)}</Text>
         </Stack>
