@@ -18,6 +18,7 @@ import { createCallRunner } from './calls.ts';
 import { conclusionStage } from './conclusion/stage.ts';
 import type { PaperInput } from './input.ts';
 import { normocontrolStage } from './normocontrol/stage.ts';
+import { originalityStage } from './originality/stage.ts';
 import { outlineStage } from './outline/stage.ts';
 import type { Outline } from './outline/types.ts';
 import { passagesStage } from './passages/stage.ts';
@@ -48,6 +49,7 @@ export const STAGES: readonly Stage[] = [
   typesetStage,
   previewStage,
   normocontrolStage,
+  originalityStage,
 ];
 
 /** An attached file's text beyond this is not read. */
@@ -127,6 +129,7 @@ function resultOf(run: PaperRun, state: PaperState): PaperResult {
       withinTolerance,
     },
     normocontrol: need(state.normocontrol, 'the normocontrol'),
+    originality: need(state.originality, 'the originality report'),
     usage: { ...calls.usage },
     outline,
     writer: run.ctx.writer.kind,
