@@ -75,12 +75,13 @@ function runsOf(sections: readonly OverlapSection[]): { runs: Run[]; words: numb
   return { runs, words, quotedWords };
 }
 
-/** Each 5-gram of the passages with the first source that has it. */
-function sourceGrams(passages: readonly OverlapPassage[]): Map<string, string> {
+/** Each 5-gram of the paper that a passage has, with the first source that has it. Only the
+ * paper's 5-grams are kept: the passages of whole books would not fit in memory otherwise. */
+function sourceGrams(passages: readonly OverlapPassage[], paper: ReadonlySet<string>): Map<string, string> {
   const grams = new Map<string, string>();
   for (const p of passages) {
     for (const paragraph of p.text.split(/\n\s*\n/)) {
-      for (const g of gramsOf(readText(paragraph).words.map((w) => w.word))) if (!grams.has(g)) grams.set(g, p.sourceId);
+      for (const g of gramsOf(readText(paragraph).words.map((w) => w.word))) if (paper.has(g) && !grams.has(g)) grams.set(g, p.sourceId);
     }
   }
   return grams;
@@ -100,17 +101,17 @@ export function measureOverlap(input: {
   /** How many of the longest fragments to keep. */
   fragments?: number;
 }): Overlap {
-  const fromSources = sourceGrams(input.passages);
   const { runs, words, quotedWords } = runsOf(input.sections);
+  const gramsOfRuns = runs.map((run) => gramsOf(run.words.map((w) => w.word)));
+  const fromSources = sourceGrams(input.passages, new Set(gramsOfRuns.flat()));
   const seen = new Set<string>();
   let sourceWords = 0;
   let selfWords = 0;
   const fragments: (OverlapFragment & { order: number })[] = [];
   let order = 0;
-  for (const run of runs) {
+  runs.forEach((run, r) => {
     const marks: (string | null)[] = run.words.map(() => null);
-    const grams = gramsOf(run.words.map((w) => w.word));
-    grams.forEach((g, i) => {
+    gramsOfRuns[r].forEach((g, i) => {
       const source = fromSources.get(g);
       const mark = source ?? (seen.has(g) ? SELF : null);
       seen.add(g);
@@ -135,7 +136,7 @@ export function measureOverlap(input: {
       }
       if (from === -1 && mark !== null) from = k;
     }
-  }
+  });
   fragments.sort((a, b) => b.words - a.words || a.order - b.order);
   return {
     words,

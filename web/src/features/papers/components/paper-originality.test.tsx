@@ -20,7 +20,14 @@ const INTERNAL: Report = {
       source_number: 3,
       source_title: 'Иванов И. И. Цифровая экономика (2021)',
     },
-    { text: 'цифровая трансформация охватывает все отрасли', words: 5, section: 'conclusion', kind: 'self', source_number: null, source_title: null },
+    {
+      text: 'цифровая трансформация охватывает все отрасли',
+      words: 5,
+      section: 'conclusion',
+      kind: 'self',
+      source_number: null,
+      source_title: null,
+    },
   ],
   matches: [],
   note: null,
@@ -48,10 +55,15 @@ describe('originality on the preview', () => {
     expect(within(items[1]).getByText('Заключение, 5 сл.')).toBeTruthy();
   });
 
-  it("names Text.ru with its matching pages, or says why it was not used", async () => {
+  it('names Text.ru with its matching pages, or says why it was not used', async () => {
     const { unmount } = renderWithApp(
       <PaperOriginality
-        originality={{ ...INTERNAL, method: 'text.ru', originality_percent: 91.3, matches: [{ url: 'https://example.ru/a', percent: 8.7 }] }}
+        originality={{
+          ...INTERNAL,
+          method: 'text.ru',
+          originality_percent: 91.3,
+          matches: [{ url: 'https://example.ru/a', percent: 8.7 }],
+        }}
       />,
     );
     await open('91,3');

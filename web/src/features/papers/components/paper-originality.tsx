@@ -24,7 +24,12 @@ export function PaperOriginality({ originality }: { originality: Report | null }
   if (!originality) return null;
   const r = originality;
   return (
-    <CollapsibleSection id="paper-originality" title={`Оригинальность: ${percent(r.originality_percent)}`} open={open} onOpenChange={setOpen}>
+    <CollapsibleSection
+      id="paper-originality"
+      title={`Оригинальность: ${percent(r.originality_percent)}`}
+      open={open}
+      onOpenChange={setOpen}
+    >
       <Stack gap="3">
         <Text>Проверка: {METHOD[r.method]}</Text>
         {r.note ? (
@@ -33,8 +38,8 @@ export function PaperOriginality({ originality }: { originality: Report | null }
           </Text>
         ) : null}
         <Text fontSize="sm" color="fg.muted">
-          Совпадения с источниками: {percent(r.source_percent)} · повторы внутри работы: {percent(r.self_percent)} · цитаты (не
-          считаются совпадениями): {percent(r.quoted_percent)}
+          Совпадения с источниками: {percent(r.source_percent)} · повторы внутри работы: {percent(r.self_percent)} · цитаты (не считаются
+          совпадениями): {percent(r.quoted_percent)}
         </Text>
         {r.fragments.length ? (
           <List.Root as="ol" listStyle="none" gap="3" aria-label="Самые длинные совпадения">
