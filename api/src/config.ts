@@ -135,10 +135,9 @@ const schema = z.object({
   /** The order form's estimate of how many sources a topic has: its own, shorter time limit. */
   SOURCES_ESTIMATE_TIMEOUT_SECONDS: int(8),
   /** Text.ru's API key (text.ru/api-check): full papers' originality is then checked by Text.ru
-   * too. Unset: the engine's own check only. */
+   * too. Unset or empty: the engine's own check only. */
   TEXTRU_USER_KEY: z
-    .string()
-    .regex(/^[A-Za-z0-9]{16,64}$/, 'expected the key from text.ru/api-check: 16-64 letters and digits')
+    .union([z.literal(''), z.string().regex(/^[A-Za-z0-9]{16,64}$/, 'expected the key from text.ru/api-check: 16-64 letters and digits')])
     .optional(),
   TEXTRU_BASE_URL: z.string().url().default('https://api.text.ru'),
   /** How long a paper waits for Text.ru's result; then the report falls back to the own check. */

@@ -23,6 +23,7 @@ it('refuses a malformed Text.ru key at start, naming the variable and not the va
   expect(() => loadConfig({ NODE_ENV: 'test', TEXTRU_USER_KEY: 'not a key!' })).toThrow(/TEXTRU_USER_KEY: expected the key from text\.ru/);
   expect(() => loadConfig({ NODE_ENV: 'test', TEXTRU_USER_KEY: 'not a key!' })).not.toThrow(/not a key!/);
   expect(loadConfig({ NODE_ENV: 'test' }).textRu).toBeNull();
+  expect(loadConfig({ NODE_ENV: 'test', TEXTRU_USER_KEY: '' }).textRu).toBeNull();
 });
 
 it('stores the report of a full paper and returns it in the detail, to its owner only', { timeout: 600_000 }, async () => {
