@@ -134,6 +134,15 @@ const schema = z.object({
   CROSSREF_MAX_REQUESTS_PER_SECOND: int(5),
   /** The order form's estimate of how many sources a topic has: its own, shorter time limit. */
   SOURCES_ESTIMATE_TIMEOUT_SECONDS: int(8),
+  /** Text.ru's API key (text.ru/api-check): full papers' originality is then checked by Text.ru
+   * too. Unset or empty: the engine's own check only. */
+  TEXTRU_USER_KEY: z
+    .union([z.literal(''), z.string().regex(/^[A-Za-z0-9]{16,64}$/, 'expected the key from text.ru/api-check: 16-64 letters and digits')])
+    .optional(),
+  TEXTRU_BASE_URL: z.string().url().default('https://api.text.ru'),
+  /** How long a paper waits for Text.ru's result; then the report falls back to the own check. */
+  TEXTRU_TIMEOUT_SECONDS: int(300),
+  TEXTRU_POLL_SECONDS: int(10),
 
   STORAGE: z.enum(['local', 's3']).default('local'),
   S3_ENDPOINT: z.string().url().optional(),
@@ -232,6 +241,8 @@ export interface Config {
     crossref: { baseUrl: string; timeoutMs: number; maxRequestsPerSecond: number };
     estimateTimeoutMs: number;
   };
+  /** Text.ru's check of a full paper's originality; null: the engine's own check only. */
+  textRu: { userKey: string; baseUrl: string; timeoutMs: number; pollIntervalMs: number } | null;
   storage:
     | { kind: 'local'; dir: string }
     | { kind: 's3'; endpoint: string; region: string; bucket: string; accessKeyId: string; secretAccessKey: string };
@@ -375,6 +386,14 @@ export function loadConfig(env: Env): Config {
       },
       estimateTimeoutMs: e.SOURCES_ESTIMATE_TIMEOUT_SECONDS * 1000,
     },
+    textRu: e.TEXTRU_USER_KEY
+      ? {
+          userKey: e.TEXTRU_USER_KEY,
+          baseUrl: e.TEXTRU_BASE_URL.replace(/\/$/, ''),
+          timeoutMs: e.TEXTRU_TIMEOUT_SECONDS * 1000,
+          pollIntervalMs: e.TEXTRU_POLL_SECONDS * 1000,
+        }
+      : null,
     storage:
       e.STORAGE === 's3'
         ? {

@@ -124,6 +124,40 @@ export const paperSource = z.object({
   url: z.string().nullable(),
 });
 export type PaperSource = z.infer<typeof paperSource>;
+/** Which check gave the originality figure: the engine's own (5-grams against the paper's sources
+ * and itself) or Text.ru's. */
+export const ORIGINALITY_METHODS = ['internal', 'text.ru'] as const;
+const percent = z.number().min(0).max(100);
+/** The originality report of a paper, as the preview page shows it. */
+export const paperOriginality = z.object({
+  method: z.enum(ORIGINALITY_METHODS),
+  /** 100 % less the share of the text that overlaps (by the method used). */
+  originality_percent: percent,
+  /** The internal check's shares of the words: overlapping the sources, repeating the paper
+   * itself, and marked quotations (left out of the overlap). */
+  source_percent: percent,
+  self_percent: percent,
+  quoted_percent: percent,
+  words: z.number().int().nonnegative(),
+  /** The longest overlapping fragments, longest first. */
+  fragments: z.array(
+    z.object({
+      text: z.string(),
+      words: z.number().int().positive(),
+      /** "introduction", "1.2", "conclusion". */
+      section: z.string(),
+      kind: z.enum(['source', 'self']),
+      /** The source's number in the list; null for a repetition or a source not in the list. */
+      source_number: z.number().int().positive().nullable(),
+      source_title: z.string().nullable(),
+    }),
+  ),
+  /** Text.ru's matching pages (empty for the internal check). */
+  matches: z.array(z.object({ url: z.string(), percent })),
+  /** Why the configured Text.ru check was not used; null when there is nothing to say. */
+  note: z.string().nullable(),
+});
+export type PaperOriginality = z.infer<typeof paperOriginality>;
 export const paperDetailBody = z.object({
   id: z.number().int(),
   download_url: z.string().nullable(),
@@ -138,6 +172,8 @@ export const paperDetailBody = z.object({
   full_version: z.object({ download_url: z.string().nullable() }).nullable(),
   /** The list of sources in the order of their numbers (empty for papers made before it was kept). */
   sources: z.array(paperSource).default([]),
+  /** The originality report; null for papers made before it was kept. */
+  originality: paperOriginality.nullable().default(null),
 });
 export type PaperDetail = z.infer<typeof paperDetailBody>;
 export const paperIdParams = z.object({ paperId: z.coerce.number().int().positive().max(2_147_483_647) });

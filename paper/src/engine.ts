@@ -20,6 +20,7 @@ import { conclusionStage } from './conclusion/stage.ts';
 import { PaperError } from './errors.ts';
 import type { PaperInput } from './input.ts';
 import { normocontrolStage } from './normocontrol/stage.ts';
+import { originalityStage } from './originality/stage.ts';
 import { outlineStage } from './outline/stage.ts';
 import type { Outline } from './outline/types.ts';
 import { passagesStage } from './passages/stage.ts';
@@ -37,7 +38,7 @@ import { windowFor } from './volume/index.ts';
 import { volumeStage } from './volume/stage.ts';
 import { writingStage } from './writing/stage.ts';
 
-/** The engine, in order. */
+/** The engine, in order, up to the paper's normocontrol, which it must pass to go on. */
 export const STAGES: readonly Stage[] = [
   outlineStage,
   sourcesStage,
@@ -51,6 +52,9 @@ export const STAGES: readonly Stage[] = [
   previewStage,
   normocontrolStage,
 ];
+
+/** What is reported on the texts of a paper that passed its normocontrol (an outside check may be paid for). */
+const AFTER_NORMOCONTROL: readonly Stage[] = [originalityStage];
 
 /** An attached file's text beyond this is not read. */
 const MAX_SOURCE_CHARS = 2_000_000;
@@ -97,6 +101,7 @@ export async function generatePaper(input: PaperInput, ctx: RunContext): Promise
       report: false,
     });
   }
+  state = await runStages(run, state, AFTER_NORMOCONTROL, { report: true });
   await run.progress.stage('done');
   return resultOf(run, state);
 }
@@ -153,6 +158,7 @@ function resultOf(run: PaperRun, state: PaperState): PaperResult {
       withinTolerance,
     },
     normocontrol: need(state.normocontrol, 'the normocontrol'),
+    originality: need(state.originality, 'the originality report'),
     usage: { ...calls.usage },
     outline,
     writer: run.ctx.writer.kind,

@@ -46,3 +46,6 @@ export type { NormocontrolIssue, NormocontrolReport } from './normocontrol/types
 export { formatRecord } from './bibliography/gost.ts';
 export type { WorkRecord, Person } from './bibliography/record.ts';
 export { DEMO_PAGES } from './volume/index.ts';
+export { createTextRuCheck } from './originality/text-ru.ts';
+export type { TextRuOptions } from './originality/text-ru.ts';
+export type { OriginalityCheck, OriginalityFragment, OriginalityMethod, OriginalityReport } from './originality/types.ts';

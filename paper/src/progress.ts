@@ -11,6 +11,7 @@ export const STAGES = {
   typeset: 'Вёрстка и проверка объёма',
   preview: 'Подготовка предпросмотра',
   normocontrol: 'Нормоконтроль',
+  originality: 'Проверка оригинальности',
   done: 'Готово',
 } as const;
 
@@ -71,7 +72,8 @@ export function stageRanges(type: 'demo' | 'full', professional: boolean): Parti
   ranges.bibliography = [at, at + 2];
   ranges.typeset = [at + 2, 92];
   ranges.preview = [92, 95];
-  ranges.normocontrol = [95, 99];
+  ranges.normocontrol = [95, 98];
+  ranges.originality = [98, 99];
   ranges.done = [100, 100];
   return ranges;
 }

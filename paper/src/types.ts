@@ -7,6 +7,7 @@ import type { NormocontrolReport } from './normocontrol/types.ts';
 import type { Outline } from './outline/types.ts';
 import type { DownloadLimits, FullTextStore } from './passages/full-texts.ts';
 import type { ClaimCounts } from './passages/types.ts';
+import type { OriginalityCheck, OriginalityReport } from './originality/types.ts';
 
 export interface ProgressEvent {
   /** Russian name of the stage, shown to the user. */
@@ -45,6 +46,8 @@ export interface RunContext {
   fullTexts?: FullTextStore;
   /** Limits of full-text downloads (tests let their stand-ins on loopback answer). */
   fullTextDownloads?: DownloadLimits;
+  /** An outside originality check (Text.ru) for full papers; absent: the engine's own check only. */
+  originality?: OriginalityCheck | null;
 }
 
 export interface TitlePageInfo {
@@ -100,6 +103,8 @@ export interface PaperResult {
   pageCount: number;
   volume: { requested: number | null; actual: number; withinTolerance: boolean };
   normocontrol: NormocontrolReport;
+  /** How much of the text overlaps its sources and itself, and which check said so. */
+  originality: OriginalityReport;
   usage: Usage;
   outline: Outline;
   /** Who wrote the text: an LLM, or the offline writer (never to be shown to a customer as AI output). */

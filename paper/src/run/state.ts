@@ -6,6 +6,7 @@ import type { CallRunner } from '../calls.ts';
 import type { AttachedSource, PaperInput } from '../input.ts';
 import type { LaidOutPaper } from '../layout/index.ts';
 import type { NormocontrolReport } from '../normocontrol/types.ts';
+import type { OriginalityReport } from '../originality/types.ts';
 import type { KeptChapter, OutlineWithoutIntroduction } from '../outline/types.ts';
 import type { ClaimCounts, PaperPassages } from '../passages/types.ts';
 import type { Progress, StageId } from '../progress.ts';
@@ -54,6 +55,7 @@ export interface PaperState {
   /** The preview PDF: for a demo only the demo's pages. */
   preview?: Buffer;
   normocontrol?: NormocontrolReport;
+  originality?: OriginalityReport;
 }
 
 /** A step of the engine: takes the state, returns the next one. */

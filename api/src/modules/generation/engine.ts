@@ -5,7 +5,9 @@ import {
   createOfflineWriter,
   createOpenAlexSearch,
   createPdfConverterPool,
+  createTextRuCheck,
   type BibliographicSearch,
+  type OriginalityCheck,
   type PdfConverter,
   type Writer,
 } from '@app/paper';
@@ -19,6 +21,8 @@ export interface EngineParts {
   /** The outside bibliographic databases (empty: no search, development). */
   search: BibliographicSearch[];
   pdf: PdfConverter;
+  /** Text.ru, when its key is configured. */
+  originality: OriginalityCheck | null;
 }
 
 /** OpenAlex and Crossref as the configuration names them; `timeoutMs` overrides their time limits (the estimate's is shorter). */
@@ -64,5 +68,13 @@ export function createEngineParts(config: Config, library: BibliographicSearch, 
   }
   const search = createSearchProviders(config.sources, log);
   if (!search.length) log.warn('SOURCES_SEARCH is none: papers cite the attached files and our own library only (development only)');
-  return { writer, library, search, pdf: createPdfConverterPool({ size: config.worker.pdfPoolSize, tmpDir: config.worker.pdfTmpDir }) };
+  const originality = config.textRu ? createTextRuCheck(config.textRu) : null;
+  if (!originality) log.info('TEXTRU_USER_KEY is not set: originality is checked by the engine alone');
+  return {
+    writer,
+    library,
+    search,
+    pdf: createPdfConverterPool({ size: config.worker.pdfPoolSize, tmpDir: config.worker.pdfTmpDir }),
+    originality,
+  };
 }

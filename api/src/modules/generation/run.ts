@@ -15,6 +15,7 @@ import { failOrder } from '../orders/lifecycle.ts';
 import type { PaymentProvider } from '../orders/providers/types.ts';
 import { attachedFilesOf, lockOrder } from '../orders/repository.ts';
 import { Paper } from '../papers/entities.ts';
+import { originalityOf } from '../papers/originality.ts';
 import { dbCheckpoints } from './checkpoints.ts';
 import { storageFullTexts } from './full-texts.ts';
 import type { EngineParts } from './engine.ts';
@@ -119,6 +120,7 @@ export async function runGeneration(d: GenerationDeps, orderId: string): Promise
       pdf: d.engine.pdf,
       checkpoints: dbCheckpoints(() => d.em.fork(), orderId),
       fullTexts: storageFullTexts(d.storage),
+      originality: d.engine.originality,
       signal: d.signal,
       // Sections are written in parallel: updates are applied and published one at a time, in
       // the order they were reported, and the stored progress never goes back.
@@ -159,6 +161,7 @@ export async function runGeneration(d: GenerationDeps, orderId: string): Promise
           url: s.url,
           ...(s.attachedIndex === undefined ? {} : { attached_index: s.attachedIndex }),
         })),
+        originality: originalityOf(result.originality),
         sourcePaper: current.sourcePaper,
         paidAt: current.paidAt,
         orderId: current.id,
@@ -180,6 +183,7 @@ export async function runGeneration(d: GenerationDeps, orderId: string): Promise
           usage: result.usage,
           writer: result.writer,
           citations: result.citations,
+          originality: { method: result.originality.method, percent: result.originality.originalityPercent, note: result.originality.note },
           warnings: result.warnings,
         },
         'generation completed',

@@ -1,6 +1,6 @@
 /** A generated paper: its text lives in the .docx/.pdf in storage; here are its metadata. */
 import { defineEntity, p, type InferEntity } from '@mikro-orm/postgresql';
-import type { PaperOptions, PaperSource, PaperType, Tariff } from '@app/contract';
+import type { PaperOptions, PaperOriginality, PaperSource, PaperType, Tariff } from '@app/contract';
 import type { NormocontrolReport, Outline } from '@app/paper';
 import { User } from '../accounts/entities.ts';
 
@@ -30,6 +30,8 @@ export const Paper = defineEntity({
     /** The list of sources as the preview page shows it (paperSource of the contract); a user's file
      * also keeps its place among the order's files, for its download. */
     sources: p.json<StoredPaperSource[]>().default('[]'),
+    /** The originality report as the preview page shows it (paperOriginality of the contract). */
+    originality: p.json<PaperOriginality>().nullable(),
     sourcePaper: () => p.manyToOne(Paper).nullable().deleteRule('set null'),
     /** Set when the full version was paid for; only then is the .docx downloadable. */
     paidAt: p.datetime().nullable(),

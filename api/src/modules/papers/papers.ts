@@ -1,6 +1,6 @@
 /** The user's papers: list, detail, files. Owner only; anything else is 404. */
 import type { PaperDetail, PaperListItem, PaperSort, PaperType } from '@app/contract';
-import { LIMITS, paperOptions, paperSource, paperStructure } from '@app/contract';
+import { LIMITS, paperOptions, paperOriginality, paperSource, paperStructure } from '@app/contract';
 import { z } from 'zod';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError } from '../../errors.ts';
@@ -104,6 +104,7 @@ export async function paperDetail(em: EntityManager, session: AuthSession, id: n
           s.verified_by === 'user_file' && s.attached_index !== undefined ? { ...s, url: sourceFileUrl(p.id, s.number) } : s,
         ),
       ),
+    originality: p.originality ? paperOriginality.parse(p.originality) : null,
   };
 }
 

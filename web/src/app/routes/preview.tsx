@@ -1,4 +1,4 @@
-/** /preview/{paperId}: title, annotation, contents, the list of sources and the PDF preview of a paper; for a demo the
+/** /preview/{paperId}: title, annotation, contents, the originality report, the list of sources and the PDF preview of a paper; for a demo the
  * locked page and the collapsible 'Получение полного доступа' section with the purchase panel
  * (and its sticky copy), or the bought full version's download; and the scroll-to-top button. */
 import { Box, Grid, Heading, Stack } from '@chakra-ui/react';
@@ -12,6 +12,7 @@ import { Purchase } from '@/features/orders/components/purchase';
 import { usePaper } from '@/features/papers/api/get-paper';
 import { FullVersionBought } from '@/features/papers/components/full-version-bought';
 import { PaperOverview } from '@/features/papers/components/paper-overview';
+import { PaperOriginality } from '@/features/papers/components/paper-originality';
 import { PaperSources } from '@/features/papers/components/paper-sources';
 import { PdfPreview } from '@/features/papers/components/pdf-preview';
 import { useTitle } from '@/lib/use-title';
@@ -58,6 +59,7 @@ export function Component() {
         <Box gridArea="info" minW="0">
           <Stack gap="6">
             <PaperOverview paper={paper} />
+            {paper ? <PaperOriginality originality={paper.originality} /> : null}
             {paper ? <PaperSources sources={paper.sources} /> : null}
           </Stack>
         </Box>
