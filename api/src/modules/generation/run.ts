@@ -163,6 +163,14 @@ export async function runGeneration(d: GenerationDeps, orderId: string): Promise
         paidAt: current.paidAt,
         orderId: current.id,
       });
+      // What the paper cost: every call that makes it up (those restored from an earlier attempt's
+      // checkpoints included), priced per model as configured.
+      const { calls, promptTokens, completionTokens, costRub } = result.usage;
+      await tx.execute('update orders set llm_usage = ?, llm_cost_rub = ? where id = ?', [
+        JSON.stringify({ calls, promptTokens, completionTokens, writer: result.writer }),
+        costRub === undefined ? null : costRub.toFixed(4),
+        current.id,
+      ]);
       current.status = 'completed';
       current.progress = 100;
       current.stage = 'Готово';
