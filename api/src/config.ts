@@ -51,6 +51,9 @@ function parsePrices(value: string, ctx: z.RefinementCtx): Record<string, LlmPri
   return prices;
 }
 
+/** An empty variable (docker compose's `${VAR:-}`) is an unset one. */
+const unsetIfEmpty = <T extends z.ZodTypeAny>(type: T) => z.preprocess((v) => (v === '' ? undefined : v), type);
+
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 const int = (def: number) => z.coerce.number().int().positive().default(def);
 
@@ -124,36 +127,36 @@ const schema = z.object({
   /** Each tariff's provider: `openai` (any OpenAI-compatible endpoint, LLM_BASE_URL), `yandex`
    * (YandexGPT) or `gigachat`. Without any configured provider papers are written by the offline
    * writer (development only). */
-  LLM_PROVIDER_BASIC: z.enum(LLM_PROVIDERS).default('openai'),
-  LLM_PROVIDER_PROFESSIONAL: z.enum(LLM_PROVIDERS).default('openai'),
+  LLM_PROVIDER_BASIC: unsetIfEmpty(z.enum(LLM_PROVIDERS).default('openai')),
+  LLM_PROVIDER_PROFESSIONAL: unsetIfEmpty(z.enum(LLM_PROVIDERS).default('openai')),
   /** Each tariff's model; the default depends on the provider (DEFAULT_MODELS). */
-  LLM_MODEL_BASIC: z.string().min(1).optional(),
-  LLM_MODEL_PROFESSIONAL: z.string().min(1).optional(),
+  LLM_MODEL_BASIC: unsetIfEmpty(z.string().min(1).optional()),
+  LLM_MODEL_PROFESSIONAL: unsetIfEmpty(z.string().min(1).optional()),
   /** Rubles per million input/output tokens per model, for the cost of every order. */
   LLM_PRICES: z
     .string()
     .default('')
     .transform((v, ctx) => parsePrices(v, ctx)),
   /** OpenAI-compatible endpoint. */
-  LLM_BASE_URL: z.string().url().optional(),
+  LLM_BASE_URL: unsetIfEmpty(z.string().url().optional()),
   LLM_API_KEY: z.string().default('none'),
   LLM_CONCURRENCY: int(4),
   LLM_TIMEOUT_SECONDS: int(120),
   /** YandexGPT (Yandex AI Studio's OpenAI-compatible endpoint): a service account's API key or an IAM token, and its folder. */
   YANDEX_BASE_URL: z.string().url().default('https://llm.api.cloud.yandex.net/v1'),
-  YANDEX_FOLDER_ID: z.string().min(1).optional(),
-  YANDEX_API_KEY: z.string().min(1).optional(),
-  YANDEX_IAM_TOKEN: z.string().min(1).optional(),
+  YANDEX_FOLDER_ID: unsetIfEmpty(z.string().min(1).optional()),
+  YANDEX_API_KEY: unsetIfEmpty(z.string().min(1).optional()),
+  YANDEX_IAM_TOKEN: unsetIfEmpty(z.string().min(1).optional()),
   YANDEX_CONCURRENCY: int(10),
   /** GigaChat: the project's authorization key, its scope and the root certificate (PEM file) of
    * the Russian CA its servers are signed with. */
-  GIGACHAT_AUTH_KEY: z.string().min(1).optional(),
-  GIGACHAT_SCOPE: z.enum(GIGACHAT_SCOPES).default('GIGACHAT_API_PERS'),
+  GIGACHAT_AUTH_KEY: unsetIfEmpty(z.string().min(1).optional()),
+  GIGACHAT_SCOPE: unsetIfEmpty(z.enum(GIGACHAT_SCOPES).default('GIGACHAT_API_PERS')),
   GIGACHAT_OAUTH_URL: z.string().url().default('https://ngw.devices.sberbank.ru:9443/api/v2/oauth'),
   GIGACHAT_BASE_URL: z.string().url().default('https://gigachat.devices.sberbank.ru/api/v1'),
-  GIGACHAT_CA_FILE: z.string().min(1).optional(),
+  GIGACHAT_CA_FILE: unsetIfEmpty(z.string().min(1).optional()),
   /** Streams at once; default one for an individual (GIGACHAT_API_PERS), ten for a company. */
-  GIGACHAT_CONCURRENCY: z.coerce.number().int().positive().optional(),
+  GIGACHAT_CONCURRENCY: unsetIfEmpty(z.coerce.number().int().positive().optional()),
   /** Bibliographic databases asked together, comma-separated (`openalex,crossref`), or `none`:
    * a paper then cites only the attached files (development; papers are not held to the minimum
    * of sources). Production defaults to both: development and tests have no network. */

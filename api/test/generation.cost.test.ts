@@ -48,6 +48,7 @@ describe('the LLM configuration', () => {
     });
     // Nothing configured: the offline writer; an OpenAI-compatible endpoint as before.
     expect(load({}).llm).toBeNull();
+    expect(load({ LLM_PROVIDER_BASIC: '', LLM_BASE_URL: '', GIGACHAT_SCOPE: '' }).llm).toBeNull(); // docker compose's empty variables
     expect(load({ LLM_BASE_URL: 'http://127.0.0.1:1/v1' }).llm!.tariffs.professional).toMatchObject({ model: 'gpt-4o', price: null });
   });
 
