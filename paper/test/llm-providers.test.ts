@@ -110,6 +110,16 @@ describe('YandexGPT (AI Studio, OpenAI-compatible)', () => {
     expect(s.log).toEqual([]);
   });
 
+  it('accepts an IAM token as Bearer instead of the API key', async () => {
+    const s = await yandex({ apiKey: undefined, iamToken: 't1.iam-token' });
+    const reply = await yandexWriter(s, { apiKey: undefined, iamToken: 't1.iam-token' }).complete(textCall('y-iam', 300));
+    expect(reply.text.length).toBeGreaterThan(300);
+    const refused = await yandexWriter(s)
+      .complete(textCall('y-key-not-token', 300))
+      .catch((e) => e);
+    expect(refused.message).toMatch(/\(401\)/);
+  });
+
   it('backs off on 429 from the quota of concurrent requests, honouring Retry-After', async () => {
     const s = await yandex({ maxConcurrent: 1, quotaRetryAfterSec: 1, tokensPerSecond: 3000, firstTokenMs: 100 });
     const writer = yandexWriter(s, { concurrency: 3, retryMaxMs: 5000 });
@@ -191,6 +201,7 @@ describe('GigaChat', () => {
     expect(s.llm.quotaRefusals).toBeGreaterThan(0);
     expect(s.llm.maxInFlight).toBe(1);
     expect(s.llm.completedByKey().size).toBe(3);
+    expect(s.oauth).toHaveLength(1); // three calls at once shared one token request
   });
 
   it('trusts the configured root certificate over TLS, and nothing else', async () => {

@@ -41,7 +41,7 @@ export function createGigaChatTokenProvider(options: GigaChatTokenOptions): Giga
   let current: { header: string; refreshAt: number } | null = null;
   let pending: Promise<string> | null = null;
 
-  async function issue(signal?: AbortSignal): Promise<string> {
+  async function issue(): Promise<string> {
     const asked = now();
     let response: Response;
     try {
@@ -54,7 +54,8 @@ export function createGigaChatTokenProvider(options: GigaChatTokenOptions): Giga
           accept: 'application/json',
         },
         body: new URLSearchParams({ scope: options.scope }).toString(),
-        signal: AbortSignal.any([AbortSignal.timeout(options.timeoutMs ?? 30_000), ...(signal ? [signal] : [])]),
+        // Its own time limit, not a caller's signal: concurrent calls share this request.
+        signal: AbortSignal.timeout(options.timeoutMs ?? 30_000),
       });
     } catch (error) {
       // A network failure or a timeout: the writer retries it like any other.
@@ -79,10 +80,10 @@ export function createGigaChatTokenProvider(options: GigaChatTokenOptions): Giga
 
   return {
     stats,
-    header(signal) {
+    header() {
       if (current && now() < current.refreshAt) return Promise.resolve(current.header);
       // One token request at a time: concurrent calls share it.
-      pending ??= issue(signal).finally(() => (pending = null));
+      pending ??= issue().finally(() => (pending = null));
       return pending;
     },
     refused(header) {
