@@ -1,6 +1,7 @@
-/** Each tariff's provider and model come from the configuration (validated once); the cost of a
- * completed order (the model's tokens × the configured price) is stored with it and printed by the
- * admin command. The providers are local stand-ins of YandexGPT and GigaChat. */
+/** Each tariff's provider and model come from the configuration (validated once); what an order
+ * costs at the provider (the model's tokens × the configured price, added call by call, a failed
+ * generation's calls included) is stored with it and printed by the admin command. The providers
+ * are local stand-ins of YandexGPT and GigaChat, which count the tokens they bill. */
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -78,9 +79,15 @@ describe('the cost of an order', () => {
   let yandex: YandexStandIn;
   let gigachat: GigaChatStandIn;
   let t: TestApp;
+  /** GigaChat refuses the chapter review (400): the professional generation fails for good. */
+  let refuseReview = false;
   beforeAll(async () => {
     yandex = await startYandexStandIn({ folderId: 'b1gfolder', apiKey: 'AQVN-key' });
-    gigachat = await startGigaChatStandIn({ authKey: GIGA_KEY, scope: 'GIGACHAT_API_PERS' });
+    gigachat = await startGigaChatStandIn({
+      authKey: GIGA_KEY,
+      scope: 'GIGACHAT_API_PERS',
+      behave: (r) => (refuseReview && r.key === 'review:1' ? { status: 400 } : undefined),
+    });
     t = await startTestApp(
       {
         LLM_PROVIDER_BASIC: 'yandex',
@@ -92,6 +99,7 @@ describe('the cost of an order', () => {
         GIGACHAT_OAUTH_URL: gigachat.oauthUrl,
         GIGACHAT_AUTH_KEY: GIGA_KEY,
         LLM_PRICES: PRICES,
+        GENERATION_MAX_ATTEMPTS: '2',
       },
       { worker: true },
     );
@@ -102,19 +110,24 @@ describe('the cost of an order', () => {
     await gigachat?.close();
   });
 
-  async function generate(tariff: 'basic' | 'professional', name: string): Promise<string> {
+  async function generate(tariff: 'basic' | 'professional', name: string, expected = 'completed'): Promise<string> {
     const u = await signUp(t, name);
     const created = await createPayment(u.client, newOrder({ model_name: tariff }));
     const socket = await socketTranscript(t, u.client, `/api/v1/users/ws/${created.body.data.task_id}`);
     await decideInSandbox(u.client, created.body.data.confirmation_url, 'pay');
     const last = (await socket.waitFor((m) => m.some((x) => ['completed', 'failed'].includes(x.status)))).at(-1);
     socket.close();
-    expect(last.status).toBe('completed');
+    expect(last.status).toBe(expected);
     return created.body.data.task_id;
   }
   const priced = (log: { completed: boolean; promptTokens: number; completionTokens: number }[], input: number, output: number) => {
     const done = log.filter((e) => e.completed);
-    return { calls: done.length, rub: done.reduce((n, e) => n + e.promptTokens * input + e.completionTokens * output, 0) / 1e6 };
+    return {
+      calls: done.length,
+      promptTokens: done.reduce((n, e) => n + e.promptTokens, 0),
+      completionTokens: done.reduce((n, e) => n + e.completionTokens, 0),
+      rub: done.reduce((n, e) => n + e.promptTokens * input + e.completionTokens * output, 0) / 1e6,
+    };
   };
 
   it(
@@ -130,11 +143,12 @@ describe('the cost of an order', () => {
 
       const rows = await t.sql(`select id, llm_usage, llm_cost_rub from orders where id = any($1)`, [[basicId, proId]]);
       const row = (id: string) => rows.rows.find((r) => r.id === id);
-      expect(row(basicId).llm_usage).toMatchObject({ calls: basic.calls, writer: 'llm' });
-      expect(Number(row(basicId).llm_cost_rub)) // numeric(12, 4)
-        .toBeCloseTo(basic.rub, 3);
-      expect(row(proId).llm_usage).toMatchObject({ calls: pro.calls, writer: 'llm' });
-      expect(Number(row(proId).llm_cost_rub)).toBeCloseTo(pro.rub, 3);
+      const { rub: basicRub, ...basicUsage } = basic;
+      const { rub: proRub, ...proUsage } = pro;
+      expect(row(basicId).llm_usage).toEqual(basicUsage);
+      expect(Number(row(basicId).llm_cost_rub)).toBeCloseTo(basicRub, 5);
+      expect(row(proId).llm_usage).toEqual(proUsage);
+      expect(Number(row(proId).llm_cost_rub)).toBeCloseTo(proRub, 5);
       expect(pro.rub).toBeGreaterThan(basic.rub); // the dearer model
 
       const admin = (...args: string[]) =>
@@ -152,6 +166,25 @@ describe('the cost of an order', () => {
       expect(one.stdout).toContain(`cost ${pro.rub.toFixed(2)} ₽`);
       const list = await admin('orders', 'completed');
       expect(list.stdout).toMatch(new RegExp(`${basicId}.*cost:${basic.rub.toFixed(2).replace('.', '\\.')} ₽`));
+
+      // A generation that fails for good was billed too: its calls, over both attempts, are counted.
+      const before = gigachat.llm.log.length;
+      refuseReview = true;
+      const failedId = await generate('professional', 'failed_cost', 'failed');
+      const failed = priced(gigachat.llm.log.slice(before), 1950, 3900);
+      expect(failed.calls).toBeGreaterThan(3);
+      expect(
+        gigachat.llm.log
+          .slice(before)
+          .filter((e) => e.key === 'review:1')
+          .map((e) => e.status),
+      ).toEqual([400, 400]);
+      const [f] = (await t.sql(`select llm_usage, llm_cost_rub from orders where id = $1`, [failedId])).rows;
+      expect(f.llm_usage.calls).toBe(failed.calls);
+      expect(Number(f.llm_cost_rub)).toBeCloseTo(failed.rub, 5);
+      const failedList = (await admin('orders', 'failed')).stdout;
+      expect(failedList).toContain(failedId);
+      expect(failedList).toContain(`cost:${failed.rub.toFixed(2)} ₽`);
     },
   );
 });

@@ -2,7 +2,7 @@
  *   npm run admin -w api -- orders [state]                 orders by state (newest first), with their money;
  *        state: pending_payment | queued | generating | completed | failed | canceled | expired
  *             | undelivered (captured, neither delivered nor refunded) | refunding | refunded
- *        each with what its generation cost (model tokens × configured price, in rubles)
+ *        each with what it cost at the model's provider (tokens × configured price, in rubles, failed attempts included)
  *   npm run admin -w api -- order <order>                  one order: money, state, the model's calls and tokens, its cost
  *   npm run admin -w api -- refund <order> --reason "..."  refund an order's payment (stops a generation on
  *                                                          its way; a delivered .docx is no longer downloadable)
@@ -93,7 +93,7 @@ async function showOrder(id: string) {
       amount: number;
       topic: string;
       attempts: number;
-      llm_usage: { calls: number; promptTokens: number; completionTokens: number; writer: string } | null;
+      llm_usage: { calls: number; promptTokens: number; completionTokens: number } | null;
       llm_cost_rub: string | null;
       error: string | null;
     }[]
@@ -104,8 +104,8 @@ async function showOrder(id: string) {
   console.log(`  topic: ${o.topic}`);
   console.log(
     u
-      ? `  model: ${u.calls} calls, ${u.promptTokens} input + ${u.completionTokens} output tokens (${u.writer}), cost ${costOf(o.llm_cost_rub)}`
-      : '  model: no completed generation yet',
+      ? `  model: ${u.calls} calls, ${u.promptTokens} input + ${u.completionTokens} output tokens, cost ${costOf(o.llm_cost_rub)}`
+      : '  model: no call yet',
   );
   if (o.error) console.log(`  error: ${o.error}`);
 }

@@ -1,6 +1,6 @@
 /**
  * The LLM writer: any OpenAI-compatible chat completions endpoint through the `openai` package
- * (OpenAI, YandexGPT's compatible endpoint, GigaChat with its token provider: see providers.ts).
+ * (OpenAI, YandexGPT's compatible endpoint: yandex.ts; GigaChat with its token provider: gigachat.ts).
  * Text is streamed; the outline uses structured output (a JSON schema made from the zod schema,
  * or a forced function call where the endpoint has no response_format). Every call has a time
  * limit and is retried with exponential backoff on 429, 5xx, connection errors and timeouts; a

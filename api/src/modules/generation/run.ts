@@ -16,6 +16,7 @@ import type { PaymentProvider } from '../orders/providers/types.ts';
 import { lockOrder } from '../orders/repository.ts';
 import { Paper } from '../papers/entities.ts';
 import { dbCheckpoints } from './checkpoints.ts';
+import { meteredWriter } from './cost.ts';
 import { storageFullTexts } from './full-texts.ts';
 import type { EngineParts } from './engine.ts';
 import { paperInputOf, paperOptionsOf, storedOutline } from './order-input.ts';
@@ -113,7 +114,7 @@ export async function runGeneration(d: GenerationDeps, orderId: string): Promise
 
   try {
     const result = await generatePaper(await buildInput(em, d.storage, order), {
-      writer: d.engine.writer,
+      writer: meteredWriter(d.engine.writer, d.em, orderId, d.log),
       library: d.engine.library,
       search: d.engine.search,
       pdf: d.engine.pdf,
@@ -163,14 +164,6 @@ export async function runGeneration(d: GenerationDeps, orderId: string): Promise
         paidAt: current.paidAt,
         orderId: current.id,
       });
-      // What the paper cost: every call that makes it up (those restored from an earlier attempt's
-      // checkpoints included), priced per model as configured.
-      const { calls, promptTokens, completionTokens, costRub } = result.usage;
-      await tx.execute('update orders set llm_usage = ?, llm_cost_rub = ? where id = ?', [
-        JSON.stringify({ calls, promptTokens, completionTokens, writer: result.writer }),
-        costRub === undefined ? null : costRub.toFixed(4),
-        current.id,
-      ]);
       current.status = 'completed';
       current.progress = 100;
       current.stage = 'Готово';
