@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { LlmPrice, LlmProvider } from '@app/paper';
 import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 import type { FailureLimits } from './modules/limits/failures.ts';
@@ -16,6 +17,42 @@ const PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
 
 const SEARCH_PROVIDERS = ['openalex', 'crossref'] as const;
 type SearchProvider = (typeof SEARCH_PROVIDERS)[number];
+
+const LLM_PROVIDERS = ['openai', 'yandex', 'gigachat'] as const;
+type LlmProviderName = (typeof LLM_PROVIDERS)[number];
+const GIGACHAT_SCOPES = ['GIGACHAT_API_PERS', 'GIGACHAT_API_B2B', 'GIGACHAT_API_CORP'] as const;
+/** A tariff's model when LLM_MODEL_<TARIFF> is not set. */
+const DEFAULT_MODELS: Record<LlmProviderName, { basic: string; professional: string }> = {
+  openai: { basic: 'gpt-4o-mini', professional: 'gpt-4o' },
+  yandex: { basic: 'yandexgpt-lite/latest', professional: 'yandexgpt/latest' },
+  gigachat: { basic: 'GigaChat-2', professional: 'GigaChat-2-Max' },
+};
+
+/** LLM_PRICES: `model=input/output` entries separated by `;`, rubles per million tokens. */
+function parsePrices(value: string, ctx: z.RefinementCtx): Record<string, LlmPrice> {
+  const prices: Record<string, LlmPrice> = {};
+  for (const entry of value
+    .split(';')
+    .map((e) => e.trim())
+    .filter(Boolean)) {
+    const at = entry.lastIndexOf('=');
+    const [input, output, extra] = entry
+      .slice(at + 1)
+      .split('/')
+      .map((n) => n.trim());
+    const model = entry.slice(0, Math.max(0, at)).trim();
+    const number = (n: string | undefined) => (n !== undefined && /^\d+(\.\d+)?$/.test(n) ? Number(n) : NaN);
+    if (at <= 0 || !model || extra !== undefined || !(number(input) >= 0) || !(number(output) >= 0)) {
+      ctx.addIssue({ code: 'custom', message: `expected model=input/output (rubles per million tokens), got "${entry}"` });
+      continue;
+    }
+    prices[model] = { inputRubPerMillion: number(input), outputRubPerMillion: number(output) };
+  }
+  return prices;
+}
+
+/** An empty variable (docker compose's `${VAR:-}`) is an unset one. */
+const unsetIfEmpty = <T extends z.ZodTypeAny>(type: T) => z.preprocess((v) => (v === '' ? undefined : v), type);
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 const int = (def: number) => z.coerce.number().int().positive().default(def);
@@ -87,13 +124,39 @@ const schema = z.object({
    * notification or a crash left open. */
   RECONCILE_INTERVAL_SECONDS: int(60),
 
-  /** OpenAI-compatible endpoint. Without it papers are written by the offline writer (development only). */
-  LLM_BASE_URL: z.string().url().optional(),
+  /** Each tariff's provider: `openai` (any OpenAI-compatible endpoint, LLM_BASE_URL), `yandex`
+   * (YandexGPT) or `gigachat`. Without any configured provider papers are written by the offline
+   * writer (development only). */
+  LLM_PROVIDER_BASIC: unsetIfEmpty(z.enum(LLM_PROVIDERS).default('openai')),
+  LLM_PROVIDER_PROFESSIONAL: unsetIfEmpty(z.enum(LLM_PROVIDERS).default('openai')),
+  /** Each tariff's model; the default depends on the provider (DEFAULT_MODELS). */
+  LLM_MODEL_BASIC: unsetIfEmpty(z.string().min(1).optional()),
+  LLM_MODEL_PROFESSIONAL: unsetIfEmpty(z.string().min(1).optional()),
+  /** Rubles per million input/output tokens per model, for the cost of every order. */
+  LLM_PRICES: z
+    .string()
+    .default('')
+    .transform((v, ctx) => parsePrices(v, ctx)),
+  /** OpenAI-compatible endpoint. */
+  LLM_BASE_URL: unsetIfEmpty(z.string().url().optional()),
   LLM_API_KEY: z.string().default('none'),
-  LLM_MODEL_BASIC: z.string().default('gpt-4o-mini'),
-  LLM_MODEL_PROFESSIONAL: z.string().default('gpt-4o'),
   LLM_CONCURRENCY: int(4),
   LLM_TIMEOUT_SECONDS: int(120),
+  /** YandexGPT (Yandex AI Studio's OpenAI-compatible endpoint): a service account's API key or an IAM token, and its folder. */
+  YANDEX_BASE_URL: z.string().url().default('https://llm.api.cloud.yandex.net/v1'),
+  YANDEX_FOLDER_ID: unsetIfEmpty(z.string().min(1).optional()),
+  YANDEX_API_KEY: unsetIfEmpty(z.string().min(1).optional()),
+  YANDEX_IAM_TOKEN: unsetIfEmpty(z.string().min(1).optional()),
+  YANDEX_CONCURRENCY: int(10),
+  /** GigaChat: the project's authorization key, its scope and the root certificate (PEM file) of
+   * the Russian CA its servers are signed with. */
+  GIGACHAT_AUTH_KEY: unsetIfEmpty(z.string().min(1).optional()),
+  GIGACHAT_SCOPE: unsetIfEmpty(z.enum(GIGACHAT_SCOPES).default('GIGACHAT_API_PERS')),
+  GIGACHAT_OAUTH_URL: z.string().url().default('https://ngw.devices.sberbank.ru:9443/api/v2/oauth'),
+  GIGACHAT_BASE_URL: z.string().url().default('https://gigachat.devices.sberbank.ru/api/v1'),
+  GIGACHAT_CA_FILE: unsetIfEmpty(z.string().min(1).optional()),
+  /** Streams at once; default one for an individual (GIGACHAT_API_PERS), ten for a company. */
+  GIGACHAT_CONCURRENCY: unsetIfEmpty(z.coerce.number().int().positive().optional()),
   /** Bibliographic databases asked together, comma-separated (`openalex,crossref`), or `none`:
    * a paper then cites only the attached files (development; papers are not held to the minimum
    * of sources). Production defaults to both: development and tests have no network. */
@@ -222,7 +285,12 @@ export interface Config {
     ttlMinutes: number;
     reconcileSeconds: number;
   };
-  llm: { baseUrl: string; apiKey: string; models: { basic: string; professional: string }; concurrency: number; timeoutMs: number } | null;
+  /** Null: no provider, the offline writer (development only). */
+  llm: {
+    /** Each tariff's provider, model and price (null: the cost of its calls is not known). */
+    tariffs: Record<'basic' | 'professional', { provider: LlmProvider; model: string; price: LlmPrice | null }>;
+    timeoutMs: number;
+  } | null;
   library: {
     endpoints: OaiEndpoint[];
     /** No repository configured outside production: the library holds its development collection
@@ -284,9 +352,12 @@ export function loadConfig(env: Env): Config {
       `Invalid configuration:\n  TELEGRAM_WEBHOOK_URL needs ${missing(['TELEGRAM_BOT_TOKEN', 'TELEGRAM_WEBHOOK_SECRET']).join(', ')}`,
     );
   }
-  if (e.NODE_ENV === 'production' && !e.LLM_BASE_URL) {
+  const llm = llmOf(e);
+  if (e.NODE_ENV === 'production' && !llm) {
     // The offline writer is for development and tests: a customer must never get its text.
-    throw new ConfigError('Invalid configuration:\n  LLM_BASE_URL is required in production');
+    throw new ConfigError(
+      'Invalid configuration:\n  an LLM provider is required in production (LLM_BASE_URL, or LLM_PROVIDER_* = yandex | gigachat)',
+    );
   }
   if (e.LOGIN_ACCOUNT_LIMIT_PER_HOUR <= e.LOGIN_LIMIT_PER_HOUR) {
     throw new ConfigError(
@@ -353,15 +424,7 @@ export function loadConfig(env: Env): Config {
       ttlMinutes: e.PAYMENT_TTL_MINUTES,
       reconcileSeconds: e.RECONCILE_INTERVAL_SECONDS,
     },
-    llm: e.LLM_BASE_URL
-      ? {
-          baseUrl: e.LLM_BASE_URL,
-          apiKey: e.LLM_API_KEY,
-          models: { basic: e.LLM_MODEL_BASIC, professional: e.LLM_MODEL_PROFESSIONAL },
-          concurrency: e.LLM_CONCURRENCY,
-          timeoutMs: e.LLM_TIMEOUT_SECONDS * 1000,
-        }
-      : null,
+    llm,
     library: {
       endpoints: e.LIBRARY_OAI_ENDPOINTS,
       devCollection: e.LIBRARY_OAI_ENDPOINTS.length === 0 && e.NODE_ENV !== 'production',
@@ -413,6 +476,59 @@ export function loadConfig(env: Env): Config {
       maxAttempts: e.GENERATION_MAX_ATTEMPTS,
     },
   };
+}
+
+/** Each tariff's provider, model and price; null when no provider is configured (the offline writer). */
+function llmOf(e: z.infer<typeof schema>): Config['llm'] {
+  const names = { basic: e.LLM_PROVIDER_BASIC, professional: e.LLM_PROVIDER_PROFESSIONAL };
+  const used = new Set(Object.values(names));
+  // Only an OpenAI-compatible provider without its address means "none": the offline writer.
+  if (!e.LLM_BASE_URL && !used.has('yandex') && !used.has('gigachat')) return null;
+  const problems: string[] = [];
+  const providers: Partial<Record<LlmProviderName, LlmProvider>> = {};
+  if (used.has('openai')) {
+    if (!e.LLM_BASE_URL) problems.push('LLM_PROVIDER_*=openai needs LLM_BASE_URL');
+    else providers.openai = { kind: 'openai', baseURL: e.LLM_BASE_URL, apiKey: e.LLM_API_KEY, concurrency: e.LLM_CONCURRENCY };
+  }
+  if (used.has('yandex')) {
+    if (!e.YANDEX_FOLDER_ID) problems.push('LLM_PROVIDER_*=yandex needs YANDEX_FOLDER_ID');
+    if (!e.YANDEX_API_KEY === !e.YANDEX_IAM_TOKEN)
+      problems.push('LLM_PROVIDER_*=yandex needs exactly one of YANDEX_API_KEY, YANDEX_IAM_TOKEN');
+    providers.yandex = {
+      kind: 'yandex',
+      baseURL: e.YANDEX_BASE_URL,
+      folderId: e.YANDEX_FOLDER_ID ?? '',
+      ...(e.YANDEX_API_KEY ? { apiKey: e.YANDEX_API_KEY } : { iamToken: e.YANDEX_IAM_TOKEN }),
+      concurrency: e.YANDEX_CONCURRENCY,
+    };
+  }
+  if (used.has('gigachat')) {
+    if (!e.GIGACHAT_AUTH_KEY) problems.push('LLM_PROVIDER_*=gigachat needs GIGACHAT_AUTH_KEY');
+    let ca: string | undefined;
+    if (e.GIGACHAT_CA_FILE) {
+      try {
+        ca = readFileSync(e.GIGACHAT_CA_FILE, 'utf8');
+        if (!ca.includes('-----BEGIN CERTIFICATE-----')) problems.push('GIGACHAT_CA_FILE: not a PEM certificate');
+      } catch (error) {
+        problems.push(`GIGACHAT_CA_FILE: cannot read ${e.GIGACHAT_CA_FILE} (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
+      }
+    }
+    providers.gigachat = {
+      kind: 'gigachat',
+      authKey: e.GIGACHAT_AUTH_KEY ?? '',
+      scope: e.GIGACHAT_SCOPE,
+      oauthUrl: e.GIGACHAT_OAUTH_URL,
+      baseURL: e.GIGACHAT_BASE_URL,
+      ...(ca ? { ca } : {}),
+      concurrency: e.GIGACHAT_CONCURRENCY ?? (e.GIGACHAT_SCOPE === 'GIGACHAT_API_PERS' ? 1 : 10),
+    };
+  }
+  if (problems.length) throw new ConfigError(`Invalid configuration:\n${problems.map((p) => `  ${p}`).join('\n')}`);
+  const tariff = (t: 'basic' | 'professional') => {
+    const model = (t === 'basic' ? e.LLM_MODEL_BASIC : e.LLM_MODEL_PROFESSIONAL) ?? DEFAULT_MODELS[names[t]][t];
+    return { provider: providers[names[t]]!, model, price: e.LLM_PRICES[model] ?? null };
+  };
+  return { tariffs: { basic: tariff('basic'), professional: tariff('professional') }, timeoutMs: e.LLM_TIMEOUT_SECONDS * 1000 };
 }
 
 /** SOURCES_SEARCH as a list of providers, each once. */

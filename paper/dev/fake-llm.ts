@@ -6,6 +6,7 @@
  * answers are crude; `answer` changes or replaces them (dev/misbehaving-llm.ts: simulated models).
  */
 import http from 'node:http';
+import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 
 export type Behaviour = { status: number; retryAfterSec?: number } | { hang: true } | { cutAfterChars: number };
@@ -47,6 +48,19 @@ export interface FakeLlmOptions {
   behave?: (req: FakeRequest) => Behaviour | undefined;
   /** The answer's text for a request: `text` is this server's own answer, to be changed or replaced. */
   answer?: (req: FakeRequest, text: string) => string;
+  /** A provider's own check of the credentials (replaces the apiKey check): a refusal, or nothing to let it pass. */
+  authorize?: (headers: http.IncomingHttpHeaders, body: FakeRequest['body']) => { status: number; message: string } | undefined;
+  /** A provider's concurrency quota: a request beyond this many answers in flight gets 429 with Retry-After. */
+  maxConcurrent?: number;
+  /** Retry-After (seconds) of those 429s (default 1). */
+  quotaRetryAfterSec?: number;
+  /** Structured output by response_format (default, OpenAI) or by a forced function call, with
+   * response_format refused (GigaChat). */
+  structured?: 'response_format' | 'functions';
+  /** Usage in a stream's last chunk when asked by stream_options (default, OpenAI) or always (GigaChat). */
+  streamUsage?: 'stream_options' | 'always';
+  /** Serve https with this key and certificate. */
+  tls?: { key: string; cert: string };
 }
 
 const SENTENCES = [
@@ -153,10 +167,12 @@ export async function startFakeLlm(options: FakeLlmOptions = {}) {
   const rate = options.tokensPerSecond ?? Infinity;
   const firstMs = options.firstTokenMs ?? 0;
   let inFlight = 0;
+  let quotaRefusals = 0;
+  const refused: { status: number; message: string; at: number }[] = [];
   let maxInFlight = 0;
   const sockets = new Set<import('node:net').Socket>();
 
-  const server = http.createServer(async (req, res) => {
+  const handler = async (req: http.IncomingMessage, res: http.ServerResponse) => {
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);
     const fail = (status: number, message: string, headers: Record<string, string> = {}) => {
@@ -164,23 +180,39 @@ export async function startFakeLlm(options: FakeLlmOptions = {}) {
       res.end(JSON.stringify({ error: { message, type: 'invalid_request_error' } }));
     };
     if (req.method !== 'POST' || !/\/chat\/completions$/.test(req.url ?? '')) return fail(404, 'not found');
-    if (options.apiKey && req.headers.authorization !== `Bearer ${options.apiKey}`) return fail(401, 'bad key');
+    if (!options.authorize && options.apiKey && req.headers.authorization !== `Bearer ${options.apiKey}`) return fail(401, 'bad key');
     let body: FakeRequest['body'];
     try {
       body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
     } catch {
       return fail(400, 'bad json');
     }
+    const refusal = options.authorize?.(req.headers, body);
+    if (refusal) {
+      refused.push({ status: refusal.status, message: refusal.message, at: Date.now() });
+      return fail(refusal.status, refusal.message);
+    }
     if (typeof body.model !== 'string' || !Array.isArray(body.messages) || !body.messages.length)
       return fail(400, 'model and messages are required');
     const stream = body.stream === true;
     const format = body.response_format as
       { type?: string; json_schema?: { name?: string; strict?: boolean; schema?: { type?: string } } } | undefined;
-    if (!stream && !format) return fail(400, 'this server answers text only as a stream');
+    const functions = body.functions as { name?: string; parameters?: { type?: string } }[] | undefined;
+    const forced = (body.function_call as { name?: string } | undefined)?.name;
+    const byFunction = options.structured === 'functions';
+    if (byFunction && format) return fail(422, 'response_format is not supported');
+    if (byFunction && forced && !functions?.some((f) => f.name === forced && f.parameters?.type === 'object'))
+      return fail(422, 'function_call names a function missing from functions');
+    const structured = byFunction ? Boolean(forced) : Boolean(format);
+    if (!stream && !structured) return fail(400, 'this server answers text only as a stream');
     if (format && format.type === 'json_schema' && (format.json_schema?.schema?.type !== 'object' || !format.json_schema?.name))
       return fail(400, 'bad json_schema');
-    if (stream && (body.stream_options as { include_usage?: boolean } | undefined)?.include_usage !== true)
-      return fail(400, 'include_usage expected');
+    const usageAsked = (body.stream_options as { include_usage?: boolean } | undefined)?.include_usage === true;
+    if (stream && options.streamUsage !== 'always' && !usageAsked) return fail(400, 'include_usage expected');
+    if (options.maxConcurrent !== undefined && inFlight >= options.maxConcurrent) {
+      quotaRefusals++;
+      return fail(429, 'too many concurrent requests', { 'retry-after': String(options.quotaRetryAfterSec ?? 1) });
+    }
 
     const key = String(req.headers['x-paper-call'] ?? '');
     const attempt = (attempts.get(key) ?? 0) + 1;
@@ -197,7 +229,7 @@ export async function startFakeLlm(options: FakeLlmOptions = {}) {
       completed: false,
     };
     log.push(entry);
-    const schemaName = format?.json_schema?.name;
+    const schemaName = byFunction ? forced : format?.json_schema?.name;
     const request: FakeRequest = { key, body, kind: entry.kind, attempt, prompt, schema: schemaName };
     const behaviour = options.behave?.(request);
     if (behaviour && 'status' in behaviour) {
@@ -233,6 +265,17 @@ export async function startFakeLlm(options: FakeLlmOptions = {}) {
     if (!stream) {
       if (Number.isFinite(rate)) await wait((tokens.length / rate) * 1000);
       entry.completionTokens = tokens.length;
+      let message: Record<string, unknown> = { role: 'assistant', content: text };
+      if (byFunction) {
+        // GigaChat: the arguments of the forced call as an object, the content empty.
+        let args: unknown;
+        try {
+          args = JSON.parse(text);
+        } catch {
+          args = { text };
+        }
+        message = { role: 'assistant', content: '', function_call: { name: forced, arguments: args } };
+      }
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(
         JSON.stringify({
@@ -240,7 +283,7 @@ export async function startFakeLlm(options: FakeLlmOptions = {}) {
           object: 'chat.completion',
           created: 0,
           model: body.model,
-          choices: [{ index: 0, message: { role: 'assistant', content: text }, finish_reason: 'stop' }],
+          choices: [{ index: 0, message, finish_reason: byFunction ? 'function_call' : 'stop' }],
           usage,
         }),
       );
@@ -272,12 +315,31 @@ export async function startFakeLlm(options: FakeLlmOptions = {}) {
       }
       if (Number.isFinite(rate)) await wait(tick);
     }
-    send({ id, object: 'chat.completion.chunk', created: 0, model: body.model, choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] });
-    send({ id, object: 'chat.completion.chunk', created: 0, model: body.model, choices: [], usage });
+    if (options.streamUsage === 'always') {
+      // GigaChat: the last chunk carries the finish reason and the usage.
+      send({
+        id,
+        object: 'chat.completion',
+        created: 0,
+        model: body.model,
+        choices: [{ index: 0, delta: {}, finish_reason: 'stop' }],
+        usage,
+      });
+    } else {
+      send({
+        id,
+        object: 'chat.completion.chunk',
+        created: 0,
+        model: body.model,
+        choices: [{ index: 0, delta: {}, finish_reason: 'stop' }],
+      });
+      if (usageAsked) send({ id, object: 'chat.completion.chunk', created: 0, model: body.model, choices: [], usage });
+    }
     res.end('data: [DONE]\n\n');
     entry.finishedAt = Date.now();
     entry.completed = true;
-  });
+  };
+  const server = options.tls ? https.createServer(options.tls, handler) : http.createServer(handler);
   server.on('connection', (s) => {
     sockets.add(s);
     s.on('close', () => sockets.delete(s));
@@ -285,8 +347,14 @@ export async function startFakeLlm(options: FakeLlmOptions = {}) {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}/v1`,
+    url: `${options.tls ? 'https' : 'http'}://127.0.0.1:${port}/v1`,
     log,
+    /** Requests refused by `authorize`. */
+    refused,
+    /** Requests refused with 429 by the concurrency quota. */
+    get quotaRefusals() {
+      return quotaRefusals;
+    },
     get maxInFlight() {
       return maxInFlight;
     },

@@ -25,7 +25,18 @@ export type { CheckpointStore } from './checkpoints.ts';
 export { PaperError } from './errors.ts';
 export type { PaperErrorCode } from './errors.ts';
 export { createLlmWriter } from './writer/llm.ts';
-export type { LlmWriterOptions, LlmPrice } from './writer/llm.ts';
+export type { LlmWriterOptions, LlmPrice, LlmAuth } from './writer/llm.ts';
+export { createYandexWriter, yandexModelUri, YANDEX_BASE_URL } from './writer/yandex.ts';
+export {
+  createGigaChatWriter,
+  createGigaChatTokenProvider,
+  GIGACHAT_BASE_URL,
+  GIGACHAT_OAUTH_URL,
+  GIGACHAT_SCOPES,
+} from './writer/gigachat.ts';
+export type { GigaChatScope } from './writer/gigachat.ts';
+export { createTariffWriter } from './writer/tariffs.ts';
+export type { LlmProvider, TariffModel, CommonLlmOptions } from './writer/tariffs.ts';
 export { createOfflineWriter } from './writer/offline/index.ts';
 export type { Writer, WriterCall, WriterReply } from './writer/types.ts';
 export { createOpenAlexSearch } from './sources/search/openalex.ts';

@@ -2,6 +2,8 @@
  *   npm run admin -w api -- orders [state]                 orders by state (newest first), with their money;
  *        state: pending_payment | queued | generating | completed | failed | canceled | expired
  *             | undelivered (captured, neither delivered nor refunded) | refunding | refunded
+ *        each with what it cost at the model's provider (tokens × configured price, in rubles, failed attempts included)
+ *   npm run admin -w api -- order <order>                  one order: money, state, the model's calls and tokens, its cost
  *   npm run admin -w api -- refund <order> --reason "..."  refund an order's payment (stops a generation on
  *                                                          its way; a delivered .docx is no longer downloadable)
  *   npm run admin -w api -- retry <order>                  generate a failed order again (from its checkpoints)
@@ -21,6 +23,7 @@ import { openCliDatabase } from './db.ts';
 
 const USAGE = `usage:
   admin orders [${[...ORDER_STATUSES, 'undelivered', 'refunding', 'refunded'].join('|')}]
+  admin order <order>
   admin refund <order> --reason "why"
   admin retry <order>
   admin promo create <CODE> <percent> [--from DATE] [--until DATE] [--limit N]
@@ -55,9 +58,10 @@ async function listOrders(state: string | undefined) {
       updated_at: string | Date;
       topic: string;
       error: string | null;
+      llm_cost_rub: string | null;
     }[]
   >(
-    `select o.id, o.status, o.amount, p.status as payment, r.status as refund, o.updated_at, o.topic, o.error
+    `select o.id, o.status, o.amount, p.status as payment, r.status as refund, o.updated_at, o.topic, o.error, o.llm_cost_rub
      from orders o
      left join lateral (select status from payments where order_id = o.id order by created_at desc limit 1) p on true
      left join lateral (select id, status from refunds where order_id = o.id and status <> 'canceled' limit 1) r on true
@@ -67,10 +71,43 @@ async function listOrders(state: string | undefined) {
   for (const r of rows) {
     const money = `${String(r.amount).padStart(5)} ₽ payment:${r.payment ?? '-'}${r.refund ? ` refund:${r.refund}` : ''}`;
     console.log(
-      `${r.id}  ${new Date(r.updated_at).toISOString().slice(0, 16)}  ${r.status.padEnd(15)} ${money.padEnd(45)} ${r.topic.slice(0, 50)}${r.error ? `  (${r.error})` : ''}`,
+      `${r.id}  ${new Date(r.updated_at).toISOString().slice(0, 16)}  ${r.status.padEnd(15)} ${money.padEnd(45)} cost:${costOf(r.llm_cost_rub).padEnd(10)} ${r.topic.slice(0, 50)}${r.error ? `  (${r.error})` : ''}`,
     );
   }
   if (rows.length === 0) console.log('no orders');
+}
+
+/** The model's cost of an order: rubles with kopecks, '-' before it is known. */
+function costOf(rub: string | number | null): string {
+  return rub === null ? '-' : `${Number(rub).toFixed(2)} ₽`;
+}
+
+async function showOrder(id: string) {
+  if (!/^[0-9a-f-]{36}$/i.test(id)) throw new AppError('bad_request', { detail: `not an order id: ${id}` });
+  const [o] = await em.execute<
+    {
+      id: string;
+      status: string;
+      paper_type: string;
+      tariff: string;
+      amount: number;
+      topic: string;
+      attempts: number;
+      llm_usage: { calls: number; promptTokens: number; completionTokens: number } | null;
+      llm_cost_rub: string | null;
+      error: string | null;
+    }[]
+  >(`select id, status, paper_type, tariff, amount, topic, attempts, llm_usage, llm_cost_rub, error from orders where id = ?`, [id]);
+  if (!o) throw new AppError('not_found', { detail: `no order ${id}` });
+  const u = o.llm_usage;
+  console.log(`order ${o.id}: ${o.status}, ${o.paper_type} ${o.tariff}, ${o.amount} ₽, attempts ${o.attempts}`);
+  console.log(`  topic: ${o.topic}`);
+  console.log(
+    u
+      ? `  model: ${u.calls} calls, ${u.promptTokens} input + ${u.completionTokens} output tokens, cost ${costOf(o.llm_cost_rub)}`
+      : '  model: no call yet',
+  );
+  if (o.error) console.log(`  error: ${o.error}`);
 }
 
 async function withJobs<T>(run: (jobs: ReturnType<typeof jobsOf>) => Promise<T>): Promise<T> {
@@ -85,6 +122,8 @@ async function withJobs<T>(run: (jobs: ReturnType<typeof jobsOf>) => Promise<T>)
 try {
   if (command === 'orders' && args.length <= 1) {
     await listOrders(args[0]);
+  } else if (command === 'order' && args.length === 1) {
+    await showOrder(args[0]);
   } else if (command === 'refund' && args.length === 1 && values.reason?.trim()) {
     const { provider } = createPaymentProvider(config, orm);
     const log = pino({ level: 'warn' });

@@ -1,8 +1,11 @@
 /**
- * The LLM writer: any OpenAI-compatible chat completions endpoint through the `openai` package.
- * Text is streamed; the outline uses structured output (a JSON schema made from the zod schema).
- * Every call has a time limit and is retried with exponential backoff on 429, 5xx, connection
- * errors and timeouts; at most `concurrency` calls run at once.
+ * The LLM writer: any OpenAI-compatible chat completions endpoint through the `openai` package
+ * (OpenAI, YandexGPT's compatible endpoint: yandex.ts; GigaChat with its token provider: gigachat.ts).
+ * Text is streamed; the outline uses structured output (a JSON schema made from the zod schema,
+ * or a forced function call where the endpoint has no response_format). Every call has a time
+ * limit and is retried with exponential backoff on 429, 5xx, connection errors and timeouts; a
+ * 401 is retried once with fresh credentials when they come from a token provider; at most
+ * `concurrency` calls run at once.
  */
 import OpenAI, { APIConnectionError, APIError, APIUserAbortError } from 'openai';
 import { zodResponseFormat } from 'openai/helpers/zod';
@@ -17,9 +20,23 @@ export interface LlmPrice {
   outputRubPerMillion: number;
 }
 
+/** Where the Authorization header comes from, when it is not `Bearer <apiKey>`. */
+export interface LlmAuth {
+  /** The Authorization header for the next request (a token provider refreshes it as needed). */
+  header(signal?: AbortSignal): Promise<string>;
+  /** The server answered 401 to this header: the next header() must not return it. */
+  refused?(header: string): void;
+}
+
 export interface LlmWriterOptions {
   baseURL: string;
   apiKey: string;
+  /** The provider's name in error messages (default "Языковая модель"). */
+  provider?: string;
+  /** Overrides `Bearer <apiKey>` (Yandex's `Api-Key <key>`, GigaChat's access token). */
+  auth?: LlmAuth;
+  /** Sent with every request (Yandex's folder). */
+  headers?: Record<string, string>;
   /** Model name per tariff. */
   models: { basic: string; professional: string };
   /** Calls at once (default 4). */
@@ -35,8 +52,12 @@ export interface LlmWriterOptions {
   temperature?: number;
   /** Prices by model name, for usage.costRub. */
   prices?: Record<string, LlmPrice>;
-  /** "json_schema" (default) or "json_object" for endpoints without JSON schema support. */
-  structuredOutput?: 'json_schema' | 'json_object';
+  /** "json_schema" (default), "json_object" for endpoints without JSON schema support, or
+   * "functions": a forced call of a function whose parameters are the schema (GigaChat). */
+  structuredOutput?: 'json_schema' | 'json_object' | 'functions';
+  /** How a stream reports its usage: when asked with stream_options (default, OpenAI) or always,
+   * in its last chunk, without the option (GigaChat). */
+  streamUsage?: 'stream_options' | 'always';
   /** The name of the output limit parameter; OpenAI's newer models want max_completion_tokens. */
   maxTokensParam?: 'max_tokens' | 'max_completion_tokens';
   /** Largest output a call may ask for; the model's own limit (default 16000). */
@@ -46,7 +67,7 @@ export interface LlmWriterOptions {
 
 class RetryableError extends Error {
   readonly retryAfterMs?: number;
-  readonly reason: 'rate' | 'server' | 'network' | 'timeout' | 'empty';
+  readonly reason: 'rate' | 'server' | 'network' | 'timeout' | 'empty' | 'auth';
   constructor(reason: RetryableError['reason'], message: string, retryAfterMs?: number) {
     super(message);
     this.reason = reason;
@@ -77,11 +98,24 @@ function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   });
 }
 
+/** The text of a structured answer: the content, or the arguments of the forced function call
+ * (GigaChat sends them as an object, OpenAI as a string). */
+function structuredText(message: { content?: string | null; function_call?: { arguments?: unknown } | null } | undefined): string {
+  const args = message?.function_call?.arguments;
+  if (typeof args === 'string' && args.trim()) return args;
+  if (args && typeof args === 'object') return JSON.stringify(args);
+  return message?.content ?? '';
+}
+
+/** ~3 characters of Russian per token: usage for an endpoint that reports none, so that cost is never silently 0. */
+const estimateTokens = (chars: number) => Math.ceil(chars / 3);
+
 export function createLlmWriter(options: LlmWriterOptions): Writer & { readonly stats: { attempts: number; retries: number } } {
   const timeoutMs = options.timeoutMs ?? 180_000;
   const maxRetries = options.maxRetries ?? 4;
   const baseMs = options.retryBaseMs ?? 1000;
   const maxMs = options.retryMaxMs ?? 30_000;
+  const who = options.provider ?? 'Языковая модель';
   const limiter = createLimiter(Math.max(1, options.concurrency ?? 4));
   const client = new OpenAI({
     baseURL: options.baseURL,
@@ -102,24 +136,35 @@ export function createLlmWriter(options: LlmWriterOptions): Writer & { readonly 
     }, timeoutMs);
     const onAbort = () => controller.abort();
     call.signal?.addEventListener('abort', onAbort, { once: true });
-    const requestOptions = { signal: controller.signal, headers: { 'x-paper-call': call.key } };
     const limit = { [options.maxTokensParam ?? 'max_tokens']: Math.min(call.maxTokens, options.maxOutputTokens ?? 16_000) };
+    let authorization: string | undefined;
     try {
+      authorization = await options.auth?.header(controller.signal);
+      const headers = { ...options.headers, 'x-paper-call': call.key, ...(authorization ? { authorization } : {}) };
+      const requestOptions = { signal: controller.signal, headers };
       if (call.json) {
-        const format =
-          options.structuredOutput === 'json_object'
-            ? ({ type: 'json_object' } as const)
-            : zodResponseFormat(call.json.schema, call.json.name);
+        const format = zodResponseFormat(call.json.schema, call.json.name);
+        const structured =
+          options.structuredOutput === 'functions'
+            ? {
+                functions: [
+                  { name: call.json.name, description: 'Ответ строго по схеме параметров', parameters: format.json_schema.schema },
+                ],
+                function_call: { name: call.json.name },
+              }
+            : { response_format: options.structuredOutput === 'json_object' ? { type: 'json_object' as const } : format };
+        const body = { model, messages: call.messages, temperature: options.temperature ?? 0.4, ...structured, ...limit };
         const response = await client.chat.completions.create(
-          { model, messages: call.messages, temperature: options.temperature ?? 0.4, response_format: format, ...limit },
+          body as Parameters<typeof client.chat.completions.create>[0] & { stream?: false },
           requestOptions,
         );
-        const text = response.choices[0]?.message?.content ?? '';
+        const message = response.choices[0]?.message as Parameters<typeof structuredText>[0];
+        const text = structuredText(message);
         if (!text.trim()) throw new RetryableError('empty', 'пустой ответ');
         return {
           text,
-          promptTokens: response.usage?.prompt_tokens ?? 0,
-          completionTokens: response.usage?.completion_tokens ?? 0,
+          promptTokens: response.usage?.prompt_tokens ?? estimateTokens(call.messages.reduce((n, m) => n + m.content.length, 0)),
+          completionTokens: response.usage?.completion_tokens ?? estimateTokens(text.length),
           model,
         };
       }
@@ -129,29 +174,30 @@ export function createLlmWriter(options: LlmWriterOptions): Writer & { readonly 
           messages: call.messages,
           temperature: options.temperature ?? 0.7,
           stream: true,
-          stream_options: { include_usage: true },
+          ...(options.streamUsage === 'always' ? {} : { stream_options: { include_usage: true } }),
           ...limit,
         },
         requestOptions,
       );
       let text = '';
-      let promptTokens = 0;
-      let completionTokens = 0;
+      let usage: { prompt_tokens: number; completion_tokens: number } | undefined;
       for await (const chunk of stream) {
         const delta = chunk.choices?.[0]?.delta?.content;
         if (delta) {
           text += delta;
           call.onDelta?.(delta);
         }
-        if (chunk.usage) {
-          promptTokens = chunk.usage.prompt_tokens;
-          completionTokens = chunk.usage.completion_tokens;
-        }
+        if (chunk.usage) usage = chunk.usage;
       }
       if (!text.trim()) throw new RetryableError('empty', 'пустой ответ');
-      return { text, promptTokens, completionTokens, model };
+      return {
+        text,
+        promptTokens: usage?.prompt_tokens ?? estimateTokens(call.messages.reduce((n, m) => n + m.content.length, 0)),
+        completionTokens: usage?.completion_tokens ?? estimateTokens(text.length),
+        model,
+      };
     } catch (error) {
-      if (error instanceof RetryableError) throw error;
+      if (error instanceof RetryableError || error instanceof PaperError) throw error;
       if (call.signal?.aborted) throw new PaperError('aborted', 'Генерация остановлена');
       if (timedOut) throw new RetryableError('timeout', `нет ответа за ${Math.round(timeoutMs / 1000)} с`);
       if (error instanceof APIUserAbortError) throw new RetryableError('timeout', 'запрос прерван');
@@ -160,7 +206,17 @@ export function createLlmWriter(options: LlmWriterOptions): Writer & { readonly 
         const status = error.status ?? 0;
         if (status === 429) throw new RetryableError('rate', 'слишком много запросов (429)', retryAfter(error.headers));
         if (status >= 500) throw new RetryableError('server', `ошибка сервера модели (${status})`, retryAfter(error.headers));
-        throw new PaperError('llm_failed', `Языковая модель отклонила запрос (${status}): ${error.message.slice(0, 200)}`, {
+        if (status === 401 && authorization && options.auth?.refused) {
+          // An access token that expired on the server's clock: the next attempt gets a fresh one.
+          options.auth.refused(authorization);
+          throw new RetryableError('auth', 'токен доступа отклонён (401)', 0);
+        }
+        if (status === 401 || status === 403) {
+          throw new PaperError('llm_failed', `${who}: ключ доступа не принят (${status}), проверьте настройки доступа к модели`, {
+            cause: error,
+          });
+        }
+        throw new PaperError('llm_failed', `${who} отклонила запрос (${status}): ${error.message.slice(0, 200)}`, {
           cause: error,
         });
       }
@@ -178,6 +234,7 @@ export function createLlmWriter(options: LlmWriterOptions): Writer & { readonly 
     complete(call) {
       const model = options.models[call.tariff];
       return limiter.run(async () => {
+        let authRetried = false;
         for (let i = 0; ; i++) {
           try {
             const reply = await attempt(call, model);
@@ -188,11 +245,19 @@ export function createLlmWriter(options: LlmWriterOptions): Writer & { readonly 
             return reply;
           } catch (error) {
             if (!(error instanceof RetryableError)) throw error;
+            if (error.reason === 'auth') {
+              // Once per call: a second 401 with a fresh token is a key the server does not accept.
+              if (authRetried)
+                throw new PaperError('llm_failed', `${who}: ключ доступа не принят (401), проверьте настройки доступа к модели`);
+              authRetried = true;
+              i--;
+              continue;
+            }
             if (i >= maxRetries) {
               if (error.reason === 'timeout') {
-                throw new PaperError('llm_timeout', `Языковая модель не ответила вовремя (${i + 1} попыток): ${error.message}`);
+                throw new PaperError('llm_timeout', `${who} не ответила вовремя (${i + 1} попыток): ${error.message}`);
               }
-              throw new PaperError('llm_failed', `Языковая модель недоступна (${i + 1} попыток): ${error.message}`);
+              throw new PaperError('llm_failed', `${who} недоступна (${i + 1} попыток): ${error.message}`);
             }
             stats.retries++;
             const backoff = Math.min(maxMs, baseMs * 2 ** i) * (0.5 + Math.random() / 2);

@@ -1,11 +1,11 @@
 /** The paper engine's parts for this worker process, built from the configuration. */
 import {
   createCrossrefSearch,
-  createLlmWriter,
   createOfflineWriter,
   createOpenAlexSearch,
   createPdfConverterPool,
   createTextRuCheck,
+  createTariffWriter,
   type BibliographicSearch,
   type OriginalityCheck,
   type PdfConverter,
@@ -55,15 +55,14 @@ export function createSearchProviders(sources: Config['sources'], log: FastifyBa
 export function createEngineParts(config: Config, library: BibliographicSearch, log: FastifyBaseLogger): EngineParts {
   let writer: Writer;
   if (config.llm) {
-    writer = createLlmWriter({
-      baseURL: config.llm.baseUrl,
-      apiKey: config.llm.apiKey,
-      models: config.llm.models,
-      concurrency: config.llm.concurrency,
-      timeoutMs: config.llm.timeoutMs,
-    });
+    const { tariffs, timeoutMs } = config.llm;
+    for (const [tariff, t] of Object.entries(tariffs)) {
+      log.info({ tariff, provider: t.provider.kind, model: t.model, price: t.price }, 'LLM for the tariff');
+      if (!t.price) log.warn({ tariff, model: t.model }, 'LLM_PRICES has no price for this model: the cost of its orders is not known');
+    }
+    writer = createTariffWriter(tariffs, { timeoutMs });
   } else {
-    log.warn('LLM_BASE_URL is not set: papers are written by the OFFLINE writer (development only, not AI text)');
+    log.warn('No LLM provider is configured: papers are written by the OFFLINE writer (development only, not AI text)');
     writer = createOfflineWriter();
   }
   const search = createSearchProviders(config.sources, log);

@@ -17,6 +17,7 @@ import { attachedFilesOf, lockOrder } from '../orders/repository.ts';
 import { Paper } from '../papers/entities.ts';
 import { originalityOf } from '../papers/originality.ts';
 import { dbCheckpoints } from './checkpoints.ts';
+import { meteredWriter } from './cost.ts';
 import { storageFullTexts } from './full-texts.ts';
 import type { EngineParts } from './engine.ts';
 import { paperInputOf, paperOptionsOf, storedOutline } from './order-input.ts';
@@ -114,7 +115,7 @@ export async function runGeneration(d: GenerationDeps, orderId: string): Promise
 
   try {
     const result = await generatePaper(await buildInput(em, d.storage, order), {
-      writer: d.engine.writer,
+      writer: meteredWriter(d.engine.writer, d.em, orderId, d.log),
       library: d.engine.library,
       search: d.engine.search,
       pdf: d.engine.pdf,
