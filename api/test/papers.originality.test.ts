@@ -5,7 +5,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startTextRuStandIn, type TextRuStandIn } from '../../paper/test/support/text-ru-stand-in.ts';
 import { loadConfig } from '../src/config.ts';
 import { signUp, startTestApp, type TestApp } from './support/app.ts';
-import { createPayment, decideInSandbox, newOrder, socketTranscript } from './support/orders.ts';
+import { createPayment, decideInSandbox, newOrder, samplePdf, socketTranscript } from './support/orders.ts';
 
 const KEY = 'a1b2c3d4e5f6a7b8c9d0e1f2a3b4c5d6';
 let textRu: TextRuStandIn;
@@ -28,7 +28,12 @@ it('refuses a malformed Text.ru key at start, naming the variable and not the va
 
 it('stores the report of a full paper and returns it in the detail, to its owner only', { timeout: 600_000 }, async () => {
   const u = await signUp(t);
-  const created = await createPayment(u.client, newOrder({ paper_type: 'full' }));
+  // A paper with an empty list of sources fails normocontrol: offline, the user's file is its source.
+  const created = await createPayment(
+    u.client,
+    newOrder({ paper_type: 'full', gost_citations: ['Иванов И. И. Цифровая экономика. – М. : Наука, 2020. – 200 с.'] }),
+    { files: [{ name: 'files', value: await samplePdf(), fileName: 'источник.pdf', contentType: 'application/pdf' }] },
+  );
   expect(created.status, JSON.stringify(created.body)).toBe(200);
   const socket = await socketTranscript(t, u.client, `/api/v1/users/ws/${created.body.data.task_id}`);
   await decideInSandbox(u.client, created.body.data.confirmation_url, 'pay');
