@@ -13,6 +13,19 @@ import type { BibSource } from '../src/bibliography/list.ts';
 const plain = (s: string) => s.replace(/\u00A0/g, ' ');
 
 describe('GOST R 7.0.100-2018 descriptions', () => {
+  it('marks a place or a publisher a database left out: «[Б. м.]», «[б. и.]», «[S. l.]», «[s. n.]»', () => {
+    const book = { kind: 'book' as const, authors: [{ family: 'Петров', given: 'П. П.' }], year: 2021, pageCount: 100 };
+    expect(plain(formatRecord({ ...book, title: 'Цифровая экономика', publisher: 'Наука' }))).toContain(
+      '. – [Б. м.] : Наука, 2021. – 100 с.',
+    );
+    expect(plain(formatRecord({ ...book, title: 'Цифровая экономика', place: 'Москва' }))).toContain(
+      '. – Москва : [б. и.], 2021. – 100 с.',
+    );
+    expect(plain(formatRecord({ ...book, authors: [{ family: 'Smith', given: 'J.' }], title: 'Digital economy' }))).toContain(
+      '. – [S. l.] : [s. n.], 2021. – 100 p.',
+    );
+  });
+
   it('formats a book by one author', () => {
     const text = formatRecord({
       kind: 'book',

@@ -74,6 +74,15 @@ function imprint(place?: string, publisher?: string, year?: number): string | un
   return year ? String(year) : undefined;
 }
 
+/**
+ * A publication's imprint as GOST R 7.0.100 wants it even when a database left the place or the
+ * publisher out: «[Б. м.]» (no place) and «[б. и.]» (no publisher), «[S. l.]» and «[s. n.]» for a
+ * foreign work.
+ */
+function publishedImprint(foreign: boolean, place?: string, publisher?: string, year?: number): string | undefined {
+  return imprint(place ?? (foreign ? '[S. l.]' : '[Б. м.]'), publisher ?? (foreign ? '[s. n.]' : '[б. и.]'), year);
+}
+
 function pagesOf(foreign: boolean, pages: string): string {
   return `${foreign ? 'P.' : 'С.'}${NBSP}${pageRange(pages)}`;
 }
@@ -90,7 +99,7 @@ function formatBook(r: WorkRecord, o: FormatOptions): string {
     areas([
       titleArea(r),
       r.edition,
-      imprint(r.place, r.publisher, r.year),
+      publishedImprint(isForeign(r.title), r.place, r.publisher, r.year),
       extentOf(r, o),
       list && r.isbn && `ISBN ${r.isbn}`,
       urlArea(r),
@@ -120,7 +129,7 @@ function formatPart(r: WorkRecord, o: FormatOptions): string {
   return finish(
     areas([
       head,
-      isJournal ? (host.year ?? r.year)?.toString() : imprint(host.place, host.publisher, host.year ?? r.year),
+      isJournal ? (host.year ?? r.year)?.toString() : publishedImprint(foreign, host.place, host.publisher, host.year ?? r.year),
       isJournal ? serialIssue(r, foreign) : r.volume && `${foreign ? 'Vol.' : 'Т.'}${NBSP}${r.volume}`,
       cited && pagesOf(foreign, cited),
       urlArea(r),
