@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { LlmPrice, LlmProvider } from '@app/paper';
+import { parseLlmPrices, type LlmPrice, type LlmProvider } from '@app/paper';
 import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 import type { FailureLimits } from './modules/limits/failures.ts';
@@ -28,26 +28,10 @@ const DEFAULT_MODELS: Record<LlmProviderName, { basic: string; professional: str
   gigachat: { basic: 'GigaChat-2', professional: 'GigaChat-2-Max' },
 };
 
-/** LLM_PRICES: `model=input/output` entries separated by `;`, rubles per million tokens. */
+/** LLM_PRICES (rubles per million tokens per model), each entry that does not read an issue of its own. */
 function parsePrices(value: string, ctx: z.RefinementCtx): Record<string, LlmPrice> {
-  const prices: Record<string, LlmPrice> = {};
-  for (const entry of value
-    .split(';')
-    .map((e) => e.trim())
-    .filter(Boolean)) {
-    const at = entry.lastIndexOf('=');
-    const [input, output, extra] = entry
-      .slice(at + 1)
-      .split('/')
-      .map((n) => n.trim());
-    const model = entry.slice(0, Math.max(0, at)).trim();
-    const number = (n: string | undefined) => (n !== undefined && /^\d+(\.\d+)?$/.test(n) ? Number(n) : NaN);
-    if (at <= 0 || !model || extra !== undefined || !(number(input) >= 0) || !(number(output) >= 0)) {
-      ctx.addIssue({ code: 'custom', message: `expected model=input/output (rubles per million tokens), got "${entry}"` });
-      continue;
-    }
-    prices[model] = { inputRubPerMillion: number(input), outputRubPerMillion: number(output) };
-  }
+  const { prices, errors } = parseLlmPrices(value);
+  for (const message of errors) ctx.addIssue({ code: 'custom', message });
   return prices;
 }
 

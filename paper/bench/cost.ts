@@ -12,31 +12,23 @@ import { performance } from 'node:perf_hooks';
 import { startGigaChatStandIn } from '../dev/gigachat-stand-in.ts';
 import { ATTACHED, CATALOGUE, TOPIC } from '../dev/fixtures.ts';
 import { startYandexStandIn } from '../dev/yandex-stand-in.ts';
-import { createLocalSearch, createMemoryCheckpoints, createPdfConverterPool, createTariffWriter, generatePaper } from '../src/index.ts';
-import type { LlmPrice, TariffModel } from '../src/index.ts';
+import {
+  createLocalSearch,
+  createMemoryCheckpoints,
+  createPdfConverterPool,
+  createTariffWriter,
+  generatePaper,
+  parseLlmPrices,
+} from '../src/index.ts';
+import type { TariffModel } from '../src/index.ts';
 
 const MODELS = { basic: 'yandexgpt-lite/latest', professional: 'GigaChat-2-Max' };
 const PRICES = process.env.LLM_PRICES ?? 'yandexgpt-lite/latest=200/200; GigaChat-2-Max=1950/1950';
 /** Characters of Russian text per token of the simulated tokenizers. */
 const CHARS_PER_TOKEN = 4;
 
-function parsePrices(value: string): Record<string, LlmPrice> {
-  const prices: Record<string, LlmPrice> = {};
-  for (const entry of value
-    .split(';')
-    .map((e) => e.trim())
-    .filter(Boolean)) {
-    const at = entry.lastIndexOf('=');
-    const [input, output] = entry
-      .slice(at + 1)
-      .split('/')
-      .map(Number);
-    prices[entry.slice(0, at).trim()] = { inputRubPerMillion: input, outputRubPerMillion: output };
-  }
-  return prices;
-}
-
-const prices = parsePrices(PRICES);
+const { prices, errors } = parseLlmPrices(PRICES);
+if (errors.length) throw new Error(`LLM_PRICES: ${errors.join('; ')}`);
 const folderId = 'b1gbenchfolder';
 const authKey = Buffer.from('bench-client:bench-secret').toString('base64');
 const yandex = await startYandexStandIn({ folderId, apiKey: 'AQVN-bench', charsPerToken: CHARS_PER_TOKEN });

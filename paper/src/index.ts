@@ -26,6 +26,7 @@ export { PaperError } from './errors.ts';
 export type { PaperErrorCode } from './errors.ts';
 export { createLlmWriter } from './writer/llm.ts';
 export type { LlmWriterOptions, LlmPrice, LlmAuth } from './writer/llm.ts';
+export { parseLlmPrices } from './writer/prices.ts';
 export { createYandexWriter, yandexModelUri, YANDEX_BASE_URL } from './writer/yandex.ts';
 export {
   createGigaChatWriter,
