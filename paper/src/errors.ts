@@ -11,6 +11,8 @@ export type PaperErrorCode =
   /** The databases do not have enough works for the topic and year: the user may change them. */
   | 'not_enough_sources'
   | 'pdf_failed'
+  /** The paper could not be brought within ±5 % of the volume ordered: not delivered as complete. */
+  | 'volume_out_of_range'
   | 'aborted'
   | 'internal';
 

@@ -1,13 +1,21 @@
-/** The writing stage: the introduction and every subsection, in parallel, to the character budgets of the volume. */
+/**
+ * The writing stage: the introduction and the chapters in parallel; within a chapter the
+ * subsections one after another (each told what the chapter already says), then the chapter's
+ * conclusions. Then, in the document's order, what repeats an earlier subsection goes, and every
+ * cited sentence is checked against its passage.
+ */
 import { allOrAbort } from '../calls.ts';
 import { introductionTail, writeIntroduction } from '../introduction/index.ts';
 import { briefOf } from '../outline/brief.ts';
 import type { PaperRun, PaperState, Stage } from '../run/state.ts';
 import { need } from '../run/state.ts';
-import { writeSection } from '../sections/index.ts';
+import { writeChapter } from '../sections/index.ts';
 import { checkChangedSubsections } from '../passages/check-texts.ts';
 import { charsOf } from '../text/clean.ts';
+import { groundingOf } from '../text/numbers.ts';
+import { dropRepeatedAcross } from '../text/repeats.ts';
 import { budgetFor } from '../volume/index.ts';
+import { keyAuthorsOf } from '../introduction/authors.ts';
 
 export async function writeParts(run: PaperRun, state: PaperState): Promise<PaperState> {
   const { input, calls, progress } = run;
@@ -24,6 +32,8 @@ export async function writeParts(run: PaperRun, state: PaperState): Promise<Pape
     introTailChars: charsOf(introductionTail(brief)),
   });
   const numbers = [...budget.subsections.keys()];
+  const chapters = [...new Set(numbers.map((n) => Number(n.split('.')[0])))];
+  const grounding = groundingOf({ outline: brief, passageText: (id) => passages.byId.get(id)?.text });
   const texts = new Map<string, string[]>();
   let introduction: string[] = kept ? kept.split(/\n\s*\n/) : [];
   let done = 0;
@@ -35,28 +45,33 @@ export async function writeParts(run: PaperRun, state: PaperState): Promise<Pape
         ? []
         : [
             async () => {
-              introduction = await writeIntroduction(brief, budget.introduction, calls);
+              introduction = await writeIntroduction(brief, budget.introduction, calls, {
+                grounding,
+                keyAuthors: keyAuthorsOf(sources.list),
+              });
               await tick();
             },
           ]),
-      ...numbers.map((number) => async () => {
-        const [chapter, subsection] = number.split('.').map(Number);
-        const paragraphs = await writeSection({
+      ...chapters.map((chapter) => async () => {
+        const written = await writeChapter({
           outline: brief,
           chapter,
-          subsection,
-          targetChars: budget.subsections.get(number)!,
-          sources: passages.briefsFor(number),
+          budgets: budget.subsections,
+          sourcesFor: passages.briefsFor,
+          grounding,
           calls,
+          onSubsection: tick,
         });
-        texts.set(number, paragraphs);
-        await tick();
+        for (const [n, p] of written) texts.set(n, p);
       }),
     ],
     run.signal,
   );
-  // Map order = document order, whatever order the calls finished in.
-  const written = new Map(numbers.map((n) => [n, texts.get(n)!]));
+  // Map order = document order, whatever order the calls finished in; the first telling stays.
+  const written = dropRepeatedAcross(
+    new Map(numbers.map((n) => [n, texts.get(n)!])),
+    (id) => passages.byId.get(id)?.sourceId,
+  ).texts;
   // Every cited sentence checked against its passage before anything is built on it.
   const checked = await checkChangedSubsections(run, state, written, 'written');
   return { ...state, claims: checked.claims, written: { introduction, subsections: checked.texts, conclusion: null } };
