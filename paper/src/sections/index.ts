@@ -21,7 +21,6 @@ const DIGEST_CHARS = 600;
 /** The conclusions of a chapter, in characters. */
 export const CHAPTER_CONCLUSION_CHARS = 900;
 
-
 /** The key points of a subsection: the first sentence of each paragraph, the closing one first among them. */
 export function keyPointsOf(paragraphs: string[]): string {
   const firsts = paragraphs.map((p) => sentencesOf(withoutMarkers(p))[0] ?? '').filter(Boolean);
@@ -102,7 +101,13 @@ export async function writeChapter(options: {
     await options.onSubsection?.();
   }
   if (!before.length) return out;
-  const conclusions = await writeChapterConclusion({ outline, chapter, digests: before, grounding: options.grounding, calls: options.calls });
+  const conclusions = await writeChapterConclusion({
+    outline,
+    chapter,
+    digests: before,
+    grounding: options.grounding,
+    calls: options.calls,
+  });
   const last = before[before.length - 1].number;
   if (conclusions.length) out.set(last, [...out.get(last)!, ...conclusions]);
   return out;

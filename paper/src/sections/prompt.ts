@@ -31,9 +31,7 @@ export function writtenText(before: SubsectionDigest[], usedPassages: string[]):
   return (
     '\n\nУже написано в этой главе (эти положения не повторяй и не пересказывай другими словами, опирайся на них и иди дальше):\n' +
     before.map((d) => `– подраздел ${d.number} «${d.title}»: ${d.digest}`).join('\n') +
-    (usedPassages.length
-      ? `\nФрагменты, которые глава уже пересказала (повторно их не пересказывай): ${usedPassages.join(', ')}.`
-      : '')
+    (usedPassages.length ? `\nФрагменты, которые глава уже пересказала (повторно их не пересказывай): ${usedPassages.join(', ')}.` : '')
   );
 }
 
@@ -68,7 +66,12 @@ export function sectionMessages(
   ];
 }
 
-export function chapterConclusionMessages(o: OutlineBrief, chapter: number, digests: SubsectionDigest[], targetChars: number): ChatMessage[] {
+export function chapterConclusionMessages(
+  o: OutlineBrief,
+  chapter: number,
+  digests: SubsectionDigest[],
+  targetChars: number,
+): ChatMessage[] {
   const ch = o.chapters[chapter - 1];
   return [
     { role: 'system', content: AUTHOR_SYSTEM },

@@ -8,7 +8,6 @@ import { sentencesOf } from './sentences.ts';
 /** A sentence goes when at least this share of its 5-grams was written before. */
 export const MAX_REPEATED_SHARE = 0.3;
 
-
 /** Lower-case words, citation markers left out: what 5-grams are made of. */
 export function wordsOf(text: string): string[] {
   return text
@@ -86,8 +85,8 @@ export function dropRepeated(paragraphs: string[], seen: Set<string>, sources?: 
       kept.push(sentence);
     }
     const text = kept.join(' ').trim();
-    // A paragraph reduced to a list lead or a lone short remark is not kept either.
-    if (text && (kept.length > 1 || text.length >= 60 || /^\d+\)|^–/.test(text))) out.push(text);
+    // A paragraph reduced to a lead with nothing after it («…следующие:») is not kept either.
+    if (text && !text.endsWith(':')) out.push(text);
   }
   return { paragraphs: out, dropped };
 }

@@ -125,13 +125,18 @@ export async function topUp(options: {
   );
   const cited = new Set([...options.texts.values()].flat().flatMap(citedPassageIds));
   const taken = new Set<string>();
-  const jobs = numbers.filter((n) => chosen.has(n)).map((number) => ({ number, sources: unusedPassages(number, options.sourcesFor, numbers, cited, taken) }));
+  const jobs = numbers
+    .filter((n) => chosen.has(n))
+    .map((number) => ({ number, sources: unusedPassages(number, options.sourcesFor, numbers, cited, taken) }));
   const replies = new Map<string, string>();
   await allOrAbort(
     jobs.map(({ number, sources }) => async () => {
       const [chapter, subsection] = number.split('.').map(Number);
       const paragraphs = options.texts.get(number)!;
-      const tail = paragraphs.slice(0, closingAt(paragraphs) + 1).join('\n\n').slice(-1500);
+      const tail = paragraphs
+        .slice(0, closingAt(paragraphs) + 1)
+        .join('\n\n')
+        .slice(-1500);
       const reply = await options.calls.call({
         key: `extend:r${options.round}:${number}`,
         task: { kind: 'extend', outline: options.outline, chapter, subsection, round: options.round, tail, addChars: each, sources },

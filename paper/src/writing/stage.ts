@@ -68,10 +68,7 @@ export async function writeParts(run: PaperRun, state: PaperState): Promise<Pape
     run.signal,
   );
   // Map order = document order, whatever order the calls finished in; the first telling stays.
-  const written = dropRepeatedAcross(
-    new Map(numbers.map((n) => [n, texts.get(n)!])),
-    (id) => passages.byId.get(id)?.sourceId,
-  ).texts;
+  const written = dropRepeatedAcross(new Map(numbers.map((n) => [n, texts.get(n)!])), (id) => passages.byId.get(id)?.sourceId).texts;
   // Every cited sentence checked against its passage before anything is built on it.
   const checked = await checkChangedSubsections(run, state, written, 'written');
   return { ...state, claims: checked.claims, written: { introduction, subsections: checked.texts, conclusion: null } };

@@ -8,7 +8,18 @@ import { PaperError } from '../../errors.ts';
 import type { Writer, WriterCall, WriterReply, WriterTask, PassageBrief } from '../types.ts';
 import type { OutlineBrief } from '../../outline/types.ts';
 import { lexicalVerdicts } from '../../passages/verify.ts';
-import { ANALYSIS, CHAPTER_CONCLUSION, CHAPTER_CONCLUSION_CLOSE, CONCLUSION, CONCLUSION_FILL, LINKS, OPENERS, PRACTICE, RELEVANCE, THEORY } from './phrases.ts';
+import {
+  ANALYSIS,
+  CHAPTER_CONCLUSION,
+  CHAPTER_CONCLUSION_CLOSE,
+  CONCLUSION,
+  CONCLUSION_FILL,
+  LINKS,
+  OPENERS,
+  PRACTICE,
+  RELEVANCE,
+  THEORY,
+} from './phrases.ts';
 
 /** A small seeded PRNG (mulberry32): the same key always gives the same text. */
 function rng(seedText: string): () => number {
