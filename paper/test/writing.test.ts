@@ -240,6 +240,7 @@ describe('a volume top-up', () => {
       sourcesFor: (n) => (n === '1.1' ? PASSAGES.slice(0, 2) : PASSAGES.slice(2, 5)),
       sourceOf: (id) => `S${id.slice(1)}`,
       grounding,
+      dropRepeats: true,
       calls: runnerOf(writer),
     });
     expect(writer.calls.map((c) => c.key)).toEqual(['extend:r1:1.1']);

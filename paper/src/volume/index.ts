@@ -113,6 +113,8 @@ export async function topUp(options: {
   /** A passage's source: a sentence citing a source the paper does not cite yet is never a repetition. */
   sourceOf: (passageId: string) => string | undefined;
   grounding: Grounding;
+  /** Drop what repeats the paper (not for the offline writer, see writing/stage.ts). */
+  dropRepeats: boolean;
   calls: CallRunner;
   signal?: AbortSignal;
 }): Promise<number> {
@@ -160,7 +162,7 @@ export async function topUp(options: {
       addGrams(seen, p);
       addCited(sources, p);
     }
-    const more = dropRepeated(accepted, seen, sources).paragraphs;
+    const more = options.dropRepeats ? dropRepeated(accepted, seen, sources).paragraphs : accepted;
     if (!more.length) continue;
     const paragraphs = options.texts.get(number)!;
     const at = closingAt(paragraphs);

@@ -15,6 +15,7 @@ import { CHARS_PER_PAGE } from '../gost/constants.ts';
 import { introductionTail } from '../introduction/index.ts';
 import { charsOf } from '../text/clean.ts';
 import { groundingOf } from '../text/numbers.ts';
+import { guardsRepeats } from '../writing/stage.ts';
 import { budgetFor, topUp, trim, windowFor } from './index.ts';
 
 const MAX_ROUNDS = 7;
@@ -80,6 +81,7 @@ export async function fitVolume(run: PaperRun, state: PaperState): Promise<Paper
         sourcesFor: passages.briefsFor,
         sourceOf: (id) => passages.byId.get(id)?.sourceId,
         grounding,
+        dropRepeats: guardsRepeats(run),
         calls: run.calls,
         signal,
       });

@@ -68,10 +68,20 @@ export async function writeParts(run: PaperRun, state: PaperState): Promise<Pape
     run.signal,
   );
   // Map order = document order, whatever order the calls finished in; the first telling stays.
-  const written = dropRepeatedAcross(new Map(numbers.map((n) => [n, texts.get(n)!])), (id) => passages.byId.get(id)?.sourceId).texts;
+  const inOrder = new Map(numbers.map((n) => [n, texts.get(n)!]));
+  const written = guardsRepeats(run) ? dropRepeatedAcross(inOrder, (id) => passages.byId.get(id)?.sourceId).texts : inOrder;
   // Every cited sentence checked against its passage before anything is built on it.
   const checked = await checkChangedSubsections(run, state, written, 'written');
   return { ...state, claims: checked.claims, written: { introduction, subsections: checked.texts, conclusion: null } };
+}
+
+/**
+ * A model's repetitions are dropped; the offline writer's are not: it composes every text from one
+ * small bank of sentences (its papers are a stand-in for the pipeline, marked as such), and without
+ * them it could not fill a paper.
+ */
+export function guardsRepeats(run: PaperRun): boolean {
+  return run.ctx.writer.kind === 'llm';
 }
 
 export const writingStage: Stage = { progress: 'writing', run: writeParts };
