@@ -42,7 +42,7 @@ export function fiveGrams(words: string[]): string[] {
 
 // The grammar of the field (the economics topic of test/support/topic-corpus.ts). Subjects are
 // singular nominatives; objects are nouns whose accusative is their nominative.
-export const OPENERS = [
+const OPENERS = [
   'Следует подчеркнуть, что',
   'Важно учитывать, что',
   'Как показывает практика,',

@@ -15,7 +15,7 @@ import { writeChapter } from '../src/sections/index.ts';
 import { buildRunSources } from '../src/sources/index.ts';
 import { cleanText } from '../src/text/clean.ts';
 import { dropUngroundedNumbers, groundingOf } from '../src/text/numbers.ts';
-import { dropRepeated, dropRepeatedAcross } from '../src/text/repeats.ts';
+import { dropRepeatedAcross } from '../src/text/repeats.ts';
 import { topUp } from '../src/volume/index.ts';
 import { createMemoryCheckpoints, createOfflineWriter, createPdfConverterPool, generatePaper, PaperError } from '../src/index.ts';
 import type { Writer, WriterCall } from '../src/index.ts';
@@ -74,13 +74,21 @@ describe('the repetition guard', () => {
     expect(out.get('1.2')).toEqual(['Государственная поддержка расширяет доступ к кредитам.']);
   });
 
-  it('keeps a repeated sentence that cites a source the paper does not cite yet', () => {
-    const seen = new Set<string>();
+  it('gives the citation of a repeated sentence citing a new source to the sentence it repeats', () => {
     const sentence = 'Облачная бухгалтерия снижает издержки малых предприятий в отдалённых районах страны';
-    dropRepeated([`${sentence}.`], seen);
-    const sources = { sourceOf: (id: string) => (id === 'p1' ? 'S1' : 'S2'), cited: new Set(['S2']) };
-    expect(dropRepeated([`${sentence} [[p2]].`], seen, sources).dropped).toBe(1);
-    expect(dropRepeated([`${sentence} [[p1]].`], seen, sources).paragraphs).toEqual([`${sentence} [[p1]].`]);
+    const sourceOf = (id: string) => ({ p1: 'S1', p2: 'S2', p3: 'S1' })[id];
+    const { texts } = dropRepeatedAcross(
+      new Map([
+        ['1.1', [`${sentence} [[p1]]. Электронный документооборот ускоряет расчёты с поставщиками.`]],
+        ['1.2', [`Государственная поддержка расширяет доступ к кредитам. ${sentence} [[p2]].`]],
+        ['1.3', [`${sentence} [[p3]].`, 'Маркетплейсы открывают малым предприятиям новые рынки сбыта.']],
+      ]),
+      sourceOf,
+    );
+    expect(texts.get('1.1')).toEqual([`${sentence} [[p1, p2]]. Электронный документооборот ускоряет расчёты с поставщиками.`]);
+    expect(texts.get('1.2')).toEqual(['Государственная поддержка расширяет доступ к кредитам.']);
+    // p3's source is cited already: nothing to merge, the repetition just goes.
+    expect(texts.get('1.3')).toEqual(['Маркетплейсы открывают малым предприятиям новые рынки сбыта.']);
   });
 });
 

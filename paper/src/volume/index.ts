@@ -9,7 +9,7 @@ import { CHARS_PER_PAGE } from '../gost/constants.ts';
 import { tokensFor } from '../writer/tokens.ts';
 import { charsOf } from '../text/clean.ts';
 import type { Grounding } from '../text/numbers.ts';
-import { addCited, addGrams, dropRepeated, type NewSources } from '../text/repeats.ts';
+import { paragraphsOf, RepeatGuard } from '../text/repeats.ts';
 import { acceptText, isChapterConclusion } from '../sections/index.ts';
 import { citedPassageIds } from '../passages/markers.ts';
 import type { PassageBrief } from '../writer/types.ts';
@@ -149,6 +149,9 @@ export async function topUp(options: {
     }),
     options.signal,
   );
+  // In the document's order: what the paper says (and each extension kept so far) is what repeats.
+  const guard = new RepeatGuard(options.sourceOf);
+  const held = new Map([...options.texts].map(([n, p]) => [n, { before: p, text: guard.keep(p) }]));
   let added = 0;
   for (const { number } of jobs) {
     const [chapter, subsection] = number.split('.').map(Number);
@@ -156,19 +159,23 @@ export async function topUp(options: {
       dropTitle: options.outline.chapters[chapter - 1].subsections[subsection - 1],
       grounding: options.grounding,
     });
-    const seen = new Set<string>();
-    const sources: NewSources = { sourceOf: options.sourceOf, cited: new Set() };
-    for (const p of options.texts.values()) {
-      addGrams(seen, p);
-      addCited(sources, p);
-    }
-    const more = options.dropRepeats ? dropRepeated(accepted, seen, sources).paragraphs : accepted;
+    const more = options.dropRepeats ? paragraphsOf(guard.filter(accepted).text) : accepted;
     if (!more.length) continue;
     const paragraphs = options.texts.get(number)!;
     const at = closingAt(paragraphs);
     options.texts.set(number, [...paragraphs.slice(0, at), ...more, ...paragraphs.slice(at)]);
     added += charsOf(more);
   }
+  // A repeated sentence citing a new source gave its citation to the sentence it repeats.
+  for (const [number, h] of held)
+    if (h.text.touched) {
+      const current = options.texts.get(number)!;
+      const merged = paragraphsOf(h.text);
+      // The extension of this subsection (if any) sits before its closing, as in `current`.
+      const extra = current.length - h.before.length;
+      const at = closingAt(h.before);
+      options.texts.set(number, extra > 0 ? [...merged.slice(0, at), ...current.slice(at, at + extra), ...merged.slice(at)] : merged);
+    }
   return added;
 }
 
