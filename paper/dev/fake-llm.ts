@@ -8,6 +8,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
+import { capital, freshSentence, pick, random, TEMPLATES, type Rnd } from './prose.ts';
 
 export type Behaviour = { status: number; retryAfterSec?: number } | { hang: true } | { cutAfterChars: number };
 
@@ -63,32 +64,23 @@ export interface FakeLlmOptions {
   tls?: { key: string; cert: string };
 }
 
-const SENTENCES = [
-  'Рассматриваемая проблема требует последовательного анализа её теоретических и прикладных аспектов.',
-  'В научной литературе представлены различные подходы к её решению, которые дополняют друг друга.',
-  'Особое значение имеет согласование интересов участников и прозрачность принимаемых решений.',
-  'Практика показывает, что успешность изменений зависит от качества планирования и контроля.',
-  'Важную роль играет нормативное регулирование, задающее рамки допустимых действий.',
-  'Сопоставление различных точек зрения позволяет выделить общие закономерности.',
-  'Существенным ограничением остаётся недостаток достоверных данных для оценки результатов.',
-  'Развитие цифровых инструментов открывает новые возможности для анализа и управления.',
-  'Опыт отдельных организаций подтверждает целесообразность поэтапного внедрения изменений.',
-  'Полученные выводы согласуются с результатами предшествующих исследований.',
-  'При этом необходимо учитывать региональную специфику и ресурсные ограничения.',
-  'Системный подход позволяет рассматривать объект исследования как совокупность взаимосвязанных элементов.',
-];
-
-function generateText(prompt: string): string {
+/**
+ * Crude text of about the length the prompt asks for: sentences of a small grammar of the field,
+ * each repeating as few 5-grams as it can of what this server wrote before (the engine drops what
+ * repeats), a citation in every paragraph; and, with passages, what a careless model adds.
+ */
+function generateText(prompt: string, key: string, written: Set<string>): string {
   const target = Number(/около (\d+) знаков/.exec(prompt)?.[1] ?? 1500);
   const ids = [...new Set([...prompt.matchAll(/^\[(p\d+)\]/gm)].map((m) => m[1]))];
+  const r = random(`${key}:${written.size}`);
+  const make = (x: Rnd) => capital(pick(x, TEMPLATES)(x));
   const paragraphs: string[] = [];
   let total = 0;
-  let n = 0;
   let cite = 0;
   while (total < target) {
     const sentences: string[] = [];
     for (let i = 0; i < 5; i++) {
-      let s = SENTENCES[n++ % SENTENCES.length];
+      let s = freshSentence(r, make, written, sentences[sentences.length - 1] ?? '');
       if (ids.length && i === 2) s = s.replace(/\.$/, ` [[${ids[cite++ % ids.length]}]].`);
       sentences.push(s);
     }
@@ -162,6 +154,8 @@ function reviewJson(prompt: string): string {
 
 export async function startFakeLlm(options: FakeLlmOptions = {}) {
   const log: CallLog[] = [];
+  /** The 5-grams this server has written. */
+  const written = new Set<string>();
   const attempts = new Map<string, number>();
   const cpt = options.charsPerToken ?? 3;
   const rate = options.tokensPerSecond ?? Infinity;
@@ -247,7 +241,7 @@ export async function startFakeLlm(options: FakeLlmOptions = {}) {
     maxInFlight = Math.max(maxInFlight, inFlight);
     res.on('close', () => inFlight--);
     const own = stream
-      ? generateText(prompt)
+      ? generateText(prompt, key, written)
       : schemaName === 'claim_verdicts' || /Утверждение 1:/.test(prompt)
         ? verdictsJson(prompt)
         : schemaName === 'chapter_review' || /Отрецензируй/.test(prompt)

@@ -35,7 +35,7 @@ import { typesetStage } from './typeset/stage.ts';
 import type { PaperResult, RunContext } from './types.ts';
 import { validateInput } from './validate-input.ts';
 import { windowFor } from './volume/index.ts';
-import { volumeStage } from './volume/stage.ts';
+import { volumeError, volumeStage } from './volume/stage.ts';
 import { writingStage } from './writing/stage.ts';
 
 /** The engine, in order, up to the paper's normocontrol, which it must pass to go on. */
@@ -133,7 +133,8 @@ function resultOf(run: PaperRun, state: PaperState): PaperResult {
   const warnings = [...state.warnings];
   const window = windowFor(input.type, input.requiredVolume);
   const withinTolerance = laid.pageCount >= window.min && laid.pageCount <= window.max;
-  if (!withinTolerance) warnings.push(`Объём ${laid.pageCount} с. вне допустимого диапазона ${window.min}–${window.max} с.`);
+  // A paper outside its window is not complete: the generation fails (and is refunded).
+  if (!withinTolerance) throw volumeError(laid.pageCount, window);
   if (need(state.sources, 'the sources').list.length === 0) warnings.push('Нет ни одного источника: список литературы пуст');
   const passages = need(state.passages, 'the passages');
   const outline: Outline = {

@@ -13,6 +13,8 @@ export type PaperErrorCode =
   | 'pdf_failed'
   /** The paper failed the engine's own normocontrol after a retry: it is not delivered. */
   | 'normocontrol_failed'
+  /** The paper could not be brought within ±5 % of the volume ordered: not delivered as complete. */
+  | 'volume_out_of_range'
   | 'aborted'
   | 'internal';
 

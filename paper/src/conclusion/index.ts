@@ -3,11 +3,12 @@ import type { CallRunner } from '../calls.ts';
 import { tokensFor } from '../writer/tokens.ts';
 import { cleanText } from '../text/clean.ts';
 import type { OutlineBrief } from '../outline/types.ts';
+import { dropUngroundedNumbers, groundingOf } from '../text/numbers.ts';
 import { conclusionMessages } from './prompt.ts';
 
 /** First sentence and the closing paragraph of a subsection: what it set out to do and what it concluded. */
 export function digestOf(paragraphs: string[]): string {
-  const plain = (s: string) => s.replace(/\s*\[\[S\d+[^\]]*\]\]/g, '');
+  const plain = (s: string) => s.replace(/\s*\[\[[^\]]*\]\]/g, '');
   const first = plain(paragraphs[0] ?? '').split(/(?<=[.!?])\s/)[0] ?? '';
   const last = plain(paragraphs[paragraphs.length - 1] ?? '');
   return `${first} ${last.slice(0, 500)}`.trim();
@@ -28,5 +29,8 @@ export async function writeConclusion(
     messages: conclusionMessages(o, digests, targetChars),
     maxTokens: tokensFor(targetChars),
   });
-  return cleanText(reply.text).map((p) => p.replace(/\s*\[\[S\d+[^\]]*\]\]/g, ''));
+  const paragraphs = cleanText(reply.text).map((p) => p.replace(/\s*\[\[[^\]]*\]\]/g, ''));
+  // A figure of the conclusion must stand in the body, where it is cited (or in the outline).
+  const grounding = groundingOf({ outline: o, passageText: () => undefined, also: [...texts.values()].flat() });
+  return dropUngroundedNumbers(paragraphs, grounding).paragraphs;
 }

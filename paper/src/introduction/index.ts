@@ -7,6 +7,8 @@ import type { CallRunner } from '../calls.ts';
 import { tokensFor } from '../writer/tokens.ts';
 import { cleanText } from '../text/clean.ts';
 import type { OutlineBrief } from '../outline/types.ts';
+import { dropUngroundedNumbers, type Grounding } from '../text/numbers.ts';
+import { keyAuthorsSentence } from './authors.ts';
 import { introductionMessages } from './prompt.ts';
 
 const ORDINAL = ['первой', 'второй', 'третьей', 'четвёртой'];
@@ -28,7 +30,12 @@ export function introductionTail(o: OutlineBrief): string[] {
   ];
 }
 
-export async function writeIntroduction(o: OutlineBrief, targetChars: number, calls: CallRunner): Promise<string[]> {
+export async function writeIntroduction(
+  o: OutlineBrief,
+  targetChars: number,
+  calls: CallRunner,
+  options: { grounding?: Grounding; keyAuthors?: string[] } = {},
+): Promise<string[]> {
   const reply = await calls.call({
     key: 'introduction',
     task: { kind: 'introduction', outline: o, targetChars },
@@ -36,6 +43,9 @@ export async function writeIntroduction(o: OutlineBrief, targetChars: number, ca
     maxTokens: tokensFor(targetChars),
   });
   // Citation markers have no place here: the introduction is reused by the full paper with other sources.
-  const body = cleanText(reply.text).map((p) => p.replace(/\s*\[\[S\d+[^\]]*\]\]/g, ''));
-  return [...body, ...introductionTail(o)];
+  const cleaned = cleanText(reply.text).map((p) => p.replace(/\s*\[\[[^\]]*\]\]/g, ''));
+  // No citation stands here, so no figure may either (unless the topic or the outline has it).
+  const body = options.grounding ? dropUngroundedNumbers(cleaned, options.grounding).paragraphs : cleaned;
+  const authors = keyAuthorsSentence(options.keyAuthors ?? []);
+  return [...body, ...(authors ? [authors] : []), ...introductionTail(o)];
 }

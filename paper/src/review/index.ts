@@ -2,7 +2,9 @@
 import { allOrAbort } from '../calls.ts';
 import type { CallRunner } from '../calls.ts';
 import { tokensFor } from '../writer/tokens.ts';
-import { cleanText, charsOf, joinParagraphs } from '../text/clean.ts';
+import { charsOf, joinParagraphs } from '../text/clean.ts';
+import type { Grounding } from '../text/numbers.ts';
+import { acceptText, isChapterConclusion } from '../sections/index.ts';
 import type { PassageBrief } from '../writer/types.ts';
 import type { OutlineBrief } from '../outline/types.ts';
 import { ReviewSchema } from './schema.ts';
@@ -14,6 +16,7 @@ export async function reviewChapter(options: {
   /** Subsection texts by number ("1.2"), replaced in place by their revisions. */
   texts: Map<string, string[]>;
   sourcesFor: (number: string) => PassageBrief[];
+  grounding: Grounding;
   calls: CallRunner;
   signal?: AbortSignal;
 }): Promise<void> {
@@ -45,7 +48,11 @@ export async function reviewChapter(options: {
   await allOrAbort(
     [...bySub].map(([number, list]) => async () => {
       const sub = Number(number.split('.')[1]);
-      const current = texts.get(number)!;
+      // The chapter's conclusions are not revised with the subsection they close: they stay as written.
+      const all = texts.get(number)!;
+      const at = all.findIndex(isChapterConclusion);
+      const current = at < 0 ? all : all.slice(0, at);
+      const conclusions = at < 0 ? [] : all.slice(at);
       const target = charsOf(current);
       const revised = await calls.call({
         key: `revise:${number}`,
@@ -62,9 +69,12 @@ export async function reviewChapter(options: {
         messages: reviseMessages(outline, chapter, sub, joinParagraphs(current), list, target, options.sourcesFor(number)),
         maxTokens: tokensFor(target),
       });
-      const paragraphs = cleanText(revised.text, { dropTitle: outline.chapters[chapter - 1].subsections[sub - 1] });
+      const paragraphs = acceptText(revised.text, {
+        dropTitle: outline.chapters[chapter - 1].subsections[sub - 1],
+        grounding: options.grounding,
+      });
       // A revision that lost most of the text is not an improvement.
-      if (charsOf(paragraphs) >= target * 0.6) texts.set(number, paragraphs);
+      if (charsOf(paragraphs) >= target * 0.6) texts.set(number, [...paragraphs, ...conclusions]);
     }),
     options.signal,
   );

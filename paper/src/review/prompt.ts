@@ -1,6 +1,6 @@
 import { AUTHOR_SYSTEM } from '../writer/author.ts';
 import { outlineSummary } from '../outline/brief.ts';
-import { sourcesText } from '../sections/prompt.ts';
+import { NUMBERS_RULE, sourcesText } from '../sections/prompt.ts';
 import type { ChatMessage, PassageBrief } from '../writer/types.ts';
 import type { OutlineBrief } from '../outline/types.ts';
 
@@ -41,6 +41,7 @@ export function reviseMessages(
         `${outlineSummary(o)}\n\n${sourcesText(sources)}\n\nТекст подраздела ${chapter}.${subsection} «${title}»:\n${text}\n\n` +
         `Замечания рецензента:\n${remarks.map((r) => `– ${r}`).join('\n')}\n\n` +
         `Перепиши подраздел с учётом замечаний, сохранив объём (около ${targetChars} знаков) и ссылки на фрагменты источников в форме [[p…]]. ` +
+        `${NUMBERS_RULE} ` +
         'Верни только новый текст подраздела абзацами, без заголовка и без комментариев.',
     },
   ];

@@ -1,6 +1,6 @@
 import { AUTHOR_SYSTEM } from '../writer/author.ts';
 import { outlineSummary } from '../outline/brief.ts';
-import type { ChatMessage, PassageBrief } from '../writer/types.ts';
+import type { ChatMessage, PassageBrief, SubsectionDigest } from '../writer/types.ts';
 import type { OutlineBrief } from '../outline/types.ts';
 
 /** The passages a subsection may cite, each under its id, with its source and printed page. */
@@ -14,12 +14,35 @@ export function sourcesText(passages: PassageBrief[]): string {
   );
 }
 
+/** The rule for figures, said in every prompt that writes the body of the paper. */
+export const NUMBERS_RULE =
+  'Числа, проценты, суммы и даты приводи только те, что стоят в переданных фрагментах, и только в предложении со ссылкой на этот фрагмент; ' +
+  'своих цифр, оценок и дат не придумывай — предложение с цифрой без такого фрагмента будет удалено.';
+
+/** A chapter that analyses: its title says so, or it is the middle chapter of three. */
+export function isAnalytical(o: OutlineBrief, chapter: number): boolean {
+  const title = o.chapters[chapter - 1]?.title ?? '';
+  return /анализ|оценк|состояни|динамик|диагностик|исследовани[ея] практики/i.test(title) || (o.chapters.length === 3 && chapter === 2);
+}
+
+/** What the chapter already says: the next subsection is to go further, not repeat it. */
+export function writtenText(before: SubsectionDigest[], usedPassages: string[]): string {
+  if (!before.length) return '';
+  return (
+    '\n\nУже написано в этой главе (эти положения не повторяй и не пересказывай другими словами, опирайся на них и иди дальше):\n' +
+    before.map((d) => `– подраздел ${d.number} «${d.title}»: ${d.digest}`).join('\n') +
+    (usedPassages.length ? `\nФрагменты, которые глава уже пересказала (повторно их не пересказывай): ${usedPassages.join(', ')}.` : '')
+  );
+}
+
 export function sectionMessages(
   o: OutlineBrief,
   chapter: number,
   subsection: number,
   targetChars: number,
   sources: PassageBrief[],
+  before: SubsectionDigest[] = [],
+  usedPassages: string[] = [],
 ): ChatMessage[] {
   const ch = o.chapters[chapter - 1];
   const title = ch.subsections[subsection - 1];
@@ -33,7 +56,33 @@ export function sectionMessages(
         `Объём — около ${targetChars} знаков (примерно ${Math.max(3, Math.round(targetChars / 900))} абзацев). ` +
         'Раскрой именно этот подраздел, не повторяй содержание соседних, закончи кратким промежуточным выводом. ' +
         (sources.length ? 'Опирайся на переданные фрагменты источников и ссылайся на них в местах, где используешь их положения. ' : '') +
-        'Без заголовка, без маркдауна, только абзацы текста.',
+        (isAnalytical(o, chapter)
+          ? 'Это аналитическая глава: анализируй данные источников — показатели, сравнения, тенденции из переданных фрагментов, со ссылками на них. '
+          : '') +
+        `${NUMBERS_RULE} ` +
+        'Без заголовка, без маркдауна, только абзацы текста.' +
+        writtenText(before, usedPassages),
+    },
+  ];
+}
+
+export function chapterConclusionMessages(
+  o: OutlineBrief,
+  chapter: number,
+  digests: SubsectionDigest[],
+  targetChars: number,
+): ChatMessage[] {
+  const ch = o.chapters[chapter - 1];
+  return [
+    { role: 'system', content: AUTHOR_SYSTEM },
+    {
+      role: 'user',
+      content:
+        `${outlineSummary(o)}\n\nКлючевые положения подразделов главы ${chapter} «${ch.title}»:\n` +
+        digests.map((d) => `– ${d.number} «${d.title}»: ${d.digest}`).join('\n') +
+        `\n\nСформулируй выводы по главе ${chapter} объёмом около ${targetChars} знаков: что установлено в каждом подразделе ` +
+        'и что из этого следует для следующей главы. Новыми словами, не повторяя формулировок подразделов; без ссылок, без цифр, ' +
+        'без заголовка и без маркдауна, одним-двумя абзацами.',
     },
   ];
 }

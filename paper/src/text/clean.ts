@@ -23,6 +23,8 @@ export function normalizeMarkers(text: string): string {
 /** A model declining the task («Извините, я не могу помочь с этим запросом»): never a paragraph of the paper. */
 const REFUSAL = /^(?:(?:извините|простите|к сожалению)[,!.\s]*)?(?:я\s+)?не\s+могу\s+(?:помочь|выполнить|написать|ответить|продолжить)/i;
 const MAX_REFUSAL_CHARS = 300;
+/** The heading of a reference list a model appends on its own. */
+const OWN_LIST = /^(?:список\s+(?:использованн\p{L}+\s+)?(?:литературы|источников)|литература|источники|библиография|references)\s*:?$/iu;
 
 /**
  * Paragraphs from a model's text: no markdown, no headings repeating the title, no numeric
@@ -47,6 +49,8 @@ export function cleanText(raw: string, options: { dropTitle?: string } = {}): st
     : '';
   for (let line of lines) {
     line = line.trim();
+    // A list of literature of the model's own: it and everything after it go (only passages are cited).
+    if (OWN_LIST.test(line.replace(/[*_#]/g, '').trim())) break;
     if (!line) {
       flush();
       continue;

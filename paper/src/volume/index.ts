@@ -7,13 +7,20 @@ import type { CallRunner } from '../calls.ts';
 import { allOrAbort } from '../calls.ts';
 import { CHARS_PER_PAGE } from '../gost/constants.ts';
 import { tokensFor } from '../writer/tokens.ts';
-import { cleanText, charsOf } from '../text/clean.ts';
+import { charsOf } from '../text/clean.ts';
+import type { Grounding } from '../text/numbers.ts';
+import { paragraphsOf, RepeatGuard } from '../text/repeats.ts';
+import { acceptText, isChapterConclusion } from '../sections/index.ts';
+import { citedPassageIds } from '../passages/markers.ts';
 import type { PassageBrief } from '../writer/types.ts';
 import type { OutlineBrief } from '../outline/types.ts';
 import { extendMessages } from './prompt.ts';
 
 /** A demo: title page, contents, introduction, chapter 1. Its page window. */
 export const DEMO_PAGES = { min: 10, max: 15, aim: 12 } as const;
+
+/** One extension asks for at most this many characters. */
+const MAX_EXTEND_CHARS = 8000;
 
 export interface Budget {
   introduction: number;
@@ -63,63 +70,126 @@ export function windowFor(type: 'demo' | 'full', volume: number) {
   return { min: Math.ceil(volume * 0.95), max: Math.floor(volume * 1.05), aimLow: volume - 2, aimHigh: volume + 2, aim: volume };
 }
 
-/** Adds about `chars` characters, spread over the subsections, by asking the writer to continue each. */
+/** Where a subsection's closing starts: its interim conclusion, then (the chapter's last) the chapter's conclusions. */
+export function closingAt(paragraphs: string[]): number {
+  const conclusions = paragraphs.findIndex(isChapterConclusion);
+  const end = conclusions < 0 ? paragraphs.length : conclusions;
+  return end > 1 ? end - 1 : end;
+}
+
+/** How many passages an extension is written from. */
+const EXTEND_PASSAGES = 8;
+
+/**
+ * The passages an extension of a subsection is written from: those nobody has cited yet, its own
+ * first, then those of its chapter's other subsections that this round gives no one else; its own
+ * when none is left.
+ */
+function unusedPassages(number: string, sourcesFor: (n: string) => PassageBrief[], all: string[], cited: Set<string>, taken: Set<string>) {
+  const chapter = number.split('.')[0];
+  const siblings = all.filter((n) => n !== number && n.split('.')[0] === chapter);
+  const out: PassageBrief[] = [];
+  for (const p of [...sourcesFor(number), ...siblings.flatMap(sourcesFor)]) {
+    if (out.length >= EXTEND_PASSAGES) break;
+    if (cited.has(p.id) || taken.has(p.id) || out.some((x) => x.id === p.id)) continue;
+    out.push(p);
+  }
+  for (const p of out) taken.add(p.id);
+  return out.length ? out : sourcesFor(number);
+}
+
+/**
+ * Adds about `chars` characters to the thinnest subsections by asking the writer to continue each
+ * from passages not yet used. What comes back is cleaned, loses its ungrounded figures and what
+ * repeats the paper (in the document's order), and goes before the subsection's closing. Returns
+ * the characters actually added.
+ */
 export async function topUp(options: {
   round: number;
   chars: number;
   outline: OutlineBrief;
   texts: Map<string, string[]>;
   sourcesFor: (number: string) => PassageBrief[];
+  /** A passage's source: a sentence citing a source the paper does not cite yet is never a repetition. */
+  sourceOf: (passageId: string) => string | undefined;
+  grounding: Grounding;
+  /** Drop what repeats the paper (not for the offline writer, see writing/stage.ts). */
+  dropRepeats: boolean;
   calls: CallRunner;
   signal?: AbortSignal;
-}): Promise<void> {
+}): Promise<number> {
   const numbers = [...options.texts.keys()];
-  const each = Math.max(600, Math.round(options.chars / numbers.length));
-  // With a small deficit only the shortest subsections grow.
+  const each = Math.min(MAX_EXTEND_CHARS, Math.max(600, Math.round(options.chars / numbers.length)));
+  // With a small deficit only the thinnest subsections grow.
   const count = Math.max(1, Math.min(numbers.length, Math.round(options.chars / each)));
-  const chosen = [...numbers]
-    .sort((a, b) => charsOf(options.texts.get(a)!) - charsOf(options.texts.get(b)!) || a.localeCompare(b))
-    .slice(0, count);
+  const chosen = new Set(
+    [...numbers].sort((a, b) => charsOf(options.texts.get(a)!) - charsOf(options.texts.get(b)!) || a.localeCompare(b)).slice(0, count),
+  );
+  const cited = new Set([...options.texts.values()].flat().flatMap(citedPassageIds));
+  const taken = new Set<string>();
+  const jobs = numbers
+    .filter((n) => chosen.has(n))
+    .map((number) => ({ number, sources: unusedPassages(number, options.sourcesFor, numbers, cited, taken) }));
+  const replies = new Map<string, string>();
   await allOrAbort(
-    chosen.map((number) => async () => {
+    jobs.map(({ number, sources }) => async () => {
       const [chapter, subsection] = number.split('.').map(Number);
       const paragraphs = options.texts.get(number)!;
-      const tail = paragraphs.join('\n\n').slice(-1500);
+      const tail = paragraphs
+        .slice(0, closingAt(paragraphs) + 1)
+        .join('\n\n')
+        .slice(-1500);
       const reply = await options.calls.call({
         key: `extend:r${options.round}:${number}`,
-        task: {
-          kind: 'extend',
-          outline: options.outline,
-          chapter,
-          subsection,
-          round: options.round,
-          tail,
-          addChars: each,
-          sources: options.sourcesFor(number),
-        },
-        messages: extendMessages(options.outline, chapter, subsection, tail, each, options.sourcesFor(number)),
+        task: { kind: 'extend', outline: options.outline, chapter, subsection, round: options.round, tail, addChars: each, sources },
+        messages: extendMessages(options.outline, chapter, subsection, tail, each, sources),
         maxTokens: tokensFor(each),
       });
-      const more = cleanText(reply.text, { dropTitle: options.outline.chapters[chapter - 1].subsections[subsection - 1] });
-      // The closing paragraph (the interim conclusion) stays last.
-      const last = paragraphs[paragraphs.length - 1];
-      options.texts.set(number, paragraphs.length > 1 ? [...paragraphs.slice(0, -1), ...more, last] : [...paragraphs, ...more]);
+      replies.set(number, reply.text);
     }),
     options.signal,
   );
+  // In the document's order: what the paper says (and each extension kept so far) is what repeats.
+  const guard = new RepeatGuard(options.sourceOf);
+  const held = new Map([...options.texts].map(([n, p]) => [n, { before: p, text: guard.keep(p) }]));
+  let added = 0;
+  for (const { number } of jobs) {
+    const [chapter, subsection] = number.split('.').map(Number);
+    const accepted = acceptText(replies.get(number)!, {
+      dropTitle: options.outline.chapters[chapter - 1].subsections[subsection - 1],
+      grounding: options.grounding,
+    });
+    const more = options.dropRepeats ? paragraphsOf(guard.filter(accepted).text) : accepted;
+    if (!more.length) continue;
+    const paragraphs = options.texts.get(number)!;
+    const at = closingAt(paragraphs);
+    options.texts.set(number, [...paragraphs.slice(0, at), ...more, ...paragraphs.slice(at)]);
+    added += charsOf(more);
+  }
+  // A repeated sentence citing a new source gave its citation to the sentence it repeats.
+  for (const [number, h] of held)
+    if (h.text.touched) {
+      const current = options.texts.get(number)!;
+      const merged = paragraphsOf(h.text);
+      // The extension of this subsection (if any) sits before its closing, as in `current`.
+      const extra = current.length - h.before.length;
+      const at = closingAt(h.before);
+      options.texts.set(number, extra > 0 ? [...merged.slice(0, at), ...current.slice(at, at + extra), ...merged.slice(at)] : merged);
+    }
+  return added;
 }
 
-/** Removes about `chars` characters: whole paragraphs before the closing one, from the longest subsections. */
+/** Removes about `chars` characters: whole paragraphs before the closing, from the longest subsections. */
 export function trim(texts: Map<string, string[]>, chars: number): void {
   let left = chars;
   for (let guard = 0; left > 0 && guard < 10_000; guard++) {
     const longest = [...texts.entries()]
-      .filter(([, p]) => p.length > 3)
+      .filter(([, p]) => closingAt(p) > 2)
       .sort((a, b) => charsOf(b[1]) - charsOf(a[1]) || a[0].localeCompare(b[0]))[0];
     if (!longest) return;
     const [number, paragraphs] = longest;
-    const removed = paragraphs[paragraphs.length - 2];
-    texts.set(number, [...paragraphs.slice(0, -2), paragraphs[paragraphs.length - 1]]);
-    left -= removed.length;
+    const at = closingAt(paragraphs) - 1;
+    texts.set(number, [...paragraphs.slice(0, at), ...paragraphs.slice(at + 1)]);
+    left -= paragraphs[at].length;
   }
 }

@@ -1,6 +1,6 @@
 import { AUTHOR_SYSTEM } from '../writer/author.ts';
 import { outlineSummary } from '../outline/brief.ts';
-import { sourcesText } from '../sections/prompt.ts';
+import { NUMBERS_RULE, sourcesText } from '../sections/prompt.ts';
 import type { ChatMessage, PassageBrief } from '../writer/types.ts';
 import type { OutlineBrief } from '../outline/types.ts';
 
@@ -20,7 +20,9 @@ export function extendMessages(
       content:
         `${outlineSummary(o)}\n\n${sourcesText(sources)}\n\nКонец текущего текста подраздела ${chapter}.${subsection} «${title}»:\n…${tail}\n\n` +
         `Работа короче требуемого объёма. Напиши продолжение этого подраздела объёмом около ${addChars} знаков: ` +
-        'новые аспекты темы подраздела, примеры, аргументы, не повторяя уже сказанного. Текст должен естественно продолжать написанное. ' +
+        'новые аспекты темы подраздела, примеры, аргументы из переданных фрагментов (они ещё не использованы в работе), ' +
+        'не повторяя уже сказанного ни здесь, ни в других подразделах. Текст должен естественно продолжать написанное. ' +
+        `${NUMBERS_RULE} ` +
         'Только абзацы текста, без заголовка и без комментариев.',
     },
   ];

@@ -1,5 +1,10 @@
-/** The volume stage: lay out, measure, top up or trim, repeat until the page count is in its window. */
-import { throwIfAborted } from '../errors.ts';
+/**
+ * The volume stage: lay out, measure, top up or trim, repeat until the page count is in its
+ * window. A model that writes less than it is asked gets asked for more: each round asks for the
+ * deficit divided by the share of what was asked that the last round (or the writing) really
+ * added. A paper still outside the window after the rounds is not delivered.
+ */
+import { PaperError, throwIfAborted } from '../errors.ts';
 import { measurePaper } from '../layout/index.ts';
 import { briefOf } from '../outline/brief.ts';
 import type { PaperRun, PaperState, Stage } from '../run/state.ts';
@@ -7,9 +12,27 @@ import { need } from '../run/state.ts';
 import { checkChangedSubsections } from '../passages/check-texts.ts';
 import type { PageMap } from '../typeset/docx.ts';
 import { CHARS_PER_PAGE } from '../gost/constants.ts';
-import { topUp, trim, windowFor } from './index.ts';
+import { introductionTail } from '../introduction/index.ts';
+import { charsOf } from '../text/clean.ts';
+import { groundingOf } from '../text/numbers.ts';
+import { guardsRepeats } from '../writing/stage.ts';
+import { budgetFor, topUp, trim, windowFor } from './index.ts';
 
-const MAX_ROUNDS = 4;
+const MAX_ROUNDS = 7;
+/** The share of what is asked that a writer is assumed to deliver, at least and at most. */
+const YIELD = { min: 0.2, max: 1 };
+/** Characters per typeset page as measured, at least and at most. */
+const PAGE_CHARS = { min: 1200, max: 2600 };
+
+const clamp = (x: number, r: { min: number; max: number }) => Math.min(r.max, Math.max(r.min, x));
+
+/** The volume out of its window: the paper is not complete, the generation fails (and is refunded). */
+export function volumeError(pages: number, window: { min: number; max: number }): PaperError {
+  return new PaperError(
+    'volume_out_of_range',
+    `Не удалось выдержать объём работы: ${pages} с. при допустимых ${window.min}–${window.max} с. Работа не выдана как готовая.`,
+  );
+}
 
 /** The texts in their document order, with the resized ones replaced. */
 const inOrder = (texts: Map<string, string[]>, resized: Map<string, string[]>) =>
@@ -17,45 +40,71 @@ const inOrder = (texts: Map<string, string[]>, resized: Map<string, string[]>) =
 
 export async function fitVolume(run: PaperRun, state: PaperState): Promise<PaperState> {
   const { input, signal } = run;
-  const outline = briefOf(need(state.outline, 'the outline'));
+  const full = need(state.outline, 'the outline');
+  const outline = briefOf(full);
   const passages = need(state.passages, 'the passages');
   const assemble = need(state.assemble, 'the assembly');
   const written = need(state.written, 'the texts');
+  const grounding = groundingOf({ outline, passageText: (id) => passages.byId.get(id)?.text });
   let texts = new Map(written.subsections);
   const kept = state.keptSubsections ?? new Map<string, string[]>();
   let claims = state.claims;
   const window = windowFor(input.type, input.requiredVolume);
+  // How much of what it was asked the writer delivered while writing (after the guards).
+  const budget = budgetFor({
+    type: input.type,
+    volume: input.requiredVolume,
+    chapters: full.chapters,
+    sourceCount: need(state.sources, 'the sources').list.length,
+    introTailChars: charsOf(introductionTail(outline)),
+  });
+  const asked = [...budget.subsections.values()].reduce((a, b) => a + b, 0);
+  let yieldShare = clamp(asked ? charsOf([...texts.values()].flat()) / asked : 1, YIELD);
+  let pageChars = CHARS_PER_PAGE;
   let measured: { pageCount: number; pages: PageMap } | null = null;
+  let last: { pages: number; chars: number } | null = null;
   for (let round = 1; round <= MAX_ROUNDS; round++) {
     throwIfAborted(signal);
     measured = await measurePaper(assemble({ ...written, subsections: texts }).model, run.ctx.pdf, { signal });
     await run.progress.part(round / (MAX_ROUNDS + 1));
     const pages = measured.pageCount;
+    const chars = charsOf([...texts.values()].flat());
+    // The page a text of this paper really fills, once a change moved the count enough to tell.
+    if (last && Math.abs(pages - last.pages) >= 3) pageChars = clamp((chars - last.chars) / (pages - last.pages), PAGE_CHARS);
+    last = { pages, chars };
     if (pages >= window.aimLow && pages <= window.aimHigh) break;
     if (round === MAX_ROUNDS) break;
     // A chapter kept from the demo keeps its size: the others are resized.
     const resizable = new Map([...texts].filter(([number]) => !kept.has(number)));
     if (pages < window.aimLow) {
       const before = new Map(texts);
-      await topUp({
+      const deficit = (window.aim - pages) * pageChars;
+      const ask = Math.round(deficit / yieldShare);
+      const added = await topUp({
         round,
-        chars: (window.aim - pages) * CHARS_PER_PAGE,
+        chars: ask,
         outline,
         texts: resizable,
         sourcesFor: passages.briefsFor,
+        sourceOf: (id) => passages.byId.get(id)?.sourceId,
+        grounding,
+        dropRepeats: guardsRepeats(run),
         calls: run.calls,
         signal,
       });
       texts = inOrder(texts, resizable);
+      yieldShare = clamp(added / ask, YIELD);
       const checked = await checkChangedSubsections(run, { ...state, claims }, texts, `extended${round}`, before);
       texts = checked.texts;
       claims = checked.claims;
     } else {
-      trim(resizable, (pages - window.aim) * CHARS_PER_PAGE);
+      trim(resizable, (pages - window.aim) * pageChars);
       texts = inOrder(texts, resizable);
     }
     measured = null;
   }
+  const final = measured?.pageCount ?? last?.pages ?? 0;
+  if (final < window.min || final > window.max) throw volumeError(final, window);
   return { ...state, claims, written: { ...written, subsections: texts }, measuredPages: measured?.pages };
 }
 

@@ -22,10 +22,28 @@ export interface PassageBrief {
   text: string;
 }
 
+/** The key points of a written subsection. */
+export interface SubsectionDigest {
+  number: string;
+  title: string;
+  digest: string;
+}
+
 export type WriterTask =
   | { kind: 'outline'; topic: string; userStructure: UserStructure | null; minYear: number }
   | { kind: 'introduction'; outline: OutlineBrief; targetChars: number }
-  | { kind: 'section'; outline: OutlineBrief; chapter: number; subsection: number; targetChars: number; sources: PassageBrief[] }
+  | {
+      kind: 'section';
+      outline: OutlineBrief;
+      chapter: number;
+      subsection: number;
+      targetChars: number;
+      sources: PassageBrief[];
+      /** What the chapter's earlier subsections already say, so this one does not repeat it. */
+      before: SubsectionDigest[];
+      /** Passages the chapter has already cited. */
+      usedPassages: string[];
+    }
   | { kind: 'review'; outline: OutlineBrief; chapter: number; texts: { number: string; title: string; text: string }[] }
   | {
       kind: 'revise';
@@ -38,6 +56,7 @@ export type WriterTask =
       sources: PassageBrief[];
     }
   | { kind: 'verify'; claims: { n: number; claim: string; passages: string[] }[] }
+  | { kind: 'chapter-conclusion'; outline: OutlineBrief; chapter: number; digests: SubsectionDigest[]; targetChars: number }
   | { kind: 'conclusion'; outline: OutlineBrief; digests: { number: string; title: string; digest: string }[]; targetChars: number }
   | {
       kind: 'extend';

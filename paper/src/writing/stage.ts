@@ -1,13 +1,22 @@
-/** The writing stage: the introduction and every subsection, in parallel, to the character budgets of the volume (what a full paper keeps from its demo is not written again). */
+/**
+ * The writing stage: the introduction and the chapters in parallel; within a chapter the
+ * subsections one after another (each told what the chapter already says), then the chapter's
+ * conclusions. Then, in the document's order, what repeats an earlier subsection goes, and every
+ * cited sentence is checked against its passage. What a full paper keeps from its demo (the
+ * introduction, chapter 1) is not written again.
+ */
 import { allOrAbort } from '../calls.ts';
 import { introductionTail, writeIntroduction } from '../introduction/index.ts';
 import { briefOf } from '../outline/brief.ts';
 import type { PaperRun, PaperState, Stage } from '../run/state.ts';
 import { need } from '../run/state.ts';
-import { writeSection } from '../sections/index.ts';
+import { writeChapter } from '../sections/index.ts';
 import { checkChangedSubsections } from '../passages/check-texts.ts';
 import { charsOf } from '../text/clean.ts';
+import { groundingOf } from '../text/numbers.ts';
+import { dropRepeatedAcross } from '../text/repeats.ts';
 import { budgetFor } from '../volume/index.ts';
+import { keyAuthorsOf } from '../introduction/authors.ts';
 
 export async function writeParts(run: PaperRun, state: PaperState): Promise<PaperState> {
   const { input, calls, progress } = run;
@@ -24,14 +33,16 @@ export async function writeParts(run: PaperRun, state: PaperState): Promise<Pape
     introTailChars: charsOf(introductionTail(brief)),
   });
   const numbers = [...budget.subsections.keys()];
-  // A full paper's chapter 1 is its demo's, as the user read it.
+  const chapters = [...new Set(numbers.map((n) => Number(n.split('.')[0])))];
+  const grounding = groundingOf({ outline: brief, passageText: (id) => passages.byId.get(id)?.text });
+  // A full paper's chapter 1 is its demo's, as the user read it; the volume it does not fill goes to the others.
   const keptSubsections = state.keptSubsections ?? new Map<string, string[]>();
   const toWrite = numbers.filter((n) => !keptSubsections.has(n));
-  const texts = new Map<string, string[]>(keptSubsections);
-  // The volume the kept chapter does not fill goes to the subsections written now.
   const sum = (ns: string[]) => ns.reduce((n, number) => n + budget.subsections.get(number)!, 0);
   const keptChars = [...keptSubsections.values()].reduce((n, p) => n + charsOf(p), 0);
   const scale = toWrite.length ? Math.max(1, (sum(numbers) - keptChars) / sum(toWrite)) : 1;
+  const budgets = new Map(toWrite.map((n) => [n, Math.round(budget.subsections.get(n)! * scale)]));
+  const texts = new Map<string, string[]>(keptSubsections);
   let introduction: string[] = kept ? kept.split(/\n\s*\n/) : [];
   let done = 0;
   const total = toWrite.length + (kept ? 0 : 1);
@@ -42,31 +53,46 @@ export async function writeParts(run: PaperRun, state: PaperState): Promise<Pape
         ? []
         : [
             async () => {
-              introduction = await writeIntroduction(brief, budget.introduction, calls);
+              introduction = await writeIntroduction(brief, budget.introduction, calls, {
+                grounding,
+                keyAuthors: keyAuthorsOf(sources.list),
+              });
               await tick();
             },
           ]),
-      ...toWrite.map((number) => async () => {
-        const [chapter, subsection] = number.split('.').map(Number);
-        const paragraphs = await writeSection({
-          outline: brief,
-          chapter,
-          subsection,
-          targetChars: Math.round(budget.subsections.get(number)! * scale),
-          sources: passages.briefsFor(number),
-          calls,
-        });
-        texts.set(number, paragraphs);
-        await tick();
-      }),
+      ...chapters
+        .filter((chapter) => toWrite.some((n) => n.startsWith(`${chapter}.`)))
+        .map((chapter) => async () => {
+          const written = await writeChapter({
+            outline: brief,
+            chapter,
+            budgets,
+            sourcesFor: passages.briefsFor,
+            grounding,
+            calls,
+            onSubsection: tick,
+          });
+          for (const [n, p] of written) texts.set(n, p);
+        }),
     ],
     run.signal,
   );
-  // Map order = document order, whatever order the calls finished in.
-  const written = new Map(numbers.map((n) => [n, texts.get(n)!]));
+  // Map order = document order, whatever order the calls finished in; the first telling stays.
+  const inOrder = new Map(numbers.map((n) => [n, texts.get(n)!]));
+  const written = guardsRepeats(run) ? dropRepeatedAcross(inOrder, (id) => passages.byId.get(id)?.sourceId).texts : inOrder;
+  for (const [n, p] of keptSubsections) written.set(n, p);
   // Every cited sentence checked against its passage before anything is built on it.
   const checked = await checkChangedSubsections(run, state, written, 'written', keptSubsections);
   return { ...state, claims: checked.claims, written: { introduction, subsections: checked.texts, conclusion: null } };
+}
+
+/**
+ * A model's repetitions are dropped; the offline writer's are not: it composes every text from one
+ * small bank of sentences (its papers are a stand-in for the pipeline, marked as such), and without
+ * them it could not fill a paper.
+ */
+export function guardsRepeats(run: PaperRun): boolean {
+  return run.ctx.writer.kind === 'llm';
 }
 
 export const writingStage: Stage = { progress: 'writing', run: writeParts };

@@ -197,8 +197,9 @@ export async function runGeneration(d: GenerationDeps, orderId: string): Promise
     // The user's input (a file without text, a topic the databases have too few works on) is not
     // a fault of the service: it is not retried, and the user is told what to change.
     const usersInput = error instanceof PaperError && (error.code === 'invalid_input' || error.code === 'not_enough_sources');
-    // The engine retried its failing stages itself; a new attempt would replay the same stored calls.
-    const retryable = !usersInput && !(error instanceof PaperError && error.code === 'normocontrol_failed');
+    // The engine corrected the volume and retried its failing stages itself; a new attempt would replay the same stored calls.
+    const retryable =
+      !usersInput && !(error instanceof PaperError && (error.code === 'normocontrol_failed' || error.code === 'volume_out_of_range'));
     if (stopping || (retryable && attempts < maxAttempts)) {
       // Let the next claim take it at once; the job queue retries (or another worker resumes).
       await d.em.execute(`update orders set heartbeat_at = null where id = ? and status = 'generating'`, [orderId]);

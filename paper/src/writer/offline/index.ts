@@ -8,7 +8,18 @@ import { PaperError } from '../../errors.ts';
 import type { Writer, WriterCall, WriterReply, WriterTask, PassageBrief } from '../types.ts';
 import type { OutlineBrief } from '../../outline/types.ts';
 import { lexicalVerdicts } from '../../passages/verify.ts';
-import { ANALYSIS, CONCLUSION, CONCLUSION_FILL, LINKS, OPENERS, PRACTICE, RELEVANCE, THEORY } from './phrases.ts';
+import {
+  ANALYSIS,
+  CHAPTER_CONCLUSION,
+  CHAPTER_CONCLUSION_CLOSE,
+  CONCLUSION,
+  CONCLUSION_FILL,
+  LINKS,
+  OPENERS,
+  PRACTICE,
+  RELEVANCE,
+  THEORY,
+} from './phrases.ts';
 
 /** A small seeded PRNG (mulberry32): the same key always gives the same text. */
 function rng(seedText: string): () => number {
@@ -107,7 +118,7 @@ function sentence(template: string, fill: Fill, pick: () => number, sources: Pas
     .replace(/\{P\}/g, fill.P)
     .replace(/\{K2\}/g, k[(Math.floor(pick() * k.length) + 1) % k.length])
     .replace(/\{K\}/g, k[Math.floor(pick() * k.length)])
-    .replace(/\{N\}/g, String(3 + Math.floor(pick() * 2)));
+    .replace(/\{N\}/g, pick() < 0.5 ? 'три' : 'четыре');
   if (text.includes('{cite}')) {
     // The template's own claim is general; the citation goes to a sentence that retells a passage.
     text = text.replace('{cite}', '');
@@ -270,6 +281,15 @@ function write(call: WriterCall): string {
       return t.text;
     case 'verify':
       return JSON.stringify(lexicalVerdicts(t.claims));
+    case 'chapter-conclusion': {
+      const pick = rng(call.key);
+      const said = t.digests.map((d) =>
+        CHAPTER_CONCLUSION[Math.floor(pick() * CHAPTER_CONCLUSION.length)].replace('{NUM}', d.number).replace('{TITLE}', d.title),
+      );
+      const next = t.chapter < t.outline.chapters.length ? 'следующей главы' : 'заключения работы';
+      const close = CHAPTER_CONCLUSION_CLOSE[Math.floor(pick() * CHAPTER_CONCLUSION_CLOSE.length)].replace('{NEXT}', next);
+      return [...said, close].join(' ');
+    }
     case 'conclusion': {
       const pick = rng(call.key);
       const paragraphs = t.outline.tasks.map((task) => {

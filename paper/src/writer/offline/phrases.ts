@@ -1,6 +1,6 @@
 /**
  * Sentence bank of the offline writer. Placeholders: {T} the topic, {K} a keyword, {S} the
- * subsection title, {O} the object, {P} the subject of the research, {N} a small number; {cite}
+ * subsection title, {O} the object, {P} the subject of the research, {N} a small number in words; {cite}
  * marks where a reference to a source may stand. Topic, keywords and titles are put in «» so the
  * sentences stay grammatical whatever their case would be.
  */
@@ -118,4 +118,18 @@ export const CONCLUSION_FILL = [
   'Предложенные рекомендации могут быть использованы в практической деятельности.',
   'Дальнейшие исследования целесообразно направить на углубление эмпирической базы.',
   'Совокупность полученных выводов позволяет считать цель работы достигнутой.',
+];
+
+/** A chapter's conclusions, one sentence per subsection; {NUM} its number, {TITLE} its title. */
+export const CHAPTER_CONCLUSION = [
+  'В подразделе {NUM} рассмотрен вопрос «{TITLE}» и уточнены его ключевые положения.',
+  'Подраздел {NUM} («{TITLE}») позволил систематизировать представленные в источниках позиции.',
+  'Анализ, проведённый в подразделе {NUM} «{TITLE}», выявил основные тенденции и противоречия.',
+  'Материал подраздела {NUM} «{TITLE}» показал, какие факторы определяют состояние объекта исследования.',
+];
+
+/** The closing sentence of a chapter's conclusions; {NEXT} is what the next chapter does. */
+export const CHAPTER_CONCLUSION_CLOSE = [
+  'Сделанные выводы составляют основу для {NEXT}.',
+  'Полученные результаты учитываются при подготовке {NEXT}.',
 ];
