@@ -154,6 +154,10 @@ const filters = {
   use_footnotes: z.boolean().default(false),
   separate_bibliography: z.boolean().default(false),
   gost_citations: z.array(f.gostCitation).max(LIMITS.files.max).default([]),
+  /** The title page's details; absent or null: placeholders the student fills in. */
+  title_page: f.titlePage.nullable().default(null),
+  /** The appendix that states how AI assisted (ticked by default in the form). */
+  ai_appendix: z.boolean().default(true),
 };
 
 const separateNeedsFootnotes = (v: { use_footnotes: boolean; separate_bibliography: boolean }) =>
