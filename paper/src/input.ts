@@ -1,6 +1,7 @@
 /** What a paper is ordered with: the engine's input. */
 import type { PaperType, Tariff } from '@app/contract';
 import type { Outline } from './outline/types.ts';
+import type { TitlePageInfo } from './types.ts';
 
 /** The tariff: the professional one adds a review pass and uses a stronger model. */
 export type { PaperType, Tariff } from '@app/contract';
@@ -31,4 +32,8 @@ export interface PaperInput {
   attachedSources: AttachedSource[];
   /** The `outline` of an earlier demo run: the full paper keeps its title, annotation, structure and introduction. */
   fromDemo?: Outline;
+  /** The title page's details the order gives; what is absent is printed as a line to fill in. */
+  titlePage?: TitlePageInfo;
+  /** End the paper with an appendix stating how AI assisted (the order form's box, ticked by default). */
+  aiAppendix?: boolean;
 }

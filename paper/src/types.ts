@@ -48,11 +48,21 @@ export interface RunContext {
 }
 
 export interface TitlePageInfo {
+  /** The ministry's full name; default: Министерство науки и высшего образования Российской Федерации. */
+  ministry?: string;
+  /** The university. */
   organization?: string;
+  faculty?: string;
   department?: string;
-  city?: string;
-  /** e.g. "ВЫПУСКНАЯ КВАЛИФИКАЦИОННАЯ РАБОТА" (default) or "КУРСОВАЯ РАБОТА". */
+  /** e.g. "Выпускная квалификационная работа" (default) or "Курсовая работа". */
   workKind?: string;
+  /** "Иванова А. С." */
+  student?: string;
+  group?: string;
+  /** "канд. экон. наук, доцент Петров П. П." */
+  supervisor?: string;
+  headOfDepartment?: string;
+  city?: string;
 }
 
 export interface SectionText {

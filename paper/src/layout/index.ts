@@ -9,7 +9,7 @@ import type { PdfConverter } from '../pdf/pool.ts';
 import { readPdf } from '../pdf/bookmarks.ts';
 import { buildDocx } from '../typeset/docx.ts';
 import type { PageMap } from '../typeset/docx.ts';
-import { headingsOf } from '../typeset/model.ts';
+import { appendixId, headingsOf, TOTAL_PAGES } from '../typeset/model.ts';
 import type { DocModel, HeadingRef } from '../typeset/model.ts';
 
 export interface LaidOutPaper {
@@ -53,7 +53,8 @@ function guessPages(model: DocModel): PageMap {
   const perPage = CHARS_PER_PAGE;
   const chars = (paras: { kind: string; text: string }[][]) => paras.reduce((n, p) => n + p.reduce((m, x) => m + x.text.length, 0), 0);
   const pages: PageMap = new Map();
-  let page = 3;
+  // Title page, the реферат (when there is one), the contents.
+  let page = model.abstract ? 4 : 3;
   pages.set('introduction', page);
   page += Math.ceil(chars(model.introduction) / perPage);
   for (const ch of model.chapters) {
@@ -69,7 +70,17 @@ function guessPages(model: DocModel): PageMap {
   }
   if (model.conclusion) pages.set('conclusion', ++page);
   if (model.conclusion) page += Math.ceil(chars(model.conclusion) / perPage);
-  if (model.bibliography) pages.set('bibliography', page + 1);
+  if (model.bibliography) pages.set('bibliography', ++page);
+  if (model.bibliography) page += Math.ceil(model.bibliography.entries.length / 8);
+  for (const [i] of (model.appendices ?? []).entries()) pages.set(appendixId(i), ++page);
+  if (model.abstract) pages.set(TOTAL_PAGES, page);
+  return pages;
+}
+
+/** The pages where the headings fell, and the page count when the реферат prints it. */
+function measuredPages(model: DocModel, bookmarks: { title: string; page: number }[], pageCount: number): PageMap | null {
+  const pages = matchHeadings(headingsOf(model), bookmarks);
+  if (pages && model.abstract) pages.set(TOTAL_PAGES, pageCount);
   return pages;
 }
 
@@ -79,7 +90,7 @@ export async function measurePaper(model: DocModel, converter: PdfConverter, opt
   const docx = await buildDocx(model, { pages: options.pages ?? guessPages(model) });
   const pdf = await converter.convert(docx, { signal: options.signal });
   const { pageCount, bookmarks } = await readPdf(pdf);
-  const pages = matchHeadings(headingsOf(model), bookmarks);
+  const pages = measuredPages(model, bookmarks, pageCount);
   if (!pages) throw new PaperError('pdf_failed', 'Не удалось найти заголовки работы в PDF для расчёта содержания');
   return { pageCount, pages };
 }
@@ -91,7 +102,6 @@ export async function layoutPaper(
   converter: PdfConverter,
   options: { signal?: AbortSignal; maxPasses?: number; initialPages?: PageMap } = {},
 ): Promise<LaidOutPaper> {
-  const headings = headingsOf(model);
   let pages = options.initialPages ?? guessPages(model);
   const maxPasses = options.maxPasses ?? 4;
   for (let pass = 1; pass <= maxPasses; pass++) {
@@ -99,7 +109,7 @@ export async function layoutPaper(
     const docx = await buildDocx(model, { pages });
     const pdf = await converter.convert(docx, { signal: options.signal });
     const { pageCount, bookmarks } = await readPdf(pdf);
-    const measured = matchHeadings(headings, bookmarks);
+    const measured = measuredPages(model, bookmarks, pageCount);
     if (!measured) throw new PaperError('pdf_failed', 'Не удалось найти заголовки работы в PDF для расчёта содержания');
     if (same(measured, pages)) return { docx, pdf, pageCount, pages, conversions: pass };
     pages = measured;

@@ -11,6 +11,8 @@ import type { RunSource } from '../sources/index.ts';
 import type { FoundWork } from '../sources/search/types.ts';
 import type { BibliographyEntry, PaperSourceRef, SectionText, TitlePageInfo } from '../types.ts';
 import { typographRu } from '../text/typography.ts';
+import { buildAbstract } from './abstract.ts';
+import { aiAppendix, aiAppendixReference } from './ai-appendix.ts';
 import type { DocModel, Para } from './model.ts';
 
 export interface Assembled {
@@ -66,7 +68,12 @@ export function assemble(options: {
     paras
       .map((p) => referencer.paragraph(p).map((x) => (x.kind === 'text' ? { ...x, text: typographRu(x.text) } : x)))
       .filter((p) => p.length > 0);
-  const introduction = resolve(written.introduction);
+  // The AI appendix is "А" (the only appendix), and the text refers to it (ГОСТ 7.32-2017, 6.14.1).
+  const appendices = input.aiAppendix ? [aiAppendix('А', { writer: options.writer, sources: bib.entries.length })] : [];
+  const introduction = [
+    ...resolve(written.introduction),
+    ...appendices.map((a) => [{ kind: 'text' as const, text: typographRu(aiAppendixReference(a.letter)) }]),
+  ];
   const chapters = outline.chapters.map((c, ci) => ({
     number: ci + 1,
     title: c.title,
@@ -78,6 +85,8 @@ export function assemble(options: {
     })),
   }));
   const conclusion = written.conclusion ? resolve(written.conclusion) : null;
+  // Order details over the run's defaults: what the customer typed wins.
+  const titlePage = options.titlePage || input.titlePage ? { ...options.titlePage, ...input.titlePage } : undefined;
   const model: DocModel = {
     kind: input.type,
     writer: options.writer,
@@ -85,7 +94,7 @@ export function assemble(options: {
     annotation: outline.annotation,
     keywords: outline.keywords,
     year: options.year,
-    titlePage: options.titlePage,
+    titlePage,
     introduction,
     chapters,
     conclusion,
@@ -99,6 +108,9 @@ export function assemble(options: {
             groups:
               bib.groups?.map((g) => ({ title: g.title, entries: g.entries.map((e) => ({ number: e.number, text: e.text })) })) ?? null,
           },
+    // A full paper has its реферат (a demo is an excerpt: it has none).
+    abstract: demo ? null : buildAbstract(outline, conclusion ? inlineText(conclusion) : null),
+    appendices: appendices.map((a) => ({ ...a, paragraphs: a.paragraphs.map(typographRu) })),
   };
   const entries: BibliographyEntry[] = bib.entries.map((e) => ({
     number: e.number,

@@ -23,8 +23,11 @@ import {
 } from 'docx';
 import type { ParagraphChild } from 'docx';
 import { BODY_SIZE, FIRST_LINE, FONT, FOOTNOTE_SIZE, LINE_1_5, MARGINS, PAGE, TEXT_WIDTH } from '../gost/constants.ts';
-import { HEADINGS, headingsOf } from './model.ts';
-import type { DocModel, HeadingRef, Para } from './model.ts';
+import { volumeLine } from './abstract.ts';
+import { appendixHeading, appendixId, HEADINGS, headingsOf, TOTAL_PAGES } from './model.ts';
+import type { DocAppendix, DocModel, HeadingRef, Para } from './model.ts';
+import { DEFAULT_WORK_KIND, titlePageParagraphs } from './title-page.ts';
+import { breakableUrls } from './urls.ts';
 
 /** Page numbers of headings by heading id; a missing id gets a placeholder. */
 export type PageMap = Map<string, number>;
@@ -69,48 +72,13 @@ function inlineRuns(para: Para, footnotes: Record<string, { children: Paragraph[
     } else {
       const id = counter.next++;
       // A space after the footnote's mark, as after the mark in the text of a GOST footnote.
-      footnotes[String(id)] = { children: [new Paragraph({ style: STYLE.footnote, children: [new TextRun(` ${piece.text}`)] })] };
+      footnotes[String(id)] = {
+        children: [new Paragraph({ style: STYLE.footnote, children: [new TextRun(` ${breakableUrls(piece.text)}`)] })],
+      };
       runs.push(new FootnoteReferenceRun(id));
     }
   }
   return runs;
-}
-
-function titlePage(model: DocModel): Paragraph[] {
-  const info = model.titlePage ?? {};
-  const line = (text: string, opts: { bold?: boolean; size?: number; before?: number; align?: 'center' | 'left' } = {}) =>
-    new Paragraph({
-      style: STYLE.titlePage,
-      alignment: opts.align === 'left' ? AlignmentType.LEFT : AlignmentType.CENTER,
-      spacing: { before: opts.before ?? 0 },
-      children: [new TextRun({ text, bold: opts.bold, size: opts.size })],
-    });
-  const signature = (role: string) =>
-    new Paragraph({
-      style: STYLE.titlePage,
-      alignment: AlignmentType.LEFT,
-      indent: { left: 4536 },
-      spacing: { before: 240 },
-      children: [new TextRun(`${role} ________________`)],
-    });
-  const out: Paragraph[] = [
-    line('МИНИСТЕРСТВО НАУКИ И ВЫСШЕГО ОБРАЗОВАНИЯ РОССИЙСКОЙ ФЕДЕРАЦИИ'),
-    line(info.organization ?? '______________________________________________', { before: 240 }),
-    ...(info.organization ? [] : [line('(наименование образовательной организации)', { size: 20 })]),
-    line(info.department ? `Кафедра ${info.department}` : 'Кафедра ____________________________', { before: 240 }),
-    line(info.workKind ?? 'ВЫПУСКНАЯ КВАЛИФИКАЦИОННАЯ РАБОТА', { bold: true, before: 2400 }),
-    line('на тему:', { before: 240 }),
-    line(`«${model.title}»`, { bold: true, before: 120 }),
-  ];
-  if (model.kind === 'demo') out.push(line('Демонстрационная версия: введение и первая глава', { size: 24, before: 240 }));
-  if (model.writer === 'offline') {
-    out.push(
-      line('Текст сформирован офлайн-генератором без языковой модели и служит только для проверки сервиса', { size: 20, before: 240 }),
-    );
-  }
-  out.push(signature('Выполнил(а):'), signature('Руководитель:'));
-  out.push(line(`${info.city ?? '______________'} ${model.year}`, { before: 2400 }));
-  return out;
 }
 
 function tocEntry(h: HeadingRef, page: number | undefined): Paragraph {
@@ -153,6 +121,52 @@ function heading(h: HeadingRef, style: string): Paragraph {
   });
 }
 
+/** РЕФЕРАТ before the contents (ГОСТ 7.32-2017, 5.2): the volume line, the keywords, the text. */
+function abstractPage(model: DocModel, pages: PageMap): Paragraph[] {
+  const abstract = model.abstract;
+  if (!abstract) return [];
+  const line = volumeLine(model.titlePage?.workKind ?? DEFAULT_WORK_KIND, {
+    pages: pages.get(TOTAL_PAGES) ?? 0,
+    figures: 0,
+    tables: 0,
+    sources: model.bibliography?.entries.length ?? 0,
+    appendices: model.appendices?.length ?? 0,
+  });
+  return [
+    new Paragraph({ style: STYLE.contents, pageBreakBefore: true, children: [new TextRun(HEADINGS.abstract)] }),
+    new Paragraph({ children: [new TextRun(line)] }),
+    // Left-aligned: a justified line of a few capitalised words would be stretched wide.
+    new Paragraph({
+      alignment: AlignmentType.LEFT,
+      spacing: { before: 240, after: 240 },
+      children: [new TextRun(abstract.keywords.join(', ').toUpperCase())],
+    }),
+    ...abstract.paragraphs.map((p) => new Paragraph({ widowControl: true, children: [new TextRun(p)] })),
+  ];
+}
+
+/** ПРИЛОЖЕНИЕ А / (справочное) / its title: one heading on three lines, listed in the contents on one. */
+function appendixParagraphs(a: DocAppendix, h: HeadingRef): Paragraph[] {
+  const { label, status } = appendixHeading(a);
+  return [
+    new Paragraph({
+      style: STYLE.structural,
+      pageBreakBefore: true,
+      children: [
+        new Bookmark({
+          id: h.bookmark,
+          children: [
+            new TextRun(label),
+            new TextRun({ text: status, bold: false, break: 1 }),
+            new TextRun({ text: a.title, break: 1 }),
+          ],
+        }),
+      ],
+    }),
+    ...a.paragraphs.map((p) => new Paragraph({ widowControl: true, children: [new TextRun(p)] })),
+  ];
+}
+
 export interface BuildOptions {
   /** Page numbers to print in the contents. */
   pages: PageMap;
@@ -165,7 +179,7 @@ export async function buildDocx(model: DocModel, options: BuildOptions): Promise
   const byId = new Map(headings.map((h) => [h.id, h]));
   const body = (paras: Para[]) => paras.map((p) => new Paragraph({ widowControl: true, children: inlineRuns(p, footnotes, counter) }));
 
-  const children: Paragraph[] = [...titlePage(model)];
+  const children: Paragraph[] = [...titlePageParagraphs(model, STYLE.titlePage), ...abstractPage(model, options.pages)];
   children.push(new Paragraph({ style: STYLE.contents, pageBreakBefore: true, children: [new TextRun(HEADINGS.contents)] }));
   for (const h of headings) children.push(tocEntry(h, options.pages.get(h.id)));
 
@@ -181,7 +195,7 @@ export async function buildDocx(model: DocModel, options: BuildOptions): Promise
   if (model.bibliography) {
     children.push(heading(byId.get('bibliography')!, STYLE.structural));
     const entry = (e: { number: number; text: string }) =>
-      new Paragraph({ widowControl: true, children: [new TextRun(`${e.number}. ${e.text}`)] });
+      new Paragraph({ widowControl: true, children: [new TextRun(`${e.number}. ${breakableUrls(e.text)}`)] });
     if (model.bibliography.groups) {
       for (const g of model.bibliography.groups) {
         children.push(new Paragraph({ style: STYLE.bibGroup, children: [new TextRun(g.title)] }), ...g.entries.map(entry));
@@ -190,6 +204,8 @@ export async function buildDocx(model: DocModel, options: BuildOptions): Promise
       children.push(...model.bibliography.entries.map(entry));
     }
   }
+
+  for (const [i, a] of (model.appendices ?? []).entries()) children.push(...appendixParagraphs(a, byId.get(appendixId(i))!));
 
   const offline = model.writer === 'offline';
   const doc = new Document({
