@@ -120,7 +120,13 @@ describe('order payload', () => {
     expect(purchaseJson.parse({ ...order, ai_appendix: false }).ai_appendix).toBe(false);
     const titled = purchaseJson.parse({
       ...order,
-      title_page: { ministry: 'education', work_kind: 'coursework', university: '  МГУ им. М. В. Ломоносова ', student: 'Иванова А. С.', group: 'ЭК-21' },
+      title_page: {
+        ministry: 'education',
+        work_kind: 'coursework',
+        university: '  МГУ им. М. В. Ломоносова ',
+        student: 'Иванова А. С.',
+        group: 'ЭК-21',
+      },
     });
     expect(titled.title_page).toEqual({
       ministry: 'education',

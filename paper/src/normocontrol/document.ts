@@ -10,6 +10,12 @@ export const STRUCTURAL = {
   bibliography: 'СПИСОК ИСПОЛЬЗОВАННЫХ ИСТОЧНИКОВ',
 };
 
+/** РЕФЕРАТ: before the contents, which do not list it (ГОСТ 7.32-2017, 5.2, 5.4.1). */
+export const ABSTRACT = 'РЕФЕРАТ';
+
+/** "ПРИЛОЖЕНИЕ А", then (as the engine sets it) its status and title on the lines below. */
+export const APPENDIX = /^ПРИЛОЖЕНИЕ ([А-ЯЁ])(?:\s|$)/;
+
 export const near = (a: number | undefined, b: number, tol: number) => a !== undefined && Math.abs(a - b) <= tol;
 export const clean = (s: string) => s.replace(/[\s\u00A0]+/g, ' ').trim();
 /** A paragraph's start, to say where a problem is. */
@@ -22,7 +28,7 @@ export interface Heading {
   p: ReadParagraph;
   text: string;
   level: number;
-  kind: 'structural' | 'chapter' | 'subsection' | 'other';
+  kind: 'structural' | 'chapter' | 'subsection' | 'appendix' | 'other';
 }
 
 export interface TocEntry {
@@ -49,6 +55,8 @@ export interface CheckedDocument {
   bodyParas: ReadParagraph[];
   bibHeading: Heading | undefined;
   bibliography: BibliographyLine[];
+  /** Paragraphs before the contents (or before the first heading): the title page, then the реферат. */
+  frontParas: ReadParagraph[];
   /** Given the PDF of the same document. */
   pdf: { pageCount: number; bookmarks: Bookmark[] } | null;
   /** The volume the user ordered, when the check knows it (the engine's own check). */
@@ -70,11 +78,13 @@ function headingsOf(paras: ReadParagraph[]): Heading[] {
     const upper = text.toUpperCase();
     const kind = Object.values(STRUCTURAL).includes(upper)
       ? 'structural'
-      : /^\d+\.\d+\.?\s/.test(text)
-        ? 'subsection'
-        : /^\d+\.?\s/.test(text)
-          ? 'chapter'
-          : 'other';
+      : APPENDIX.test(text)
+        ? 'appendix'
+        : /^\d+\.\d+\.?\s/.test(text)
+          ? 'subsection'
+          : /^\d+\.?\s/.test(text)
+            ? 'chapter'
+            : 'other';
     headings.push({ p, text, level, kind });
   }
   return headings;
@@ -118,7 +128,12 @@ export async function analyse(doc: ReadDocx, pdf: Uint8Array | undefined, volume
       p.props.outlineLevel === undefined &&
       clean(p.text).length > 0,
   );
-  const bibParas = bibHeading ? paras.filter((p) => p.index > bibHeading.p.index && clean(p.text)) : [];
+  // The list ends where the next heading (an appendix) begins.
+  const afterBib = bibHeading ? headings.find((h) => h.p.index > bibHeading.p.index) : undefined;
+  const bibParas = bibHeading
+    ? paras.filter((p) => p.index > bibHeading.p.index && (!afterBib || p.index < afterBib.p.index) && clean(p.text))
+    : [];
+  const frontEnd = contentsIdx >= 0 ? contentsIdx : firstHeadingIdx;
   return {
     doc,
     paras,
@@ -129,6 +144,7 @@ export async function analyse(doc: ReadDocx, pdf: Uint8Array | undefined, volume
     bodyParas,
     bibHeading,
     bibliography: bibHeading ? bibliographyOf(bibParas) : [],
+    frontParas: paras.filter((p) => p.index < frontEnd && clean(p.text)),
     pdf: pdf ? await readPdf(pdf) : null,
     volume,
   };

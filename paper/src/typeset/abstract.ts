@@ -32,7 +32,11 @@ export function volumeLine(workKind: string, c: AbstractCounts): string {
   return `${workKind} ${parts.join(', ')}`;
 }
 
-const norm = (s: string) => s.trim().replace(/\s+/g, ' ').replace(/[.;:,]+$/, '');
+const norm = (s: string) =>
+  s
+    .trim()
+    .replace(/\s+/g, ' ')
+    .replace(/[.;:,]+$/, '');
 
 /** 5-15 distinct keywords: the outline's first; too few are topped up with the title's longer words. */
 export function abstractKeywords(keywords: string[], title: string): string[] {

@@ -155,11 +155,7 @@ function appendixParagraphs(a: DocAppendix, h: HeadingRef): Paragraph[] {
       children: [
         new Bookmark({
           id: h.bookmark,
-          children: [
-            new TextRun(label),
-            new TextRun({ text: status, bold: false, break: 1 }),
-            new TextRun({ text: a.title, break: 1 }),
-          ],
+          children: [new TextRun(label), new TextRun({ text: status, bold: false, break: 1 }), new TextRun({ text: a.title, break: 1 })],
         }),
       ],
     }),

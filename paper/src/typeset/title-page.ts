@@ -15,23 +15,23 @@ export const DEFAULT_WORK_KIND = 'Выпускная квалификацион�
 export const TITLE_LABELS = {
   admit: 'ДОПУСТИТЬ К ЗАЩИТЕ',
   head: 'Заведующий кафедрой',
-  student: 'Выполнил(а): студент(ка)',
+  student: 'Выполнил(а):',
   supervisor: 'Научный руководитель:',
   department: 'Кафедра',
   faculty: 'Факультет',
 } as const;
 
-const BLANK = '____________________';
-const SIGNATURE = '____________';
-/** Where the right-hand blocks start: 9 cm from the left margin. */
-const RIGHT_BLOCK = 5103;
+const BLANK = '_______________';
+const SIGNATURE = '__________';
+/** Where the right-hand blocks start: 8 cm from the left margin. */
+const RIGHT_BLOCK = 4536;
 
 /** Characters of a 14 pt line: the full width, and the right-hand block. */
 const CENTER_CHARS = 68;
-const RIGHT_CHARS = 32;
+const RIGHT_CHARS = 36;
 /** One line of the title page (14 pt at 1.15) and the gap above the city with nothing wrapped. */
 const LINE = 322;
-const BOTTOM_GAP = 2400;
+const BOTTOM_GAP = 2100;
 /** How many lines beyond the first a text wraps into. */
 const wraps = (text: string, perLine: number) => Math.max(0, Math.ceil(text.length / perLine) - 1);
 
@@ -55,7 +55,13 @@ export function titlePageParagraphs(model: TitlePageModel, style: string): Parag
       children: [new TextRun({ text: opts.caps ? text.toUpperCase() : text, bold: opts.bold, size: opts.size })],
     });
   const right = (text: string, before = 0) =>
-    new Paragraph({ style, alignment: AlignmentType.LEFT, indent: { left: RIGHT_BLOCK }, spacing: { before }, children: [new TextRun(text)] });
+    new Paragraph({
+      style,
+      alignment: AlignmentType.LEFT,
+      indent: { left: RIGHT_BLOCK },
+      spacing: { before },
+      children: [new TextRun(text)],
+    });
 
   const university = given(info.organization);
   const faculty = given(info.faculty);
@@ -76,10 +82,13 @@ export function titlePageParagraphs(model: TitlePageModel, style: string): Parag
   ];
   if (model.kind === 'demo') out.push(center('Демонстрационная версия: введение и первая глава', { size: 24, before: 240 }));
   if (model.writer === 'offline') {
-    out.push(center('Текст сформирован офлайн-генератором без языковой модели и служит только для проверки сервиса', { size: 20, before: 240 }));
+    out.push(
+      center('Текст сформирован офлайн-генератором без языковой модели и служит только для проверки сервиса', { size: 20, before: 240 }),
+    );
   }
   out.push(
-    right(`${TITLE_LABELS.student} группы ${given(info.group) ?? '__________'}`, 720),
+    right(TITLE_LABELS.student, 720),
+    right(`студент(ка) группы ${given(info.group) ?? '__________'}`),
     right(`${SIGNATURE} ${given(info.student) ?? BLANK}`),
     right(TITLE_LABELS.supervisor, 240),
     right(`${SIGNATURE} ${given(info.supervisor) ?? BLANK}`),
@@ -89,7 +98,7 @@ export function titlePageParagraphs(model: TitlePageModel, style: string): Parag
   const extra =
     wraps(university ?? '', CENTER_CHARS) +
     wraps(`«${model.title}»`, CENTER_CHARS - 8) +
-    wraps(`${TITLE_LABELS.student} группы ${given(info.group) ?? ''}`, RIGHT_CHARS) +
+    wraps(`студент(ка) группы ${given(info.group) ?? ''}`, RIGHT_CHARS) +
     wraps(`${SIGNATURE} ${given(info.student) ?? BLANK}`, RIGHT_CHARS) +
     wraps(`${SIGNATURE} ${given(info.supervisor) ?? BLANK}`, RIGHT_CHARS) +
     wraps(`${SIGNATURE} ${given(info.headOfDepartment) ?? BLANK}`, RIGHT_CHARS) +
