@@ -51,7 +51,7 @@ export function abstractKeywords(keywords: string[], title: string): string[] {
 }
 
 /** The first sentences of a text, without references and footnote marks, up to about `max` characters. */
-function opening(text: string, max: number): string {
+export function opening(text: string, max: number): string {
   const plain = text
     .replace(/\s*\[[^\]]*\]/g, '')
     .replace(/\s*\(сноска:[^)]*\)/g, '')
