@@ -1,7 +1,6 @@
 /** What a paper is ordered with: the engine's input. */
 import type { PaperType, Tariff } from '@app/contract';
 import type { Outline } from './outline/types.ts';
-import type { TitlePageInfo } from './types.ts';
 
 /** The tariff: the professional one adds a review pass and uses a stronger model. */
 export type { PaperType, Tariff } from '@app/contract';
@@ -36,4 +35,22 @@ export interface PaperInput {
   titlePage?: TitlePageInfo;
   /** End the paper with an appendix stating how AI assisted (the order form's box, ticked by default). */
   aiAppendix?: boolean;
+}
+
+export interface TitlePageInfo {
+  /** The ministry's full name; default: Министерство науки и высшего образования Российской Федерации. */
+  ministry?: string;
+  /** The university. */
+  organization?: string;
+  faculty?: string;
+  department?: string;
+  /** e.g. "Выпускная квалификационная работа" (default) or "Курсовая работа". */
+  workKind?: string;
+  /** "Иванова А. С." */
+  student?: string;
+  group?: string;
+  /** "канд. экон. наук, доцент Петров П. П." */
+  supervisor?: string;
+  headOfDepartment?: string;
+  city?: string;
 }

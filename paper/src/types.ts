@@ -7,6 +7,7 @@ import type { NormocontrolReport } from './normocontrol/types.ts';
 import type { Outline } from './outline/types.ts';
 import type { DownloadLimits, FullTextStore } from './passages/full-texts.ts';
 import type { ClaimCounts } from './passages/types.ts';
+import type { TitlePageInfo } from './input.ts';
 
 export interface ProgressEvent {
   /** Russian name of the stage, shown to the user. */
@@ -47,23 +48,8 @@ export interface RunContext {
   fullTextDownloads?: DownloadLimits;
 }
 
-export interface TitlePageInfo {
-  /** The ministry's full name; default: Министерство науки и высшего образования Российской Федерации. */
-  ministry?: string;
-  /** The university. */
-  organization?: string;
-  faculty?: string;
-  department?: string;
-  /** e.g. "Выпускная квалификационная работа" (default) or "Курсовая работа". */
-  workKind?: string;
-  /** "Иванова А. С." */
-  student?: string;
-  group?: string;
-  /** "канд. экон. наук, доцент Петров П. П." */
-  supervisor?: string;
-  headOfDepartment?: string;
-  city?: string;
-}
+/** Title page details (the order's or the run's). */
+export type { TitlePageInfo } from './input.ts';
 
 export interface SectionText {
   /** "introduction", "1.2", "conclusion". */
