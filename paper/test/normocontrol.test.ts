@@ -10,6 +10,12 @@ import type { DocModel } from '../src/typeset/model.ts';
 const text = (t: string) => [{ kind: 'text' as const, text: t }];
 const para =
   'Рассматриваемая проблема требует последовательного анализа её теоретических и прикладных аспектов, поэтому в работе использован системный подход. ';
+const TABLE = {
+  number: 1,
+  title: text('Показатели для проверки'),
+  header: [text('Показатель'), text('Значение')],
+  rows: [[text('Доля, %'), text('45')]],
+};
 const model: DocModel = {
   kind: 'full',
   writer: 'manual',
@@ -21,12 +27,14 @@ const model: DocModel = {
   introduction: [
     text(para.repeat(6)),
     text('Сведения об использовании технологий искусственного интеллекта приведены в приложении\u00A0А.'),
+    text('Показатели приведены в таблице\u00A01.'),
   ],
   chapters: [1, 2, 3].map((n) => ({
     number: n,
     title: `Глава для проверки правил номер ${n}`,
     written: true,
     subsections: [1, 2].map((m) => ({
+      ...(n === 1 && m === 1 ? { tables: [{ after: 1, table: TABLE }] } : {}),
       number: `${n}.${m}`,
       title: `Подраздел ${n}.${m} для проверки`,
       paragraphs: [
@@ -90,7 +98,7 @@ describe('normocontrol', () => {
     expect(report.issues).toEqual([]);
     expect(report.ok).toBe(true);
     expect(report.stats).toMatchObject({ headings: 13, footnotes: 6, bibliographyEntries: 2 });
-    for (const rule of ['title.page', 'abstract', 'appendix']) expect(report.checked).toContain(rule);
+    for (const rule of ['title.page', 'abstract', 'appendix', 'tables']) expect(report.checked).toContain(rule);
   });
 
   it.each([
@@ -123,6 +131,10 @@ describe('normocontrol', () => {
     ['abstract', 'word/document.xml', (x: string) => x.replace(/(\d+)\u00A0источн\./, '9\u00A0источн.')],
     ['abstract', 'word/document.xml', (x: string) => x.replace('ПРОВЕРКА, НОРМОКОНТРОЛЬ', 'проверка, нормоконтроль')],
     ['appendix', 'word/document.xml', (x: string) => x.replace('приложении\u00A0А', 'конце работы')],
+    ['tables', 'word/document.xml', (x: string) => x.replace('таблице\u00A01', 'таблице\u00A07')],
+    ['tables', 'word/document.xml', (x: string) => x.replace('Таблица 1 – ', 'Таблица 1 - ')],
+    ['tables', 'word/document.xml', (x: string) => x.replace('Таблица 1 – ', 'Таблица 2 – ')],
+    ['abstract', 'word/document.xml', (x: string) => x.replace(/1\u00A0табл\., /, '')],
     ['appendix', 'word/document.xml', (x: string) => x.replace('>ПРИЛОЖЕНИЕ А<', '>ПРИЛОЖЕНИЕ Б<')],
   ])('finds %s', async (rule, part, change) => {
     expect(await rulesOf(mutate(part, change))).toContain(rule);

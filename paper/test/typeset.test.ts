@@ -5,6 +5,7 @@ import { aiAppendix } from '../src/typeset/ai-appendix.ts';
 import { buildDocx } from '../src/typeset/docx.ts';
 import { headingsOf, TOTAL_PAGES } from '../src/typeset/model.ts';
 import type { DocModel } from '../src/typeset/model.ts';
+import { captionOf, extractTables, parseTable, withTableReference } from '../src/typeset/tables.ts';
 import { BREAK, breakableUrls, withoutBreaks } from '../src/typeset/urls.ts';
 import { readZip } from '../src/zip.ts';
 
@@ -184,5 +185,104 @@ describe('URLs', () => {
     // The record's closing period and the text around are left alone.
     expect(breakableUrls('См. https://doi.org/10.1/x.')).toBe(`См. https://doi.${BREAK}org/${BREAK}10.${BREAK}1/${BREAK}x.`);
     expect(breakableUrls('Текст без ссылок, т. е. обычный.')).toBe('Текст без ссылок, т. е. обычный.');
+  });
+});
+
+describe('tables', () => {
+  const lines3 = ['| Показатель | 2020 | 2023 |', '|---|:---:|---|', '| Доля с сайтом, % | 45 | 52 |', '| Облачные сервисы, % | 21 | 30 |'];
+  const expected = {
+    header: ['Показатель', '2020', '2023'],
+    rows: [
+      ['Доля с сайтом, %', '45', '52'],
+      ['Облачные сервисы, %', '21', '30'],
+    ],
+  };
+
+  it("reads a pipe table as written, and as the cleaning of a model's text leaves it (one line)", () => {
+    expect(parseTable(lines3.join('\n'))).toEqual({ caption: null, table: expected });
+    expect(parseTable(lines3.join(' '))).toEqual({ caption: null, table: expected });
+    expect(parseTable(`Таблица: Показатели цифровизации ${lines3.join(' ')}`)).toEqual({
+      caption: 'Показатели цифровизации',
+      table: expected,
+    });
+    // Ordinary text with a bar, a table without rows or with ragged rows: not tables.
+    expect(parseTable('Отношение a | b описано в работе.')).toBeNull();
+    expect(parseTable('| a | b | |---|---|')).toBeNull();
+    expect(parseTable('| a | b | |---|---| | 1 | 2 | 3 |')).toBeNull();
+    expect(captionOf('Таблица: Динамика показателей.')).toBe('Динамика показателей');
+    expect(captionOf('Таблица 2 – Сравнение подходов')).toBe('Сравнение подходов');
+    expect(captionOf('Таблицы приводятся ниже')).toBeNull();
+  });
+
+  it('makes the text refer to the table by its number', () => {
+    expect(withTableReference('Данные приведены в таблице ниже.', 3)).toBe('Данные приведены в таблице 3.');
+    expect(withTableReference('Во следующей таблице сведены показатели.', 2)).toBe('Во таблице 2 сведены показатели.');
+    expect(withTableReference('Показатели сопоставлены (см. таблицу).', 1)).toBe('Показатели сопоставлены (таблица 1).');
+    expect(withTableReference('Как видно из таблицы 4, рост продолжается.', 4)).toBe('Как видно из таблицы 4, рост продолжается.');
+    expect(withTableReference('Рост продолжается.', 5)).toBe('Рост продолжается. Данные приведены в таблице 5.');
+    expect(withTableReference(undefined, 6)).toBe('Данные приведены в таблице 6.');
+  });
+
+  it('takes the tables out of a subsection, numbered through the paper, captions from the line before', () => {
+    let n = 4;
+    const resolve = (paras: string[]) => paras.filter((p) => p.trim()).map((p) => text(p));
+    const out = extractTables(
+      [
+        'Первый абзац.',
+        'Показатели приведены в таблице ниже.',
+        'Таблица: Показатели цифровизации',
+        lines3.join(' '),
+        'Вывод.',
+        lines3.join('\n'),
+      ],
+      () => ++n,
+      resolve,
+    );
+    expect(out.paragraphs).toEqual([
+      text('Первый абзац.'),
+      text('Показатели приведены в таблице 5.'),
+      text('Вывод. Данные приведены в таблице 6.'),
+    ]);
+    expect(out.tables!.map((t) => [t.after, t.table.number, t.table.title])).toEqual([
+      [2, 5, text('Показатели цифровизации')],
+      [3, 6, text('Сопоставление данных источников')],
+    ]);
+    expect(out.tables![0].table.rows[1]).toEqual([text('Облачные сервисы, %'), text('21'), text('30')]);
+    expect(extractTables(['Просто текст.'], () => 1, resolve)).toEqual({ paragraphs: [text('Просто текст.')] });
+  });
+
+  it('are typeset with the caption above on the left, counted in the реферат', async () => {
+    const m = model({
+      abstract: { keywords: ['а', 'б', 'в', 'г', 'д'], paragraphs: ['Объект.'] },
+      chapters: [
+        {
+          number: 1,
+          title: 'Первая глава работы',
+          written: true,
+          subsections: [
+            {
+              number: '1.1',
+              title: 'Подраздел',
+              paragraphs: [text('Данные в таблице 1.'), text('После таблицы.')],
+              tables: [
+                {
+                  after: 1,
+                  table: { number: 1, title: text('Показатели'), header: [text('А'), text('Б')], rows: [[text('1'), text('2')]] },
+                },
+              ],
+            },
+          ],
+        },
+      ],
+    });
+    const docx = await buildDocx(m, { pages: new Map([[TOTAL_PAGES, 9]]) });
+    const xml = (await readZip(docx, (n) => n === 'word/document.xml')).get('word/document.xml')!.toString();
+    const at = (s: string) => xml.indexOf(s);
+    expect(at('Данные в таблице 1.')).toBeLessThan(at('Таблица 1 – '));
+    expect(at('Таблица 1 – ')).toBeLessThan(at('<w:tbl>'));
+    expect(at('</w:tbl>')).toBeLessThan(at('После таблицы.'));
+    expect(await lines(m, new Map([[TOTAL_PAGES, 9]]))).toContain(
+      'Выпускная квалификационная работа 9\u00A0с., 1\u00A0табл., 1\u00A0источн.',
+    );
   });
 });

@@ -13,6 +13,9 @@ export const STRUCTURAL = {
 /** РЕФЕРАТ: before the contents, which do not list it (ГОСТ 7.32-2017, 5.2, 5.4.1). */
 export const ABSTRACT = 'РЕФЕРАТ';
 
+/** A table's caption: "Таблица 1 – Название" (the dash is checked by the rule). */
+export const TABLE_CAPTION = /^Таблица\s+(\d+)\s*(\S)\s*(.*)$/;
+
 /** "ПРИЛОЖЕНИЕ А", then (as the engine sets it) its status and title on the lines below. */
 export const APPENDIX = /^ПРИЛОЖЕНИЕ ([А-ЯЁ])(?:\s|$)/;
 
@@ -55,6 +58,8 @@ export interface CheckedDocument {
   bodyParas: ReadParagraph[];
   bibHeading: Heading | undefined;
   bibliography: BibliographyLine[];
+  /** Captions of tables ("Таблица 1 – …"), outside the body text. */
+  tableCaptions: ReadParagraph[];
   /** Paragraphs before the contents (or before the first heading): the title page, then the реферат. */
   frontParas: ReadParagraph[];
   /** Given the PDF of the same document. */
@@ -121,13 +126,17 @@ export async function analyse(doc: ReadDocx, pdf: Uint8Array | undefined, volume
   const firstHeadingIdx = headings.length ? headings[0].p.index : paras.length;
   const bibHeading = headings.find((h) => h.text.toUpperCase() === STRUCTURAL.bibliography);
   const tocParas = contentsIdx >= 0 ? paras.slice(contentsIdx + 1, firstHeadingIdx).filter((p) => clean(p.text)) : [];
-  const bodyParas = paras.filter(
+  const mainText = paras.filter(
     (p) =>
       p.index > firstHeadingIdx &&
       (!bibHeading || p.index < bibHeading.p.index) &&
       p.props.outlineLevel === undefined &&
+      !p.inTable &&
       clean(p.text).length > 0,
   );
+  // A caption is the paragraph right before a table that starts with "Таблица N".
+  const tableCaptions = mainText.filter((p) => TABLE_CAPTION.test(clean(p.text)) && paras[p.index + 1]?.inTable);
+  const bodyParas = mainText.filter((p) => !tableCaptions.includes(p));
   // The list ends where the next heading (an appendix) begins.
   const afterBib = bibHeading ? headings.find((h) => h.p.index > bibHeading.p.index) : undefined;
   const bibParas = bibHeading
@@ -142,6 +151,7 @@ export async function analyse(doc: ReadDocx, pdf: Uint8Array | undefined, volume
     headings,
     tocEntries: tocParas.map(tocEntryOf),
     bodyParas,
+    tableCaptions,
     bibHeading,
     bibliography: bibHeading ? bibliographyOf(bibParas) : [],
     frontParas: paras.filter((p) => p.index < frontEnd && clean(p.text)),

@@ -14,6 +14,7 @@ import { typographRu } from '../text/typography.ts';
 import { buildAbstract } from './abstract.ts';
 import { aiAppendix, aiAppendixReference } from './ai-appendix.ts';
 import type { DocModel, Para } from './model.ts';
+import { extractTables } from './tables.ts';
 
 export interface Assembled {
   model: DocModel;
@@ -70,6 +71,9 @@ export function assemble(options: {
       .filter((p) => p.length > 0);
   // The AI appendix is "А" (the only appendix), and the text refers to it (ГОСТ 7.32-2017, 6.14.1).
   const appendices = input.aiAppendix ? [aiAppendix('А', { writer: options.writer, sources: bib.entries.length })] : [];
+  // Tables are numbered through the paper; the text before each refers to it by its number.
+  let tableCount = 0;
+  const withTables = (raw: string[]) => extractTables(raw, () => ++tableCount, resolve);
   const introduction = [
     ...resolve(written.introduction),
     ...appendices.map((a) => [{ kind: 'text' as const, text: typographRu(aiAppendixReference(a.letter)) }]),
@@ -81,7 +85,7 @@ export function assemble(options: {
     subsections: c.subsections.map((title, si) => ({
       number: `${ci + 1}.${si + 1}`,
       title,
-      paragraphs: resolve(written.subsections.get(`${ci + 1}.${si + 1}`) ?? []),
+      ...withTables(written.subsections.get(`${ci + 1}.${si + 1}`) ?? []),
     })),
   }));
   const conclusion = written.conclusion ? resolve(written.conclusion) : null;

@@ -18,14 +18,19 @@ import {
   PageNumber,
   Paragraph,
   Tab,
+  Table,
+  TableCell,
+  TableRow,
   TabStopType,
   TextRun,
+  WidthType,
 } from 'docx';
 import type { ParagraphChild } from 'docx';
 import { BODY_SIZE, FIRST_LINE, FONT, FOOTNOTE_SIZE, LINE_1_5, MARGINS, PAGE, TEXT_WIDTH } from '../gost/constants.ts';
 import { volumeLine } from './abstract.ts';
 import { appendixHeading, appendixId, HEADINGS, headingsOf, TOTAL_PAGES } from './model.ts';
-import type { DocAppendix, DocModel, HeadingRef, Para } from './model.ts';
+import type { DocAppendix, DocModel, DocTable, HeadingRef, Para } from './model.ts';
+import { tablesOf } from './model.ts';
 import { DEFAULT_WORK_KIND, titlePageParagraphs } from './title-page.ts';
 import { breakableUrls } from './urls.ts';
 
@@ -43,8 +48,12 @@ const STYLE = {
   titlePage: 'TitlePage',
   footer: 'Footer',
   footnote: 'FootnoteText',
+  tableCaption: 'TableCaption',
+  tableText: 'TableText',
 } as const;
 
+/** 12 pt: a table may be set smaller than the text (ГОСТ 7.32-2017, 6.6). */
+const TABLE_SIZE = 24;
 const TOC_NUMBER_1 = 397; // 0.7 cm for "1"
 const TOC_NUMBER_2 = 624; // 1.1 cm for "1.1"
 
@@ -128,7 +137,7 @@ function abstractPage(model: DocModel, pages: PageMap): Paragraph[] {
   const line = volumeLine(model.titlePage?.workKind ?? DEFAULT_WORK_KIND, {
     pages: pages.get(TOTAL_PAGES) ?? 0,
     figures: 0,
-    tables: 0,
+    tables: tablesOf(model).length,
     sources: model.bibliography?.entries.length ?? 0,
     appendices: model.appendices?.length ?? 0,
   });
@@ -175,7 +184,40 @@ export async function buildDocx(model: DocModel, options: BuildOptions): Promise
   const byId = new Map(headings.map((h) => [h.id, h]));
   const body = (paras: Para[]) => paras.map((p) => new Paragraph({ widowControl: true, children: inlineRuns(p, footnotes, counter) }));
 
-  const children: Paragraph[] = [...titlePageParagraphs(model, STYLE.titlePage), ...abstractPage(model, options.pages)];
+  /** "Таблица 1 – Название" above the table, on the left (ГОСТ 7.32-2017, 6.6), and the table in 12 pt. */
+  const table = (t: DocTable): (Paragraph | Table)[] => {
+    const cellOf = (para: Para, header: boolean) =>
+      new TableCell({
+        children: [
+          new Paragraph({
+            style: STYLE.tableText,
+            alignment: header ? AlignmentType.CENTER : AlignmentType.LEFT,
+            children: inlineRuns(para, footnotes, counter),
+          }),
+        ],
+      });
+    // Wider columns for longer texts (a column of names beside columns of numbers).
+    const length = (p: Para) => p.reduce((n, x) => n + (x.kind === 'text' ? x.text.length : 0), 0);
+    const weights = t.header.map((h, i) => Math.min(40, Math.max(6, length(h), ...t.rows.map((r) => length(r[i] ?? [])))));
+    const total = weights.reduce((a, b) => a + b, 0);
+    const widths = weights.map((w) => Math.floor((TEXT_WIDTH * w) / total));
+    return [
+      new Paragraph({
+        style: STYLE.tableCaption,
+        children: [new TextRun(`Таблица ${t.number} – `), ...inlineRuns(t.title, footnotes, counter)],
+      }),
+      new Table({
+        width: { size: TEXT_WIDTH, type: WidthType.DXA },
+        columnWidths: widths,
+        rows: [
+          new TableRow({ tableHeader: true, children: t.header.map((h) => cellOf(h, true)) }),
+          ...t.rows.map((r) => new TableRow({ cantSplit: true, children: r.map((c) => cellOf(c, false)) })),
+        ],
+      }),
+    ];
+  };
+
+  const children: (Paragraph | Table)[] = [...titlePageParagraphs(model, STYLE.titlePage), ...abstractPage(model, options.pages)];
   children.push(new Paragraph({ style: STYLE.contents, pageBreakBefore: true, children: [new TextRun(HEADINGS.contents)] }));
   for (const h of headings) children.push(tocEntry(h, options.pages.get(h.id)));
 
@@ -184,7 +226,13 @@ export async function buildDocx(model: DocModel, options: BuildOptions): Promise
     if (!ch.written) continue;
     children.push(heading(byId.get(String(ch.number))!, STYLE.chapter));
     for (const sub of ch.subsections) {
-      children.push(heading(byId.get(sub.number)!, STYLE.subsection), ...body(sub.paragraphs));
+      children.push(heading(byId.get(sub.number)!, STYLE.subsection));
+      const tables = sub.tables ?? [];
+      sub.paragraphs.forEach((p, i) => {
+        for (const t of tables) if (t.after === i) children.push(...table(t.table));
+        children.push(...body([p]));
+      });
+      for (const t of tables) if (t.after >= sub.paragraphs.length) children.push(...table(t.table));
     }
   }
   if (model.conclusion) children.push(heading(byId.get('conclusion')!, STYLE.structural), ...body(model.conclusion));
@@ -338,6 +386,20 @@ export async function buildDocx(model: DocModel, options: BuildOptions): Promise
             indent: { firstLine: FIRST_LINE },
             spacing: { line: 240, lineRule: LineRuleType.AUTO },
           },
+        },
+        {
+          id: STYLE.tableCaption,
+          name: 'Table caption',
+          basedOn: 'Normal',
+          next: 'Normal',
+          paragraph: { keepNext: true, alignment: AlignmentType.LEFT, indent: { firstLine: 0 }, spacing: { before: 240 } },
+        },
+        {
+          id: STYLE.tableText,
+          name: 'Table text',
+          basedOn: 'Normal',
+          run: { font: FONT, size: TABLE_SIZE },
+          paragraph: { alignment: AlignmentType.LEFT, indent: { firstLine: 0 }, spacing: { line: 240, lineRule: LineRuleType.AUTO } },
         },
         {
           id: STYLE.footer,

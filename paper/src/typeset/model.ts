@@ -4,11 +4,22 @@ import type { TitlePageInfo } from '../types.ts';
 
 export type Para = Inline[];
 
+/** A table (ГОСТ 7.32-2017, 6.6): numbered through the paper, its caption printed above it. */
+export interface DocTable {
+  number: number;
+  /** The caption's text after "Таблица 1 – " (it may cite a source). */
+  title: Para;
+  header: Para[];
+  rows: Para[][];
+}
+
 export interface DocSubsection {
   /** "1.2" */
   number: string;
   title: string;
   paragraphs: Para[];
+  /** Tables, each after that many of the paragraphs. */
+  tables?: { after: number; table: DocTable }[];
 }
 
 export interface DocChapter {
@@ -87,6 +98,10 @@ export const appendixHeading = (a: DocAppendix) => ({
   status: `(${a.status})`,
   text: `ПРИЛОЖЕНИЕ ${a.letter} (${a.status}) ${a.title}`,
 });
+
+/** The tables of the paper, in order. */
+export const tablesOf = (model: DocModel): DocTable[] =>
+  model.chapters.flatMap((c) => (c.written ? c.subsections.flatMap((s) => (s.tables ?? []).map((t) => t.table)) : []));
 
 /** An appendix's heading id (a bookmark name takes Latin letters only). */
 export const appendixId = (index: number) => `appendix${index + 1}`;

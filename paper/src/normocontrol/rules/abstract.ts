@@ -1,6 +1,6 @@
 /**
  * ГОСТ 7.32-2017, 5.2: a full paper has a РЕФЕРАТ before the contents: the volume line (pages,
- * sources, appendices), 5-15 keywords in capitals, then the text. Measured: the paragraphs between
+ * tables, sources, appendices), 5-15 keywords in capitals, then the text. Measured: the paragraphs between
  * "РЕФЕРАТ" and "СОДЕРЖАНИЕ"; the pages against the PDF, the sources against the list, the
  * appendices against their headings. Applies to the engine's full papers (a demo is an excerpt).
  */
@@ -31,6 +31,9 @@ export const abstractPage: NormocontrolRule = {
       found.push({ message: `В реферате указано ${pages} с., а в работе ${pdf.pageCount} с.`, where: volume });
     if (bibliography.length && count(volume, 'источн\\.') !== bibliography.length)
       found.push({ message: `В реферате указано ${count(volume, 'источн\\.')} источн., а в списке ${bibliography.length}`, where: volume });
+    const tables = paras.filter((p, i) => p.inTable && !paras[i - 1]?.inTable).length;
+    if (count(volume, 'табл\\.') !== tables)
+      found.push({ message: `В реферате указано ${count(volume, 'табл\\.')} табл., а в работе ${tables}`, where: volume });
     const appendices = headings.filter((h) => h.kind === 'appendix').length;
     if (count(volume, 'прил\\.') !== appendices)
       found.push({ message: `В реферате указано ${count(volume, 'прил\\.')} прил., а в работе ${appendices}`, where: volume });

@@ -15,6 +15,7 @@ import { pageA4 } from './page-a4.ts';
 import { pageMargins } from './page-margins.ts';
 import { pageNumbers } from './page-numbers.ts';
 import { references } from './references.ts';
+import { tables } from './tables.ts';
 import { titlePage } from './title-page.ts';
 import { textAlign } from './text-align.ts';
 import { textIndent } from './text-indent.ts';
@@ -48,6 +49,7 @@ export const RULES: readonly NormocontrolRule[] = [
   bibliographyForm,
   bibliographyOrder,
   references,
+  tables,
   appendices,
   volume,
 ];
