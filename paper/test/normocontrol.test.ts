@@ -131,6 +131,7 @@ describe('normocontrol', () => {
     ['abstract', 'word/document.xml', (x: string) => x.replace(/(\d+)\u00A0источн\./, '9\u00A0источн.')],
     ['abstract', 'word/document.xml', (x: string) => x.replace('ПРОВЕРКА, НОРМОКОНТРОЛЬ', 'проверка, нормоконтроль')],
     ['appendix', 'word/document.xml', (x: string) => x.replace('приложении\u00A0А', 'конце работы')],
+    ['toc.entries', 'word/document.xml', (x: string) => x.replaceAll('Подраздел 1.1 для проверки', 'Подраздел 1.1 для проверки…')],
     ['tables', 'word/document.xml', (x: string) => x.replace('таблице\u00A01', 'таблице\u00A07')],
     ['tables', 'word/document.xml', (x: string) => x.replace('Таблица 1 – ', 'Таблица 1 - ')],
     ['tables', 'word/document.xml', (x: string) => x.replace('Таблица 1 – ', 'Таблица 2 – ')],

@@ -30,6 +30,10 @@ function citedIds(texts: string[][]): Set<string> {
   return ids;
 }
 
+/** A heading ends without a period (ГОСТ 7.32-2017, 6.2.3); a clipped title's "…" would run into
+ * the contents' leader dots and read as doubled dots. */
+const headingTitle = (title: string) => title.replace(/[\s.…]+$/u, '');
+
 function inlineText(paras: Para[]): string {
   return paras.map((p) => p.map((x) => (x.kind === 'text' ? x.text : ` (сноска: ${x.text})`)).join('')).join('\n\n');
 }
@@ -80,11 +84,11 @@ export function assemble(options: {
   ];
   const chapters = outline.chapters.map((c, ci) => ({
     number: ci + 1,
-    title: c.title,
+    title: headingTitle(c.title),
     written: !demo || ci === 0,
     subsections: c.subsections.map((title, si) => ({
       number: `${ci + 1}.${si + 1}`,
-      title,
+      title: headingTitle(title),
       ...withTables(written.subsections.get(`${ci + 1}.${si + 1}`) ?? []),
     })),
   }));
