@@ -7,6 +7,7 @@ import { PaperError, throwIfAborted } from '../errors.ts';
 import { CHARS_PER_PAGE } from '../gost/constants.ts';
 import type { PdfConverter } from '../pdf/pool.ts';
 import { readPdf } from '../pdf/bookmarks.ts';
+import { tocLeaderGlitches } from './toc-lines.ts';
 import { buildDocx } from '../typeset/docx.ts';
 import type { PageMap } from '../typeset/docx.ts';
 import { appendixId, headingsOf, TOTAL_PAGES } from '../typeset/model.ts';
@@ -95,6 +96,19 @@ export async function measurePaper(model: DocModel, converter: PdfConverter, opt
   return { pageCount, pages };
 }
 
+/** Entries of the contents whose leader stands alone or is missing (not yet given a break). */
+async function leaderGlitches(model: DocModel, pdf: Uint8Array, pages: PageMap, done: ReadonlySet<string>): Promise<string[]> {
+  const listed = headingsOf(model).filter((h) => !h.planned);
+  const firstPage = pages.get(listed[0]?.id ?? '') ?? 3;
+  const contentsPages = Array.from({ length: Math.max(1, firstPage - 2) }, (_, i) => i + 2);
+  const found = await tocLeaderGlitches(
+    pdf,
+    contentsPages,
+    listed.map((h) => pages.get(h.id) ?? 0),
+  );
+  return found.map((i) => listed[i].id).filter((id) => !done.has(id));
+}
+
 const same = (a: PageMap, b: PageMap) => a.size === b.size && [...a].every(([k, v]) => b.get(k) === v);
 
 export async function layoutPaper(
@@ -103,15 +117,22 @@ export async function layoutPaper(
   options: { signal?: AbortSignal; maxPasses?: number; initialPages?: PageMap } = {},
 ): Promise<LaidOutPaper> {
   let pages = options.initialPages ?? guessPages(model);
-  const maxPasses = options.maxPasses ?? 4;
+  const tocBreaks = new Set<string>();
+  const maxPasses = options.maxPasses ?? 5;
   for (let pass = 1; pass <= maxPasses; pass++) {
     throwIfAborted(options.signal);
-    const docx = await buildDocx(model, { pages });
+    const docx = await buildDocx(model, { pages, tocBreaks });
     const pdf = await converter.convert(docx, { signal: options.signal });
     const { pageCount, bookmarks } = await readPdf(pdf);
     const measured = measuredPages(model, bookmarks, pageCount);
     if (!measured) throw new PaperError('pdf_failed', 'Не удалось найти заголовки работы в PDF для расчёта содержания');
-    if (same(measured, pages)) return { docx, pdf, pageCount, pages, conversions: pass };
+    if (same(measured, pages)) {
+      // The numbers are right; a title that fills its last line gets its last word moved down to the dots.
+      const glitches = await leaderGlitches(model, pdf, pages, tocBreaks);
+      if (glitches.length === 0) return { docx, pdf, pageCount, pages, conversions: pass };
+      for (const id of glitches) tocBreaks.add(id);
+      continue;
+    }
     pages = measured;
   }
   throw new PaperError('pdf_failed', 'Номера страниц в содержании не сходятся после нескольких проходов вёрстки');

@@ -90,7 +90,15 @@ function inlineRuns(para: Para, footnotes: Record<string, { children: Paragraph[
   return runs;
 }
 
-function tocEntry(h: HeadingRef, page: number | undefined): Paragraph {
+function titleRuns(text: string, breakLast: boolean): TextRun[] {
+  const title = text.trimEnd();
+  const at = title.lastIndexOf(' ');
+  if (!breakLast || at < 0) return [new TextRun(title)];
+  return [new TextRun(title.slice(0, at)), new TextRun({ text: title.slice(at + 1), break: 1 })];
+}
+
+/** `breakLast`: the title's last word starts a new line, so that the leader and the number never stand alone. */
+function tocEntry(h: HeadingRef, page: number | undefined, breakLast = false): Paragraph {
   const children: ParagraphChild[] = [];
   let indent: { left: number; hanging: number } = { left: 0, hanging: 0 };
   const tabStops: {
@@ -105,9 +113,9 @@ function tocEntry(h: HeadingRef, page: number | undefined): Paragraph {
     const start = h.level === 0 ? 0 : TOC_NUMBER_1;
     indent = { left: start + width, hanging: width };
     tabStops.push({ type: TabStopType.LEFT, position: start + width });
-    children.push(new TextRun(numbered[1]), new TextRun({ children: [new Tab()] }), new TextRun(numbered[2]));
+    children.push(new TextRun(numbered[1]), new TextRun({ children: [new Tab()] }), ...titleRuns(numbered[2], breakLast));
   } else {
-    children.push(new TextRun(h.text));
+    children.push(...titleRuns(h.text, breakLast));
   }
   if (!h.planned) {
     tabStops.push({ type: TabStopType.RIGHT, position: TEXT_WIDTH, leader: LeaderType.DOT });
@@ -175,6 +183,8 @@ function appendixParagraphs(a: DocAppendix, h: HeadingRef): Paragraph[] {
 export interface BuildOptions {
   /** Page numbers to print in the contents. */
   pages: PageMap;
+  /** Contents entries whose title's last word goes down to the leader (found in an earlier layout). */
+  tocBreaks?: ReadonlySet<string>;
 }
 
 export async function buildDocx(model: DocModel, options: BuildOptions): Promise<Buffer> {
@@ -219,7 +229,7 @@ export async function buildDocx(model: DocModel, options: BuildOptions): Promise
 
   const children: (Paragraph | Table)[] = [...titlePageParagraphs(model, STYLE.titlePage), ...abstractPage(model, options.pages)];
   children.push(new Paragraph({ style: STYLE.contents, pageBreakBefore: true, children: [new TextRun(HEADINGS.contents)] }));
-  for (const h of headings) children.push(tocEntry(h, options.pages.get(h.id)));
+  for (const h of headings) children.push(tocEntry(h, options.pages.get(h.id), options.tocBreaks?.has(h.id)));
 
   children.push(heading(byId.get('introduction')!, STYLE.structural), ...body(model.introduction));
   for (const ch of model.chapters) {
