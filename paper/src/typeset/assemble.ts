@@ -34,6 +34,9 @@ function citedIds(texts: string[][]): Set<string> {
  * the contents' leader dots and read as doubled dots. */
 const headingTitle = (title: string) => title.replace(/[\s.…]+$/u, '');
 
+/** The text without its footnotes (what the реферат quotes). */
+const plainText = (paras: Para[]) => paras.map((p) => p.map((x) => (x.kind === 'text' ? x.text : '')).join('')).join(' ');
+
 function inlineText(paras: Para[]): string {
   return paras.map((p) => p.map((x) => (x.kind === 'text' ? x.text : ` (сноска: ${x.text})`)).join('')).join('\n\n');
 }
@@ -117,7 +120,7 @@ export function assemble(options: {
               bib.groups?.map((g) => ({ title: g.title, entries: g.entries.map((e) => ({ number: e.number, text: e.text })) })) ?? null,
           },
     // A full paper has its реферат (a demo is an excerpt: it has none).
-    abstract: demo ? null : buildAbstract(outline, conclusion ? inlineText(conclusion) : null),
+    abstract: demo ? null : buildAbstract(outline, conclusion ? plainText(conclusion) : null),
     appendices: appendices.map((a) => ({ ...a, paragraphs: a.paragraphs.map(typographRu) })),
   };
   const entries: BibliographyEntry[] = bib.entries.map((e) => ({
