@@ -136,6 +136,15 @@ describe('order payload', () => {
       group: 'ЭК-21',
     });
   });
+  it("a full version of a demo leaves them out unless given (it keeps the demo's)", () => {
+    const fromDemo = purchaseJson.parse({ kind: 'from_demo', paper_id: 7 });
+    expect(fromDemo).not.toHaveProperty('title_page');
+    expect(fromDemo).not.toHaveProperty('ai_appendix');
+    expect(purchaseJson.parse({ kind: 'from_demo', paper_id: 7, ai_appendix: false, title_page: { city: 'Омск' } })).toMatchObject({
+      ai_appendix: false,
+      title_page: { city: 'Омск' },
+    });
+  });
   it('title page fields are checked with Russian messages', () => {
     expect(firstMessage(purchaseJson.safeParse({ ...order, title_page: { city: 'г'.repeat(61) } }))).toBe(
       'Поле «Город» должно содержать не более 60 символов',
