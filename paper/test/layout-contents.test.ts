@@ -1,5 +1,6 @@
 /** The contents as LibreOffice lays them out: no leader and page number left alone on a line of
  * dots, none without dots (a title that fills its last line takes its last word down to the dots). */
+import { LIMITS } from '@app/contract';
 import { afterAll, describe, expect, it } from 'vitest';
 import { layoutPaper } from '../src/layout/index.ts';
 import { tocLeaderGlitches } from '../src/layout/toc-lines.ts';
@@ -7,6 +8,7 @@ import { createPdfConverterPool } from '../src/pdf/pool.ts';
 import { buildDocx } from '../src/typeset/docx.ts';
 import { headingsOf } from '../src/typeset/model.ts';
 import type { DocModel } from '../src/typeset/model.ts';
+import { readPdf } from '../src/pdf/bookmarks.ts';
 import { readZip } from '../src/zip.ts';
 
 const pool = createPdfConverterPool({ size: 1 });
@@ -53,5 +55,47 @@ describe('contents', () => {
     const contents = xml.slice(xml.indexOf('СОДЕРЖАНИЕ'), xml.indexOf('<w:bookmarkStart'));
     expect(contents).toContain('ВВЕДЕНИЕ');
     expect(contents).toContain('<w:br/>');
+  });
+});
+
+describe('title page', () => {
+  const long = (word: string, n: number) =>
+    `${word} `
+      .repeat(Math.ceil(n / (word.length + 1)))
+      .slice(0, n)
+      .trim();
+  const limits = LIMITS.titlePage;
+  it.each([
+    ['with lines to fill in', {}],
+    [
+      'with every field as long as the order form allows',
+      {
+        organization: long('Университет', limits.university),
+        faculty: long('экономический', limits.faculty),
+        department: long('управления', limits.department),
+        student: long('Иванова', limits.student),
+        group: long('ЭК', limits.group),
+        supervisor: long('доцент', limits.supervisor),
+        headOfDepartment: long('Сидоров', limits.headOfDepartment),
+        city: long('Екатеринбург', limits.city),
+      },
+    ],
+  ])('stays one page %s', async (_name, titlePage) => {
+    for (const kind of ['demo', 'full'] as const) {
+      const docx = await buildDocx(
+        {
+          ...model,
+          kind,
+          writer: kind === 'demo' ? 'offline' : 'llm',
+          title: long('Трансформация', LIMITS.topic.max),
+          titlePage,
+          chapters: [],
+          conclusion: null,
+        },
+        { pages: new Map() },
+      );
+      // Title page, contents, introduction.
+      expect((await readPdf(await pool.convert(docx))).pageCount, kind).toBe(3);
+    }
   });
 });

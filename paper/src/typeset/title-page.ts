@@ -31,7 +31,12 @@ const CENTER_CHARS = 68;
 const RIGHT_CHARS = 36;
 /** One line of the title page (14 pt at 1.15) and the gap above the city with nothing wrapped. */
 const LINE = 322;
-const BOTTOM_GAP = 2100;
+const BOTTOM_GAP = 3700;
+/** The smallest gap above a block, and the three gaps between the blocks at their full size. */
+const MIN_GAP = 240;
+const MIDDLE_GAPS = 480 + 960 + 720;
+/** 12 pt, for a title page whose fields are too long for 14 pt. */
+const SMALL_SIZE = 24;
 /** How many lines beyond the first a text wraps into. */
 const wraps = (text: string, perLine: number) => Math.max(0, Math.ceil(text.length / perLine) - 1);
 
@@ -47,12 +52,43 @@ const given = (value: string | undefined) => (value && value.trim() ? value.trim
 
 export function titlePageParagraphs(model: TitlePageModel, style: string): Paragraph[] {
   const info = model.titlePage ?? {};
+  const university = given(info.organization);
+  const faculty = given(info.faculty);
+  const department = given(info.department);
+  const lines = {
+    ministry: given(info.ministry) ?? DEFAULT_MINISTRY,
+    university: university ?? BLANK.repeat(2),
+    faculty: `${TITLE_LABELS.faculty} ${faculty ?? BLANK}`,
+    department: `${TITLE_LABELS.department} ${department ?? BLANK}`,
+    head: `${SIGNATURE} ${given(info.headOfDepartment) ?? BLANK}`,
+    title: `«${model.title}»`,
+    group: `студент(ка) группы ${given(info.group) ?? '__________'}`,
+    student: `${SIGNATURE} ${given(info.student) ?? BLANK}`,
+    supervisor: `${SIGNATURE} ${given(info.supervisor) ?? BLANK}`,
+  };
+  // The lines the long fields wrap into, beyond one each. The page holds a few of them in its gaps
+  // (city and year at the foot first, then the gaps between the blocks); more are set in 12 pt,
+  // so that the title page never spills onto a second page.
+  const extra =
+    wraps(lines.ministry, CENTER_CHARS) +
+    wraps(lines.university, CENTER_CHARS) +
+    wraps(lines.faculty, CENTER_CHARS) +
+    wraps(lines.department, CENTER_CHARS) +
+    wraps(lines.title, CENTER_CHARS - 8) +
+    [lines.head, lines.group, lines.student, lines.supervisor].reduce((n, l) => n + wraps(l, RIGHT_CHARS), 0) +
+    (model.kind === 'demo' ? 1.5 : 0) +
+    (model.writer === 'offline' ? 2 : 0);
+  const compact = extra * LINE > BOTTOM_GAP - MIN_GAP;
+  const small = extra * LINE > BOTTOM_GAP - MIN_GAP + MIDDLE_GAPS - 3 * MIN_GAP;
+  const size = small ? SMALL_SIZE : undefined;
+  const gapOf = (normal: number) => (compact ? Math.min(normal, MIN_GAP) : normal);
+
   const center = (text: string, opts: { bold?: boolean; size?: number; before?: number; caps?: boolean } = {}) =>
     new Paragraph({
       style,
       alignment: AlignmentType.CENTER,
       spacing: { before: opts.before ?? 0 },
-      children: [new TextRun({ text: opts.caps ? text.toUpperCase() : text, bold: opts.bold, size: opts.size })],
+      children: [new TextRun({ text: opts.caps ? text.toUpperCase() : text, bold: opts.bold, size: opts.size ?? size })],
     });
   const right = (text: string, before = 0) =>
     new Paragraph({
@@ -60,25 +96,22 @@ export function titlePageParagraphs(model: TitlePageModel, style: string): Parag
       alignment: AlignmentType.LEFT,
       indent: { left: RIGHT_BLOCK },
       spacing: { before },
-      children: [new TextRun(text)],
+      children: [new TextRun({ text, size })],
     });
 
-  const university = given(info.organization);
-  const faculty = given(info.faculty);
-  const department = given(info.department);
   const out: Paragraph[] = [
-    center(given(info.ministry) ?? DEFAULT_MINISTRY, { caps: true }),
-    center(university ?? BLANK.repeat(2), { before: 120 }),
+    center(lines.ministry, { caps: true }),
+    center(lines.university, { before: 120 }),
     ...(university ? [] : [center('(наименование образовательной организации)', { size: 20 })]),
-    center(`${TITLE_LABELS.faculty} ${faculty ?? BLANK}`, { before: 120 }),
-    center(`${TITLE_LABELS.department} ${department ?? BLANK}`),
-    right(TITLE_LABELS.admit, 480),
+    center(lines.faculty, { before: 120 }),
+    center(lines.department),
+    right(TITLE_LABELS.admit, gapOf(480)),
     right(TITLE_LABELS.head),
-    right(`${SIGNATURE} ${given(info.headOfDepartment) ?? BLANK}`),
+    right(lines.head),
     right(`«____» ______________ ${model.year} г.`),
-    center(given(info.workKind) ?? DEFAULT_WORK_KIND, { bold: true, caps: true, before: 960 }),
+    center(given(info.workKind) ?? DEFAULT_WORK_KIND, { bold: true, caps: true, before: gapOf(960) }),
     center('на тему:', { before: 120 }),
-    center(`«${model.title}»`, { bold: true, before: 120 }),
+    center(lines.title, { bold: true, before: 120 }),
   ];
   if (model.kind === 'demo') out.push(center('Демонстрационная версия: введение и первая глава', { size: 24, before: 240 }));
   if (model.writer === 'offline') {
@@ -87,24 +120,15 @@ export function titlePageParagraphs(model: TitlePageModel, style: string): Parag
     );
   }
   out.push(
-    right(TITLE_LABELS.student, 720),
-    right(`студент(ка) группы ${given(info.group) ?? '__________'}`),
-    right(`${SIGNATURE} ${given(info.student) ?? BLANK}`),
-    right(TITLE_LABELS.supervisor, 240),
-    right(`${SIGNATURE} ${given(info.supervisor) ?? BLANK}`),
+    right(TITLE_LABELS.student, gapOf(720)),
+    right(lines.group),
+    right(lines.student),
+    right(TITLE_LABELS.supervisor, gapOf(240)),
+    right(lines.supervisor),
   );
-  // City and year at the foot of the page: the gap above them shrinks by the lines the long fields
-  // wrap into, so the page never spills onto a second one.
-  const extra =
-    wraps(university ?? '', CENTER_CHARS) +
-    wraps(`«${model.title}»`, CENTER_CHARS - 8) +
-    wraps(`студент(ка) группы ${given(info.group) ?? ''}`, RIGHT_CHARS) +
-    wraps(`${SIGNATURE} ${given(info.student) ?? BLANK}`, RIGHT_CHARS) +
-    wraps(`${SIGNATURE} ${given(info.supervisor) ?? BLANK}`, RIGHT_CHARS) +
-    wraps(`${SIGNATURE} ${given(info.headOfDepartment) ?? BLANK}`, RIGHT_CHARS) +
-    (model.kind === 'demo' ? 1.5 : 0) +
-    (model.writer === 'offline' ? 2 : 0);
-  const gap = Math.max(240, Math.round(BOTTOM_GAP - extra * LINE));
-  out.push(center(`${given(info.city) ?? '______________'} ${model.year}`, { before: gap }));
+  const bottom = small
+    ? MIN_GAP
+    : Math.max(MIN_GAP, Math.round(BOTTOM_GAP - (compact ? extra * LINE - MIDDLE_GAPS + 3 * MIN_GAP : extra * LINE)));
+  out.push(center(`${given(info.city) ?? '______________'} ${model.year}`, { before: bottom }));
   return out;
 }
