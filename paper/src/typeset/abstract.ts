@@ -38,15 +38,17 @@ const norm = (s: string) =>
     .replace(/\s+/g, ' ')
     .replace(/[.;:,]+$/, '');
 
-/** 5-15 distinct keywords: the outline's first; too few are topped up with the title's longer words. */
-export function abstractKeywords(keywords: string[], title: string): string[] {
+/** 5-15 distinct keywords: the outline's first; too few are topped up with the longer words of
+ * the title, then of the chapters' titles (so a реферат never has fewer than five). */
+export function abstractKeywords(keywords: string[], title: string, headings: string[] = []): string[] {
   const out: string[] = [];
   const add = (w: string) => {
     const k = norm(w).toLowerCase();
     if (k && !out.includes(k) && out.length < KEYWORDS.max) out.push(k);
   };
   keywords.forEach(add);
-  for (const w of title.split(/[^\p{L}-]+/u)) if (out.length < KEYWORDS.min && w.length >= 6) add(w);
+  const words = (text: string) => text.split(/[^\p{L}-]+/u).filter((w) => w.length >= 6);
+  for (const w of [...words(title), ...headings.flatMap(words)]) if (out.length < KEYWORDS.min) add(w);
   return out;
 }
 
@@ -76,5 +78,6 @@ export function buildAbstract(outline: OutlineWithoutIntroduction, conclusion: s
   ];
   const results = conclusion ? opening(conclusion, 600) : '';
   paragraphs.push(results ? `Результаты работы. ${results}` : `Результаты работы. ${norm(outline.annotation)}.`);
-  return { keywords: abstractKeywords(outline.keywords, outline.title), paragraphs };
+  const headings = outline.chapters.flatMap((c) => [c.title, ...c.subsections]);
+  return { keywords: abstractKeywords(outline.keywords, outline.title, headings), paragraphs };
 }
