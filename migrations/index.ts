@@ -11,6 +11,7 @@ import { Migration20261126_03_library } from './Migration20261126_03_library.ts'
 import { Migration20261126_04_sources } from './Migration20261126_04_sources.ts';
 import { Migration20261127_01_originality } from './Migration20261127_01_originality.ts';
 import { Migration20261127_05_order_cost } from './Migration20261127_05_order_cost.ts';
+import { Migration20261127_06_order_title_page } from './Migration20261127_06_order_title_page.ts';
 
 export const migrations = [
   { name: 'Migration20261121_01_accounts', class: Migration20261121_01_accounts },
@@ -24,4 +25,5 @@ export const migrations = [
   { name: 'Migration20261126_04_sources', class: Migration20261126_04_sources },
   { name: 'Migration20261127_01_originality', class: Migration20261127_01_originality },
   { name: 'Migration20261127_05_order_cost', class: Migration20261127_05_order_cost },
+  { name: 'Migration20261127_06_order_title_page', class: Migration20261127_06_order_title_page },
 ];

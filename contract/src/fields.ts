@@ -1,6 +1,6 @@
 /** Field schemas with the specification's Russian messages. The web forms and the API use these. */
 import { z } from 'zod';
-import { LIMITS, PAPER_TYPES, TARIFFS } from './rules.ts';
+import { LIMITS, MINISTRIES, PAPER_TYPES, TARIFFS, WORK_KINDS } from './rules.ts';
 import { V } from './messages.ts';
 
 const requiredString = (required: string) => z.string({ required_error: required, invalid_type_error: required });
@@ -98,3 +98,63 @@ export const reviewComment = z
   .max(LIMITS.review.commentMax, V.reviewComment);
 
 export const promoCode = z.string().trim().min(1).max(LIMITS.promo.inputMax, 'Промокод не найден');
+
+/** Russian labels of the title page's fields, as the form shows them and the messages name them. */
+export const TITLE_PAGE_LABELS = {
+  university: 'Вуз',
+  faculty: 'Факультет (институт)',
+  department: 'Кафедра',
+  student: 'ФИО студента',
+  group: 'Группа',
+  supervisor: 'Научный руководитель',
+  head_of_department: 'Заведующий кафедрой',
+  city: 'Город',
+} as const;
+type TitleTextField = keyof typeof TITLE_PAGE_LABELS;
+const TITLE_MAX: Record<TitleTextField, number> = {
+  university: LIMITS.titlePage.university,
+  faculty: LIMITS.titlePage.faculty,
+  department: LIMITS.titlePage.department,
+  student: LIMITS.titlePage.student,
+  group: LIMITS.titlePage.group,
+  supervisor: LIMITS.titlePage.supervisor,
+  head_of_department: LIMITS.titlePage.headOfDepartment,
+  city: LIMITS.titlePage.city,
+};
+
+/** Printable text on one line: no control characters and no markup brackets. */
+const PRINTABLE = /^[^\p{Cc}<>{}]*$/u;
+/** A person as a title page names them: "Иванов И. И.", "Анна-Мария Петрова". */
+const PERSON = /^[\p{L}\s.\-']*$/u;
+
+/** An optional line of the title page: trimmed, empty means not given (the placeholder is printed). */
+function titleText(key: TitleTextField, person = false) {
+  const label = TITLE_PAGE_LABELS[key];
+  const base = z
+    .string({ invalid_type_error: V.titleFieldChars(label) })
+    .trim()
+    .max(TITLE_MAX[key], V.titleFieldMax(label, TITLE_MAX[key]))
+    .regex(PRINTABLE, V.titleFieldChars(label));
+  return (person ? base.regex(PERSON, V.personName(label)) : base).optional();
+}
+
+export const ministry = z.enum(MINISTRIES);
+export const workKind = z.enum(WORK_KINDS);
+
+/** The title page's details an order may give; every field may be left out. */
+export const titlePage = z
+  .object({
+    ministry: ministry.optional(),
+    work_kind: workKind.optional(),
+    university: titleText('university'),
+    faculty: titleText('faculty'),
+    department: titleText('department'),
+    student: titleText('student', true),
+    group: titleText('group'),
+    supervisor: titleText('supervisor'),
+    head_of_department: titleText('head_of_department', true),
+    city: titleText('city'),
+  })
+  .strict();
+export type TitlePage = z.infer<typeof titlePage>;
+export type TitlePageInput = z.input<typeof titlePage>;

@@ -43,6 +43,9 @@ export const V = {
   volumeRange: 'Объём работы должен быть от 80 до 120 страниц',
   separateNeedsFootnotes: 'Разделение списка литературы доступно только при оформлении ссылок сносками',
   citationsMatchFiles: 'Для каждого файла нужна одна ГОСТ ссылка',
+  titleFieldMax: (label: string, max: number) => `Поле «${label}» должно содержать не более ${max} символов`,
+  titleFieldChars: (label: string) => `Поле «${label}» содержит недопустимые символы`,
+  personName: (label: string) => `Поле «${label}» может содержать только буквы, пробелы, точки и дефисы`,
 } as const;
 
 /** Generic texts by HTTP status (section 8), used by the web's error helper. */

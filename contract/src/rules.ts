@@ -40,7 +40,28 @@ export const LIMITS = {
   promo: { inputMax: 10 },
   review: { commentMin: 10, commentMax: 500, ratingMin: 1, ratingMax: 5, defaultRating: 5, pageSize: 20 },
   papers: { pageSize: 4 },
+  /** The title page's optional fields (what a university prints there), in characters. */
+  titlePage: { university: 200, faculty: 150, department: 150, student: 100, group: 30, supervisor: 150, headOfDepartment: 100, city: 60 },
 } as const;
+
+/** The ministry over the university, as the title page's first line names it. */
+export const MINISTRIES = ['science', 'education'] as const;
+export type Ministry = (typeof MINISTRIES)[number];
+export const MINISTRY_NAMES: Record<Ministry, string> = {
+  science: 'Министерство науки и высшего образования Российской Федерации',
+  education: 'Министерство просвещения Российской Федерации',
+};
+export const DEFAULT_MINISTRY: Ministry = 'science';
+
+/** The kind of work the title page names (the service writes 80-120 pages: a ВКР by default). */
+export const WORK_KINDS = ['vkr', 'coursework', 'essay'] as const;
+export type WorkKind = (typeof WORK_KINDS)[number];
+export const WORK_KIND_NAMES: Record<WorkKind, string> = {
+  vkr: 'Выпускная квалификационная работа',
+  coursework: 'Курсовая работа',
+  essay: 'Реферат',
+};
+export const DEFAULT_WORK_KIND: WorkKind = 'vkr';
 
 export const DEFAULT_PAPER_TYPE: PaperType = 'demo';
 export const DEFAULT_TARIFF: Tariff = 'basic';

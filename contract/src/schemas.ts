@@ -195,6 +195,8 @@ const filters = {
 const separateNeedsFootnotes = (v: { use_footnotes: boolean; separate_bibliography: boolean }) =>
   !v.separate_bibliography || v.use_footnotes;
 
+export type TitlePage = f.TitlePage;
+
 export const newOrder = z
   .object({
     kind: z.literal('new'),
@@ -203,6 +205,10 @@ export const newOrder = z
     model_name: f.tariff,
     paper_type: f.paperType,
     ...filters,
+    /** The title page's details; absent or null: lines the student fills in. */
+    title_page: f.titlePage.nullable().default(null),
+    /** The appendix that states how AI assisted (ticked by default in the form). */
+    ai_appendix: z.boolean().default(true),
   })
   .strict();
 
@@ -213,6 +219,9 @@ export const fromDemoOrder = z
     model_name: f.tariff.optional(),
     paper_type: z.literal('full').default('full'),
     ...filters,
+    /** Absent: the demo's own (the full version keeps its title page and its appendix). */
+    title_page: f.titlePage.nullable().optional(),
+    ai_appendix: z.boolean().optional(),
   })
   .strict();
 

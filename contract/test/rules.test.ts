@@ -113,6 +113,51 @@ describe('order payload', () => {
       'ГОСТ ссылка должна содержать минимум 10 символов',
     );
   });
+  it('the title page and the AI appendix are optional; the appendix is on by default', () => {
+    const parsed = purchaseJson.parse(order);
+    expect(parsed.title_page).toBeNull();
+    expect(parsed.ai_appendix).toBe(true);
+    expect(purchaseJson.parse({ ...order, ai_appendix: false }).ai_appendix).toBe(false);
+    const titled = purchaseJson.parse({
+      ...order,
+      title_page: {
+        ministry: 'education',
+        work_kind: 'coursework',
+        university: '  МГУ им. М. В. Ломоносова ',
+        student: 'Иванова А. С.',
+        group: 'ЭК-21',
+      },
+    });
+    expect(titled.title_page).toEqual({
+      ministry: 'education',
+      work_kind: 'coursework',
+      university: 'МГУ им. М. В. Ломоносова',
+      student: 'Иванова А. С.',
+      group: 'ЭК-21',
+    });
+  });
+  it("a full version of a demo leaves them out unless given (it keeps the demo's)", () => {
+    const fromDemo = purchaseJson.parse({ kind: 'from_demo', paper_id: 7 });
+    expect(fromDemo).not.toHaveProperty('title_page');
+    expect(fromDemo).not.toHaveProperty('ai_appendix');
+    expect(purchaseJson.parse({ kind: 'from_demo', paper_id: 7, ai_appendix: false, title_page: { city: 'Омск' } })).toMatchObject({
+      ai_appendix: false,
+      title_page: { city: 'Омск' },
+    });
+  });
+  it('title page fields are checked with Russian messages', () => {
+    expect(firstMessage(purchaseJson.safeParse({ ...order, title_page: { city: 'г'.repeat(61) } }))).toBe(
+      'Поле «Город» должно содержать не более 60 символов',
+    );
+    expect(firstMessage(purchaseJson.safeParse({ ...order, title_page: { student: 'Иванов 007' } }))).toBe(
+      'Поле «ФИО студента» может содержать только буквы, пробелы, точки и дефисы',
+    );
+    expect(firstMessage(purchaseJson.safeParse({ ...order, title_page: { university: 'Вуз <b>' } }))).toBe(
+      'Поле «Вуз» содержит недопустимые символы',
+    );
+    expect(purchaseJson.safeParse({ ...order, title_page: { ministry: 'defence' } }).success).toBe(false);
+    expect(purchaseJson.safeParse({ ...order, title_page: { rector: 'Петров П. П.' } }).success).toBe(false);
+  });
   it('structure drafts drop empty subsections and need valid titles', () => {
     const draft = [0, 1, 2].map((i) => ({
       title: `Глава номер ${i + 1} о важном`,

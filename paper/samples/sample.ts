@@ -12,7 +12,8 @@ import { buildBibliography } from '../src/bibliography/list.ts';
 import type { BibSource } from '../src/bibliography/list.ts';
 import { createReferencer } from '../src/bibliography/refs.ts';
 import type { WorkRecord } from '../src/bibliography/record.ts';
-import type { DocModel, Para } from '../src/typeset/model.ts';
+import { abstractKeywords, opening } from '../src/typeset/abstract.ts';
+import type { DocAbstract, DocModel, Para } from '../src/typeset/model.ts';
 import { PRICES } from '@app/contract';
 
 export interface SampleHead {
@@ -109,8 +110,23 @@ export function sampleModel(sample: Sample): { model: DocModel; bibliography: st
           entries: bib.entries.map((e) => ({ number: e.number, text: e.text })),
           groups: bib.groups?.map((g) => ({ title: g.title, entries: g.entries.map((e) => ({ number: e.number, text: e.text })) })) ?? null,
         },
+    abstract: demo ? null : sampleAbstract(sample),
   };
   return { model, bibliography: bib.entries.map((e) => e.text) };
+}
+
+/** A full sample's реферат: its introduction's own sentences on the object, aim and methods, and
+ * the opening of its conclusion as the results. */
+function sampleAbstract(sample: Sample): DocAbstract {
+  const sentences = sample.introduction.flatMap((p) => p.split(/(?<=[.!?])\s+(?=[А-ЯЁ])/));
+  const first = (pattern: RegExp) => sentences.find((x) => pattern.test(x));
+  const paragraphs = [
+    [first(/^Объект(ом)? исследования/), first(/^Предмет(ом)? исследования/)].filter(Boolean).join(' '),
+    first(/^Цель(ю)? работы/) ?? '',
+    first(/метод/i) ?? '',
+    `Результаты работы. ${opening((sample.conclusion ?? []).join(' '), 600)}`,
+  ].filter(Boolean);
+  return { keywords: abstractKeywords(sample.head.keywords, sample.head.title), paragraphs };
 }
 
 /** The landing page's card of a sample (product specification, section 3 "Sample paper"). */

@@ -22,13 +22,15 @@ import {
   PaperError,
 } from './index.ts';
 import { SEARCH_SETTINGS, flagOf, searchProvidersOf } from './sources/search/settings.ts';
-import type { AttachedSource, NormocontrolReport, PaperInput, Outline, UserStructure } from './index.ts';
+import type { AttachedSource, NormocontrolReport, PaperInput, Outline, TitlePageInfo, UserStructure } from './index.ts';
 
 const USAGE = `Использование:
   paper generate --topic "Тема работы" [--type demo|full] [--tariff basic|professional]
                  [--footnotes] [--split] [--min-year 2015] [--volume 80]
                  [--structure structure.json] [--source "файл.pdf::ГОСТ-ссылка"]... [--from-demo outline.json]
                  [--out ./paper] [--checkpoints ./dir]
+                 [--title-page title.json] (вуз, факультет, кафедра, студент, группа, руководитель, город: поля TitlePageInfo)
+                 [--no-ai-appendix] (без приложения об использовании ИИ)
                  [--llm-base-url URL --llm-key KEY --model-basic M --model-professional M [--concurrency 4] [--timeout-ms 180000]]
                  [--search none|openalex,crossref] [--sources-mailto e-mail] [--sources-max-retries 3]
                  [--openalex-base-url URL] [--openalex-api-key KEY] [--openalex-timeout-seconds 20] [--openalex-max-requests-per-second 10]
@@ -76,6 +78,8 @@ async function generate(argv: string[]): Promise<number> {
       mailto: { type: 'string' },
       ...Object.fromEntries(SEARCH_SETTINGS.map((name) => [flagOf(name), { type: 'string' as const }])),
       'pdf-pool': { type: 'string', default: '1' },
+      'title-page': { type: 'string' },
+      'no-ai-appendix': { type: 'boolean', default: false },
     },
   });
   if (!values.topic) throw new PaperError('invalid_input', 'Укажите тему: --topic "..."');
@@ -101,6 +105,8 @@ async function generate(argv: string[]): Promise<number> {
     userStructure,
     attachedSources,
     ...(fromDemo ? { fromDemo: fromDemo.outline ?? fromDemo } : {}),
+    ...(values['title-page'] ? { titlePage: JSON.parse(await readFile(values['title-page'], 'utf8')) as TitlePageInfo } : {}),
+    aiAppendix: !values['no-ai-appendix'],
   };
   const writer = values['llm-base-url']
     ? createLlmWriter({

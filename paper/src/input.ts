@@ -31,4 +31,26 @@ export interface PaperInput {
   attachedSources: AttachedSource[];
   /** The `outline` of an earlier demo run: the full paper keeps its title, annotation, structure and introduction. */
   fromDemo?: Outline;
+  /** The title page's details the order gives; what is absent is printed as a line to fill in. */
+  titlePage?: TitlePageInfo;
+  /** End the paper with an appendix stating how AI assisted (the order form's box, ticked by default). */
+  aiAppendix?: boolean;
+}
+
+export interface TitlePageInfo {
+  /** The ministry's full name; default: Министерство науки и высшего образования Российской Федерации. */
+  ministry?: string;
+  /** The university. */
+  organization?: string;
+  faculty?: string;
+  department?: string;
+  /** e.g. "Выпускная квалификационная работа" (default) or "Курсовая работа". */
+  workKind?: string;
+  /** "Иванова А. С." */
+  student?: string;
+  group?: string;
+  /** "канд. экон. наук, доцент Петров П. П." */
+  supervisor?: string;
+  headOfDepartment?: string;
+  city?: string;
 }

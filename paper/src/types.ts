@@ -8,6 +8,7 @@ import type { Outline } from './outline/types.ts';
 import type { DownloadLimits, FullTextStore } from './passages/full-texts.ts';
 import type { ClaimCounts } from './passages/types.ts';
 import type { OriginalityCheck, OriginalityReport } from './originality/types.ts';
+import type { TitlePageInfo } from './input.ts';
 
 export interface ProgressEvent {
   /** Russian name of the stage, shown to the user. */
@@ -50,13 +51,8 @@ export interface RunContext {
   originality?: OriginalityCheck | null;
 }
 
-export interface TitlePageInfo {
-  organization?: string;
-  department?: string;
-  city?: string;
-  /** e.g. "ВЫПУСКНАЯ КВАЛИФИКАЦИОННАЯ РАБОТА" (default) or "КУРСОВАЯ РАБОТА". */
-  workKind?: string;
-}
+/** Title page details (the order's or the run's). */
+export type { TitlePageInfo } from './input.ts';
 
 export interface SectionText {
   /** "introduction", "1.2", "conclusion". */

@@ -4,6 +4,9 @@ import { PaperError } from './errors.ts';
 import type { PaperInput } from './input.ts';
 import { OutlineSchema } from './outline/schema.ts';
 
+/** The longest line of the title page the engine takes (the order form's limits are shorter). */
+const TITLE_FIELD_MAX = 300;
+
 /** Checks the input; every problem is a Russian message the customer can act on. */
 export function validateInput(input: PaperInput): void {
   const fail = (message: string): never => {
@@ -44,6 +47,11 @@ export function validateInput(input: PaperInput): void {
     if (length < citation.min || length > citation.max)
       fail(`ГОСТ-ссылка для файла «${s.fileName}» должна содержать от ${citation.min} до ${citation.max} символов`);
     if (typeof s.text !== 'string') fail(`Текст файла «${s.fileName}» не извлечён`);
+  }
+  if (input.aiAppendix !== undefined && typeof input.aiAppendix !== 'boolean') fail('Признак приложения об использовании ИИ задан неверно');
+  for (const [key, value] of Object.entries(input.titlePage ?? {})) {
+    if (value !== undefined && (typeof value !== 'string' || value.length > TITLE_FIELD_MAX))
+      fail(`Поле титульного листа «${key}» должно быть строкой не длиннее ${TITLE_FIELD_MAX} символов`);
   }
   if (input.fromDemo && !OutlineSchema.safeParse(input.fromDemo).success) fail('Данные демо-версии повреждены: начните новый проект');
 }

@@ -10,6 +10,12 @@ import type { DocModel } from '../src/typeset/model.ts';
 const text = (t: string) => [{ kind: 'text' as const, text: t }];
 const para =
   'Рассматриваемая проблема требует последовательного анализа её теоретических и прикладных аспектов, поэтому в работе использован системный подход. ';
+const TABLE = {
+  number: 1,
+  title: text('Показатели для проверки'),
+  header: [text('Показатель'), text('Значение')],
+  rows: [[text('Доля, %'), text('45')]],
+};
 const model: DocModel = {
   kind: 'full',
   writer: 'manual',
@@ -17,12 +23,18 @@ const model: DocModel = {
   annotation: 'Аннотация.',
   keywords: ['проверка'],
   year: 2025,
-  introduction: [text(para.repeat(6))],
+  titlePage: { organization: 'Университет проверки', student: 'Иванова А. С.', city: 'Москва' },
+  introduction: [
+    text(para.repeat(6)),
+    text('Сведения об использовании технологий искусственного интеллекта приведены в приложении\u00A0А.'),
+    text('Показатели приведены в таблице\u00A01.'),
+  ],
   chapters: [1, 2, 3].map((n) => ({
     number: n,
     title: `Глава для проверки правил номер ${n}`,
     written: true,
     subsections: [1, 2].map((m) => ({
+      ...(n === 1 && m === 1 ? { tables: [{ after: 1, table: TABLE }] } : {}),
       number: `${n}.${m}`,
       title: `Подраздел ${n}.${m} для проверки`,
       paragraphs: [
@@ -49,6 +61,11 @@ const model: DocModel = {
     ],
     groups: null,
   },
+  abstract: {
+    keywords: ['проверка', 'нормоконтроль', 'реферат', 'приложение', 'содержание'],
+    paragraphs: ['Объект исследования – оформление работ.', 'Цель работы – проверить правила.', 'Результаты работы. Правила проверены.'],
+  },
+  appendices: [{ letter: 'А', status: 'справочное', title: 'Сведения об использовании технологий', paragraphs: ['Текст приложения.'] }],
 };
 
 const pool = createPdfConverterPool({ size: 1 });
@@ -80,7 +97,8 @@ describe('normocontrol', () => {
     const report = await checkDocx(docx, { pdf });
     expect(report.issues).toEqual([]);
     expect(report.ok).toBe(true);
-    expect(report.stats).toMatchObject({ headings: 12, footnotes: 6, bibliographyEntries: 2 });
+    expect(report.stats).toMatchObject({ headings: 13, footnotes: 6, bibliographyEntries: 2 });
+    for (const rule of ['title.page', 'abstract', 'appendix', 'tables']) expect(report.checked).toContain(rule);
   });
 
   it.each([
@@ -107,6 +125,18 @@ describe('normocontrol', () => {
     ['footnote.form', 'word/footnotes.xml', (x: string) => x.replace(/(<w:t xml:space="preserve">) /, '$1')],
     ['toc.fields', 'word/settings.xml', (x: string) => x.replace('</w:settings>', '<w:updateFields w:val="true"/></w:settings>')],
     ['page.numbers', 'word/document.xml', (x: string) => x.replace('<w:titlePg/>', '')],
+    ['title.page', 'word/document.xml', (x: string) => x.replace('ДОПУСТИТЬ К ЗАЩИТЕ', 'УТВЕРЖДАЮ')],
+    ['title.page', 'word/document.xml', (x: string) => x.replace(/Москва 2025/, 'Москва')],
+    ['abstract', 'word/document.xml', (x: string) => x.replace('>РЕФЕРАТ<', '>АННОТАЦИЯ<')],
+    ['abstract', 'word/document.xml', (x: string) => x.replace(/(\d+)\u00A0источн\./, '9\u00A0источн.')],
+    ['abstract', 'word/document.xml', (x: string) => x.replace('ПРОВЕРКА, НОРМОКОНТРОЛЬ', 'проверка, нормоконтроль')],
+    ['appendix', 'word/document.xml', (x: string) => x.replace('приложении\u00A0А', 'конце работы')],
+    ['toc.entries', 'word/document.xml', (x: string) => x.replaceAll('Подраздел 1.1 для проверки', 'Подраздел 1.1 для проверки…')],
+    ['tables', 'word/document.xml', (x: string) => x.replace('таблице\u00A01', 'таблице\u00A07')],
+    ['tables', 'word/document.xml', (x: string) => x.replace('Таблица 1 – ', 'Таблица 1 - ')],
+    ['tables', 'word/document.xml', (x: string) => x.replace('Таблица 1 – ', 'Таблица 2 – ')],
+    ['abstract', 'word/document.xml', (x: string) => x.replace(/1\u00A0табл\., /, '')],
+    ['appendix', 'word/document.xml', (x: string) => x.replace('>ПРИЛОЖЕНИЕ А<', '>ПРИЛОЖЕНИЕ Б<')],
   ])('finds %s', async (rule, part, change) => {
     expect(await rulesOf(mutate(part, change))).toContain(rule);
   });
@@ -122,6 +152,15 @@ describe('normocontrol', () => {
     expect(within.issues).toEqual([]);
     // Without the PDF the pages are unknown: the rule is not checked rather than guessed.
     expect((await checkDocx(docx, { volume: { requested: 80, min: 76, max: 84 } })).checked).not.toContain('volume');
+  });
+
+  it("finds a реферат whose page count is not the PDF's", async () => {
+    const report = await checkDocx(docx, { pdf });
+    const pages = report.stats.pages!;
+    expect(parts.get('word/document.xml')!.toString()).toContain(`работа ${pages}\u00A0с.`);
+    const wrong = mutate('word/document.xml', (x) => x.replace(`работа ${pages}\u00A0с.`, `работа ${pages + 3}\u00A0с.`));
+    expect(await rulesOf(wrong, true)).toEqual(['abstract']);
+    expect(await rulesOf(wrong)).toEqual([]);
   });
 
   it('finds an ordinary space where a line must not break (initials, "с. 12", "2020 г.")', async () => {

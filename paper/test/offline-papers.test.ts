@@ -36,20 +36,32 @@ async function run(overrides: Partial<PaperInput>): Promise<Run> {
 }
 
 const runs: Record<string, Run> = {};
+const TITLE_PAGE = {
+  organization: 'Уральский федеральный университет',
+  department: 'экономики',
+  student: 'Иванова А. С.',
+  city: 'Екатеринбург',
+};
+
+/** The paragraphs' text of a paper's .docx. */
+async function docxText(docx: Buffer): Promise<string> {
+  const xml = (await readZip(docx, (n) => n === 'word/document.xml')).get('word/document.xml')!.toString();
+  return [...xml.matchAll(/<w:t[^>]*>([^<]*)<\/w:t>/g)].map((m) => m[1]).join(' ');
+}
 
 beforeAll(async () => {
   // Two at a time: the pool has two LibreOffice converters.
   [runs.demoBasic, runs.demoPro] = await Promise.all([
-    run({ type: 'demo', tariff: 'basic' }),
+    run({ type: 'demo', tariff: 'basic', aiAppendix: true }),
     run({ type: 'demo', tariff: 'professional', useFootnotes: true, userStructure: STRUCTURE }),
   ]);
   [runs.full80, runs.full120split] = await Promise.all([
-    run({ requiredVolume: 80 }),
+    run({ requiredVolume: 80, aiAppendix: true, titlePage: TITLE_PAGE }),
     run({ requiredVolume: 120, tariff: 'professional', useFootnotes: true, separateBibliography: true, userStructure: STRUCTURE }),
   ]);
   [runs.full120, runs.full80fromDemo] = await Promise.all([
     run({ requiredVolume: 120, userStructure: STRUCTURE }),
-    run({ requiredVolume: 80, useFootnotes: true, separateBibliography: true, fromDemo: runs.demoBasic.result.outline }),
+    run({ requiredVolume: 80, useFootnotes: true, separateBibliography: true, fromDemo: runs.demoBasic.result.outline, aiAppendix: true }),
   ]);
 });
 
@@ -178,6 +190,23 @@ describe('offline papers', () => {
     expect(cited.size).toBeGreaterThan(0);
     const fullList = full.bibliography.map((e) => e.text);
     for (const n of cited) expect(fullList).toContain(demo.bibliography.find((e) => e.number === n)!.text);
+  });
+
+  it("have a реферат when full, the order's title page, and the AI appendix when asked for", async () => {
+    for (const [name, r] of all()) {
+      const text = await docxText(r.result.docx);
+      expect(text.includes('РЕФЕРАТ'), name).toBe(r.input.type === 'full');
+      expect(text.includes('ПРИЛОЖЕНИЕ А'), name).toBe(r.input.aiAppendix === true);
+      expect(text.includes('ДОПУСТИТЬ К ЗАЩИТЕ'), name).toBe(true);
+      expect(r.result.normocontrol.checked, name).toContain('title.page');
+      if (r.input.aiAppendix) expect(r.result.normocontrol.checked, name).toContain('appendix');
+    }
+    const titled = await docxText(runs.full80.result.docx);
+    for (const field of ['Уральский федеральный университет', 'Кафедра экономики', 'Иванова А. С.', 'Екатеринбург 2025'])
+      expect(titled).toContain(field);
+    // The реферат counts the pages of the paper as printed and the sources of its list.
+    const full = runs.full80.result;
+    expect(titled).toContain(`работа ${full.pageCount}\u00A0с., ${full.bibliography.length}\u00A0источн., 1\u00A0прил.`);
   });
 
   it('report honest, monotonic progress in Russian', () => {

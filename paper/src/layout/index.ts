@@ -7,9 +7,10 @@ import { PaperError, throwIfAborted } from '../errors.ts';
 import { CHARS_PER_PAGE } from '../gost/constants.ts';
 import type { PdfConverter } from '../pdf/pool.ts';
 import { readPdf } from '../pdf/bookmarks.ts';
+import { tocLeaderGlitches } from './toc-lines.ts';
 import { buildDocx } from '../typeset/docx.ts';
 import type { PageMap } from '../typeset/docx.ts';
-import { headingsOf } from '../typeset/model.ts';
+import { appendixId, headingsOf, TOTAL_PAGES } from '../typeset/model.ts';
 import type { DocModel, HeadingRef } from '../typeset/model.ts';
 
 export interface LaidOutPaper {
@@ -53,7 +54,8 @@ function guessPages(model: DocModel): PageMap {
   const perPage = CHARS_PER_PAGE;
   const chars = (paras: { kind: string; text: string }[][]) => paras.reduce((n, p) => n + p.reduce((m, x) => m + x.text.length, 0), 0);
   const pages: PageMap = new Map();
-  let page = 3;
+  // Title page, the реферат (when there is one), the contents.
+  let page = model.abstract ? 4 : 3;
   pages.set('introduction', page);
   page += Math.ceil(chars(model.introduction) / perPage);
   for (const ch of model.chapters) {
@@ -69,7 +71,17 @@ function guessPages(model: DocModel): PageMap {
   }
   if (model.conclusion) pages.set('conclusion', ++page);
   if (model.conclusion) page += Math.ceil(chars(model.conclusion) / perPage);
-  if (model.bibliography) pages.set('bibliography', page + 1);
+  if (model.bibliography) pages.set('bibliography', ++page);
+  if (model.bibliography) page += Math.ceil(model.bibliography.entries.length / 8);
+  for (const [i] of (model.appendices ?? []).entries()) pages.set(appendixId(i), ++page);
+  if (model.abstract) pages.set(TOTAL_PAGES, page);
+  return pages;
+}
+
+/** The pages where the headings fell, and the page count when the реферат prints it. */
+function measuredPages(model: DocModel, bookmarks: { title: string; page: number }[], pageCount: number): PageMap | null {
+  const pages = matchHeadings(headingsOf(model), bookmarks);
+  if (pages && model.abstract) pages.set(TOTAL_PAGES, pageCount);
   return pages;
 }
 
@@ -79,9 +91,22 @@ export async function measurePaper(model: DocModel, converter: PdfConverter, opt
   const docx = await buildDocx(model, { pages: options.pages ?? guessPages(model) });
   const pdf = await converter.convert(docx, { signal: options.signal });
   const { pageCount, bookmarks } = await readPdf(pdf);
-  const pages = matchHeadings(headingsOf(model), bookmarks);
+  const pages = measuredPages(model, bookmarks, pageCount);
   if (!pages) throw new PaperError('pdf_failed', 'Не удалось найти заголовки работы в PDF для расчёта содержания');
   return { pageCount, pages };
+}
+
+/** Entries of the contents whose leader stands alone or is missing (not yet given a break). */
+async function leaderGlitches(model: DocModel, pdf: Uint8Array, pages: PageMap, done: ReadonlySet<string>): Promise<string[]> {
+  const listed = headingsOf(model).filter((h) => !h.planned);
+  const firstPage = pages.get(listed[0]?.id ?? '') ?? 3;
+  const contentsPages = Array.from({ length: Math.max(1, firstPage - 2) }, (_, i) => i + 2);
+  const found = await tocLeaderGlitches(
+    pdf,
+    contentsPages,
+    listed.map((h) => pages.get(h.id) ?? 0),
+  );
+  return found.map((i) => listed[i].id).filter((id) => !done.has(id));
 }
 
 const same = (a: PageMap, b: PageMap) => a.size === b.size && [...a].every(([k, v]) => b.get(k) === v);
@@ -91,17 +116,23 @@ export async function layoutPaper(
   converter: PdfConverter,
   options: { signal?: AbortSignal; maxPasses?: number; initialPages?: PageMap } = {},
 ): Promise<LaidOutPaper> {
-  const headings = headingsOf(model);
   let pages = options.initialPages ?? guessPages(model);
-  const maxPasses = options.maxPasses ?? 4;
+  const tocBreaks = new Set<string>();
+  const maxPasses = options.maxPasses ?? 5;
   for (let pass = 1; pass <= maxPasses; pass++) {
     throwIfAborted(options.signal);
-    const docx = await buildDocx(model, { pages });
+    const docx = await buildDocx(model, { pages, tocBreaks });
     const pdf = await converter.convert(docx, { signal: options.signal });
     const { pageCount, bookmarks } = await readPdf(pdf);
-    const measured = matchHeadings(headings, bookmarks);
+    const measured = measuredPages(model, bookmarks, pageCount);
     if (!measured) throw new PaperError('pdf_failed', 'Не удалось найти заголовки работы в PDF для расчёта содержания');
-    if (same(measured, pages)) return { docx, pdf, pageCount, pages, conversions: pass };
+    if (same(measured, pages)) {
+      // The numbers are right; a title that fills its last line gets its last word moved down to the dots.
+      const glitches = await leaderGlitches(model, pdf, pages, tocBreaks);
+      if (glitches.length === 0) return { docx, pdf, pageCount, pages, conversions: pass };
+      for (const id of glitches) tocBreaks.add(id);
+      continue;
+    }
     pages = measured;
   }
   throw new PaperError('pdf_failed', 'Номера страниц в содержании не сходятся после нескольких проходов вёрстки');

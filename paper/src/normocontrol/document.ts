@@ -10,6 +10,15 @@ export const STRUCTURAL = {
   bibliography: 'СПИСОК ИСПОЛЬЗОВАННЫХ ИСТОЧНИКОВ',
 };
 
+/** РЕФЕРАТ: before the contents, which do not list it (ГОСТ 7.32-2017, 5.2, 5.4.1). */
+export const ABSTRACT = 'РЕФЕРАТ';
+
+/** A table's caption: "Таблица 1 – Название" (the dash is checked by the rule). */
+export const TABLE_CAPTION = /^Таблица\s+(\d+)\s*(\S)\s*(.*)$/;
+
+/** "ПРИЛОЖЕНИЕ А", then (as the engine sets it) its status and title on the lines below. */
+export const APPENDIX = /^ПРИЛОЖЕНИЕ ([А-ЯЁ])(?:\s|$)/;
+
 export const near = (a: number | undefined, b: number, tol: number) => a !== undefined && Math.abs(a - b) <= tol;
 export const clean = (s: string) => s.replace(/[\s\u00A0]+/g, ' ').trim();
 /** A paragraph's start, to say where a problem is. */
@@ -22,7 +31,7 @@ export interface Heading {
   p: ReadParagraph;
   text: string;
   level: number;
-  kind: 'structural' | 'chapter' | 'subsection' | 'other';
+  kind: 'structural' | 'chapter' | 'subsection' | 'appendix' | 'other';
 }
 
 export interface TocEntry {
@@ -49,6 +58,10 @@ export interface CheckedDocument {
   bodyParas: ReadParagraph[];
   bibHeading: Heading | undefined;
   bibliography: BibliographyLine[];
+  /** Captions of tables ("Таблица 1 – …"), outside the body text. */
+  tableCaptions: ReadParagraph[];
+  /** Paragraphs before the contents (or before the first heading): the title page, then the реферат. */
+  frontParas: ReadParagraph[];
   /** Given the PDF of the same document. */
   pdf: { pageCount: number; bookmarks: Bookmark[] } | null;
   /** The volume the user ordered, when the check knows it (the engine's own check). */
@@ -70,11 +83,13 @@ function headingsOf(paras: ReadParagraph[]): Heading[] {
     const upper = text.toUpperCase();
     const kind = Object.values(STRUCTURAL).includes(upper)
       ? 'structural'
-      : /^\d+\.\d+\.?\s/.test(text)
-        ? 'subsection'
-        : /^\d+\.?\s/.test(text)
-          ? 'chapter'
-          : 'other';
+      : APPENDIX.test(text)
+        ? 'appendix'
+        : /^\d+\.\d+\.?\s/.test(text)
+          ? 'subsection'
+          : /^\d+\.?\s/.test(text)
+            ? 'chapter'
+            : 'other';
     headings.push({ p, text, level, kind });
   }
   return headings;
@@ -111,14 +126,23 @@ export async function analyse(doc: ReadDocx, pdf: Uint8Array | undefined, volume
   const firstHeadingIdx = headings.length ? headings[0].p.index : paras.length;
   const bibHeading = headings.find((h) => h.text.toUpperCase() === STRUCTURAL.bibliography);
   const tocParas = contentsIdx >= 0 ? paras.slice(contentsIdx + 1, firstHeadingIdx).filter((p) => clean(p.text)) : [];
-  const bodyParas = paras.filter(
+  const mainText = paras.filter(
     (p) =>
       p.index > firstHeadingIdx &&
       (!bibHeading || p.index < bibHeading.p.index) &&
       p.props.outlineLevel === undefined &&
+      !p.inTable &&
       clean(p.text).length > 0,
   );
-  const bibParas = bibHeading ? paras.filter((p) => p.index > bibHeading.p.index && clean(p.text)) : [];
+  // A caption is the paragraph right before a table that starts with "Таблица N".
+  const tableCaptions = mainText.filter((p) => TABLE_CAPTION.test(clean(p.text)) && paras[p.index + 1]?.inTable);
+  const bodyParas = mainText.filter((p) => !tableCaptions.includes(p));
+  // The list ends where the next heading (an appendix) begins.
+  const afterBib = bibHeading ? headings.find((h) => h.p.index > bibHeading.p.index) : undefined;
+  const bibParas = bibHeading
+    ? paras.filter((p) => p.index > bibHeading.p.index && (!afterBib || p.index < afterBib.p.index) && clean(p.text))
+    : [];
+  const frontEnd = contentsIdx >= 0 ? contentsIdx : firstHeadingIdx;
   return {
     doc,
     paras,
@@ -127,8 +151,10 @@ export async function analyse(doc: ReadDocx, pdf: Uint8Array | undefined, volume
     headings,
     tocEntries: tocParas.map(tocEntryOf),
     bodyParas,
+    tableCaptions,
     bibHeading,
     bibliography: bibHeading ? bibliographyOf(bibParas) : [],
+    frontParas: paras.filter((p) => p.index < frontEnd && clean(p.text)),
     pdf: pdf ? await readPdf(pdf) : null,
     volume,
   };

@@ -38,6 +38,8 @@ export interface ReadParagraph {
   breakBefore: boolean;
   /** Complex/simple field instructions in this paragraph, with their results. */
   fields: { instruction: string; result: string }[];
+  /** In a table's cell. */
+  inTable: boolean;
 }
 
 export interface ReadDocx {
@@ -228,7 +230,9 @@ function readParagraphs(root: El | Document, styles: Styles): ReadParagraph[] {
     for (let j = 0; j < simple.length; j++) {
       fields.push({ instruction: (simple[j].getAttribute('w:instr') ?? '').trim(), result: simple[j].textContent ?? '' });
     }
-    out.push({ index: i, styleId, props, runs, text, breakBefore, fields });
+    let inTable = false;
+    for (let a = p.parentNode; a && !inTable; a = a.parentNode) inTable = a.nodeType === 1 && (a as El).tagName === 'w:tc';
+    out.push({ index: i, styleId, props, runs, text, breakBefore, fields, inTable });
   }
   return out;
 }

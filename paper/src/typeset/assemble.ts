@@ -11,7 +11,10 @@ import type { RunSource } from '../sources/index.ts';
 import type { FoundWork } from '../sources/search/types.ts';
 import type { BibliographyEntry, PaperSourceRef, SectionText, TitlePageInfo } from '../types.ts';
 import { typographRu } from '../text/typography.ts';
+import { buildAbstract } from './abstract.ts';
+import { aiAppendix, aiAppendixReference } from './ai-appendix.ts';
 import type { DocModel, Para } from './model.ts';
+import { extractTables } from './tables.ts';
 
 export interface Assembled {
   model: DocModel;
@@ -26,6 +29,13 @@ function citedIds(texts: string[][]): Set<string> {
   for (const paras of texts) for (const p of paras) for (const m of p.matchAll(MARKER)) ids.add(m[1]);
   return ids;
 }
+
+/** A heading ends without a period (ГОСТ 7.32-2017, 6.2.3); a clipped title's "…" would run into
+ * the contents' leader dots and read as doubled dots. */
+const headingTitle = (title: string) => title.replace(/[\s.…]+$/u, '');
+
+/** The text without its footnotes (what the реферат quotes). */
+const plainText = (paras: Para[]) => paras.map((p) => p.map((x) => (x.kind === 'text' ? x.text : '')).join('')).join(' ');
 
 function inlineText(paras: Para[]): string {
   return paras.map((p) => p.map((x) => (x.kind === 'text' ? x.text : ` (сноска: ${x.text})`)).join('')).join('\n\n');
@@ -66,18 +76,28 @@ export function assemble(options: {
     paras
       .map((p) => referencer.paragraph(p).map((x) => (x.kind === 'text' ? { ...x, text: typographRu(x.text) } : x)))
       .filter((p) => p.length > 0);
-  const introduction = resolve(written.introduction);
+  // The AI appendix is "А" (the only appendix), and the text refers to it (ГОСТ 7.32-2017, 6.14.1).
+  const appendices = input.aiAppendix ? [aiAppendix('А', { writer: options.writer, sources: bib.entries.length })] : [];
+  // Tables are numbered through the paper; the text before each refers to it by its number.
+  let tableCount = 0;
+  const withTables = (raw: string[]) => extractTables(raw, () => ++tableCount, resolve);
+  const introduction = [
+    ...resolve(written.introduction),
+    ...appendices.map((a) => [{ kind: 'text' as const, text: typographRu(aiAppendixReference(a.letter)) }]),
+  ];
   const chapters = outline.chapters.map((c, ci) => ({
     number: ci + 1,
-    title: c.title,
+    title: headingTitle(c.title),
     written: !demo || ci === 0,
     subsections: c.subsections.map((title, si) => ({
       number: `${ci + 1}.${si + 1}`,
-      title,
-      paragraphs: resolve(written.subsections.get(`${ci + 1}.${si + 1}`) ?? []),
+      title: headingTitle(title),
+      ...withTables(written.subsections.get(`${ci + 1}.${si + 1}`) ?? []),
     })),
   }));
   const conclusion = written.conclusion ? resolve(written.conclusion) : null;
+  // Order details over the run's defaults: what the customer typed wins.
+  const titlePage = options.titlePage || input.titlePage ? { ...options.titlePage, ...input.titlePage } : undefined;
   const model: DocModel = {
     kind: input.type,
     writer: options.writer,
@@ -85,7 +105,7 @@ export function assemble(options: {
     annotation: outline.annotation,
     keywords: outline.keywords,
     year: options.year,
-    titlePage: options.titlePage,
+    titlePage,
     introduction,
     chapters,
     conclusion,
@@ -99,6 +119,9 @@ export function assemble(options: {
             groups:
               bib.groups?.map((g) => ({ title: g.title, entries: g.entries.map((e) => ({ number: e.number, text: e.text })) })) ?? null,
           },
+    // A full paper has its реферат (a demo is an excerpt: it has none).
+    abstract: demo ? null : buildAbstract(outline, conclusion ? plainText(conclusion) : null),
+    appendices: appendices.map((a) => ({ ...a, paragraphs: a.paragraphs.map(typographRu) })),
   };
   const entries: BibliographyEntry[] = bib.entries.map((e) => ({
     number: e.number,

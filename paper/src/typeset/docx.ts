@@ -18,13 +18,21 @@ import {
   PageNumber,
   Paragraph,
   Tab,
+  Table,
+  TableCell,
+  TableRow,
   TabStopType,
   TextRun,
+  WidthType,
 } from 'docx';
 import type { ParagraphChild } from 'docx';
 import { BODY_SIZE, FIRST_LINE, FONT, FOOTNOTE_SIZE, LINE_1_5, MARGINS, PAGE, TEXT_WIDTH } from '../gost/constants.ts';
-import { HEADINGS, headingsOf } from './model.ts';
-import type { DocModel, HeadingRef, Para } from './model.ts';
+import { volumeLine } from './abstract.ts';
+import { appendixHeading, appendixId, HEADINGS, headingsOf, TOTAL_PAGES } from './model.ts';
+import type { DocAppendix, DocModel, DocTable, HeadingRef, Para } from './model.ts';
+import { tablesOf } from './model.ts';
+import { DEFAULT_WORK_KIND, titlePageParagraphs } from './title-page.ts';
+import { breakableUrls } from './urls.ts';
 
 /** Page numbers of headings by heading id; a missing id gets a placeholder. */
 export type PageMap = Map<string, number>;
@@ -40,8 +48,12 @@ const STYLE = {
   titlePage: 'TitlePage',
   footer: 'Footer',
   footnote: 'FootnoteText',
+  tableCaption: 'TableCaption',
+  tableText: 'TableText',
 } as const;
 
+/** 12 pt: a table may be set smaller than the text (ГОСТ 7.32-2017, 6.6). */
+const TABLE_SIZE = 24;
 const TOC_NUMBER_1 = 397; // 0.7 cm for "1"
 const TOC_NUMBER_2 = 624; // 1.1 cm for "1.1"
 
@@ -69,51 +81,24 @@ function inlineRuns(para: Para, footnotes: Record<string, { children: Paragraph[
     } else {
       const id = counter.next++;
       // A space after the footnote's mark, as after the mark in the text of a GOST footnote.
-      footnotes[String(id)] = { children: [new Paragraph({ style: STYLE.footnote, children: [new TextRun(` ${piece.text}`)] })] };
+      footnotes[String(id)] = {
+        children: [new Paragraph({ style: STYLE.footnote, children: [new TextRun(` ${breakableUrls(piece.text)}`)] })],
+      };
       runs.push(new FootnoteReferenceRun(id));
     }
   }
   return runs;
 }
 
-function titlePage(model: DocModel): Paragraph[] {
-  const info = model.titlePage ?? {};
-  const line = (text: string, opts: { bold?: boolean; size?: number; before?: number; align?: 'center' | 'left' } = {}) =>
-    new Paragraph({
-      style: STYLE.titlePage,
-      alignment: opts.align === 'left' ? AlignmentType.LEFT : AlignmentType.CENTER,
-      spacing: { before: opts.before ?? 0 },
-      children: [new TextRun({ text, bold: opts.bold, size: opts.size })],
-    });
-  const signature = (role: string) =>
-    new Paragraph({
-      style: STYLE.titlePage,
-      alignment: AlignmentType.LEFT,
-      indent: { left: 4536 },
-      spacing: { before: 240 },
-      children: [new TextRun(`${role} ________________`)],
-    });
-  const out: Paragraph[] = [
-    line('МИНИСТЕРСТВО НАУКИ И ВЫСШЕГО ОБРАЗОВАНИЯ РОССИЙСКОЙ ФЕДЕРАЦИИ'),
-    line(info.organization ?? '______________________________________________', { before: 240 }),
-    ...(info.organization ? [] : [line('(наименование образовательной организации)', { size: 20 })]),
-    line(info.department ? `Кафедра ${info.department}` : 'Кафедра ____________________________', { before: 240 }),
-    line(info.workKind ?? 'ВЫПУСКНАЯ КВАЛИФИКАЦИОННАЯ РАБОТА', { bold: true, before: 2400 }),
-    line('на тему:', { before: 240 }),
-    line(`«${model.title}»`, { bold: true, before: 120 }),
-  ];
-  if (model.kind === 'demo') out.push(line('Демонстрационная версия: введение и первая глава', { size: 24, before: 240 }));
-  if (model.writer === 'offline') {
-    out.push(
-      line('Текст сформирован офлайн-генератором без языковой модели и служит только для проверки сервиса', { size: 20, before: 240 }),
-    );
-  }
-  out.push(signature('Выполнил(а):'), signature('Руководитель:'));
-  out.push(line(`${info.city ?? '______________'} ${model.year}`, { before: 2400 }));
-  return out;
+function titleRuns(text: string, breakLast: boolean): TextRun[] {
+  const title = text.trimEnd();
+  const at = title.lastIndexOf(' ');
+  if (!breakLast || at < 0) return [new TextRun(title)];
+  return [new TextRun(title.slice(0, at)), new TextRun({ text: title.slice(at + 1), break: 1 })];
 }
 
-function tocEntry(h: HeadingRef, page: number | undefined): Paragraph {
+/** `breakLast`: the title's last word starts a new line, so that the leader and the number never stand alone. */
+function tocEntry(h: HeadingRef, page: number | undefined, breakLast = false): Paragraph {
   const children: ParagraphChild[] = [];
   let indent: { left: number; hanging: number } = { left: 0, hanging: 0 };
   const tabStops: {
@@ -128,9 +113,9 @@ function tocEntry(h: HeadingRef, page: number | undefined): Paragraph {
     const start = h.level === 0 ? 0 : TOC_NUMBER_1;
     indent = { left: start + width, hanging: width };
     tabStops.push({ type: TabStopType.LEFT, position: start + width });
-    children.push(new TextRun(numbered[1]), new TextRun({ children: [new Tab()] }), new TextRun(numbered[2]));
+    children.push(new TextRun(numbered[1]), new TextRun({ children: [new Tab()] }), ...titleRuns(numbered[2], breakLast));
   } else {
-    children.push(new TextRun(h.text));
+    children.push(...titleRuns(h.text, breakLast));
   }
   if (!h.planned) {
     tabStops.push({ type: TabStopType.RIGHT, position: TEXT_WIDTH, leader: LeaderType.DOT });
@@ -153,9 +138,53 @@ function heading(h: HeadingRef, style: string): Paragraph {
   });
 }
 
+/** РЕФЕРАТ before the contents (ГОСТ 7.32-2017, 5.2): the volume line, the keywords, the text. */
+function abstractPage(model: DocModel, pages: PageMap): Paragraph[] {
+  const abstract = model.abstract;
+  if (!abstract) return [];
+  const line = volumeLine(model.titlePage?.workKind ?? DEFAULT_WORK_KIND, {
+    pages: pages.get(TOTAL_PAGES) ?? 0,
+    figures: 0,
+    tables: tablesOf(model).length,
+    sources: model.bibliography?.entries.length ?? 0,
+    appendices: model.appendices?.length ?? 0,
+  });
+  return [
+    new Paragraph({ style: STYLE.contents, pageBreakBefore: true, children: [new TextRun(HEADINGS.abstract)] }),
+    new Paragraph({ children: [new TextRun(line)] }),
+    // Left-aligned: a justified line of a few capitalised words would be stretched wide.
+    new Paragraph({
+      alignment: AlignmentType.LEFT,
+      spacing: { before: 240, after: 240 },
+      children: [new TextRun(abstract.keywords.join(', ').toUpperCase())],
+    }),
+    ...abstract.paragraphs.map((p) => new Paragraph({ widowControl: true, children: [new TextRun(p)] })),
+  ];
+}
+
+/** ПРИЛОЖЕНИЕ А / (справочное) / its title: one heading on three lines, listed in the contents on one. */
+function appendixParagraphs(a: DocAppendix, h: HeadingRef): Paragraph[] {
+  const { label, status } = appendixHeading(a);
+  return [
+    new Paragraph({
+      style: STYLE.structural,
+      pageBreakBefore: true,
+      children: [
+        new Bookmark({
+          id: h.bookmark,
+          children: [new TextRun(label), new TextRun({ text: status, bold: false, break: 1 }), new TextRun({ text: a.title, break: 1 })],
+        }),
+      ],
+    }),
+    ...a.paragraphs.map((p) => new Paragraph({ widowControl: true, children: [new TextRun(p)] })),
+  ];
+}
+
 export interface BuildOptions {
   /** Page numbers to print in the contents. */
   pages: PageMap;
+  /** Contents entries whose title's last word goes down to the leader (found in an earlier layout). */
+  tocBreaks?: ReadonlySet<string>;
 }
 
 export async function buildDocx(model: DocModel, options: BuildOptions): Promise<Buffer> {
@@ -165,23 +194,62 @@ export async function buildDocx(model: DocModel, options: BuildOptions): Promise
   const byId = new Map(headings.map((h) => [h.id, h]));
   const body = (paras: Para[]) => paras.map((p) => new Paragraph({ widowControl: true, children: inlineRuns(p, footnotes, counter) }));
 
-  const children: Paragraph[] = [...titlePage(model)];
+  /** "Таблица 1 – Название" above the table, on the left (ГОСТ 7.32-2017, 6.6), and the table in 12 pt. */
+  const table = (t: DocTable): (Paragraph | Table)[] => {
+    const cellOf = (para: Para, header: boolean) =>
+      new TableCell({
+        children: [
+          new Paragraph({
+            style: STYLE.tableText,
+            alignment: header ? AlignmentType.CENTER : AlignmentType.LEFT,
+            children: inlineRuns(para, footnotes, counter),
+          }),
+        ],
+      });
+    // Wider columns for longer texts (a column of names beside columns of numbers).
+    const length = (p: Para) => p.reduce((n, x) => n + (x.kind === 'text' ? x.text.length : 0), 0);
+    const weights = t.header.map((h, i) => Math.min(40, Math.max(6, length(h), ...t.rows.map((r) => length(r[i] ?? [])))));
+    const total = weights.reduce((a, b) => a + b, 0);
+    const widths = weights.map((w) => Math.floor((TEXT_WIDTH * w) / total));
+    return [
+      new Paragraph({
+        style: STYLE.tableCaption,
+        children: [new TextRun(`Таблица ${t.number} – `), ...inlineRuns(t.title, footnotes, counter)],
+      }),
+      new Table({
+        width: { size: TEXT_WIDTH, type: WidthType.DXA },
+        columnWidths: widths,
+        rows: [
+          new TableRow({ tableHeader: true, children: t.header.map((h) => cellOf(h, true)) }),
+          ...t.rows.map((r) => new TableRow({ cantSplit: true, children: r.map((c) => cellOf(c, false)) })),
+        ],
+      }),
+    ];
+  };
+
+  const children: (Paragraph | Table)[] = [...titlePageParagraphs(model, STYLE.titlePage), ...abstractPage(model, options.pages)];
   children.push(new Paragraph({ style: STYLE.contents, pageBreakBefore: true, children: [new TextRun(HEADINGS.contents)] }));
-  for (const h of headings) children.push(tocEntry(h, options.pages.get(h.id)));
+  for (const h of headings) children.push(tocEntry(h, options.pages.get(h.id), options.tocBreaks?.has(h.id)));
 
   children.push(heading(byId.get('introduction')!, STYLE.structural), ...body(model.introduction));
   for (const ch of model.chapters) {
     if (!ch.written) continue;
     children.push(heading(byId.get(String(ch.number))!, STYLE.chapter));
     for (const sub of ch.subsections) {
-      children.push(heading(byId.get(sub.number)!, STYLE.subsection), ...body(sub.paragraphs));
+      children.push(heading(byId.get(sub.number)!, STYLE.subsection));
+      const tables = sub.tables ?? [];
+      sub.paragraphs.forEach((p, i) => {
+        for (const t of tables) if (t.after === i) children.push(...table(t.table));
+        children.push(...body([p]));
+      });
+      for (const t of tables) if (t.after >= sub.paragraphs.length) children.push(...table(t.table));
     }
   }
   if (model.conclusion) children.push(heading(byId.get('conclusion')!, STYLE.structural), ...body(model.conclusion));
   if (model.bibliography) {
     children.push(heading(byId.get('bibliography')!, STYLE.structural));
     const entry = (e: { number: number; text: string }) =>
-      new Paragraph({ widowControl: true, children: [new TextRun(`${e.number}. ${e.text}`)] });
+      new Paragraph({ widowControl: true, children: [new TextRun(`${e.number}. ${breakableUrls(e.text)}`)] });
     if (model.bibliography.groups) {
       for (const g of model.bibliography.groups) {
         children.push(new Paragraph({ style: STYLE.bibGroup, children: [new TextRun(g.title)] }), ...g.entries.map(entry));
@@ -190,6 +258,8 @@ export async function buildDocx(model: DocModel, options: BuildOptions): Promise
       children.push(...model.bibliography.entries.map(entry));
     }
   }
+
+  for (const [i, a] of (model.appendices ?? []).entries()) children.push(...appendixParagraphs(a, byId.get(appendixId(i))!));
 
   const offline = model.writer === 'offline';
   const doc = new Document({
@@ -326,6 +396,20 @@ export async function buildDocx(model: DocModel, options: BuildOptions): Promise
             indent: { firstLine: FIRST_LINE },
             spacing: { line: 240, lineRule: LineRuleType.AUTO },
           },
+        },
+        {
+          id: STYLE.tableCaption,
+          name: 'Table caption',
+          basedOn: 'Normal',
+          next: 'Normal',
+          paragraph: { keepNext: true, alignment: AlignmentType.LEFT, indent: { firstLine: 0 }, spacing: { before: 240 } },
+        },
+        {
+          id: STYLE.tableText,
+          name: 'Table text',
+          basedOn: 'Normal',
+          run: { font: FONT, size: TABLE_SIZE },
+          paragraph: { alignment: AlignmentType.LEFT, indent: { firstLine: 0 }, spacing: { line: 240, lineRule: LineRuleType.AUTO } },
         },
         {
           id: STYLE.footer,

@@ -4,11 +4,22 @@ import type { TitlePageInfo } from '../types.ts';
 
 export type Para = Inline[];
 
+/** A table (ГОСТ 7.32-2017, 6.6): numbered through the paper, its caption printed above it. */
+export interface DocTable {
+  number: number;
+  /** The caption's text after "Таблица 1 – " (it may cite a source). */
+  title: Para;
+  header: Para[];
+  rows: Para[][];
+}
+
 export interface DocSubsection {
   /** "1.2" */
   number: string;
   title: string;
   paragraphs: Para[];
+  /** Tables, each after that many of the paragraphs. */
+  tables?: { after: number; table: DocTable }[];
 }
 
 export interface DocChapter {
@@ -25,6 +36,24 @@ export interface DocBibliography {
   groups: { title: string; entries: { number: number; text: string }[] }[] | null;
 }
 
+/** РЕФЕРАТ (ГОСТ 7.32-2017, 5.2): printed before the contents, which do not list it. */
+export interface DocAbstract {
+  /** 5-15 keywords, printed in capitals. */
+  keywords: string[];
+  /** Object, aim, methods, results: plain text paragraphs. */
+  paragraphs: string[];
+}
+
+/** An appendix (ГОСТ 7.32-2017, 6.14): "ПРИЛОЖЕНИЕ А", its status and title, listed in the contents. */
+export interface DocAppendix {
+  /** "А", "Б", ... */
+  letter: string;
+  /** "справочное" | "обязательное" | "рекомендуемое". */
+  status: string;
+  title: string;
+  paragraphs: string[];
+}
+
 export interface DocModel {
   kind: 'demo' | 'full';
   /** Who wrote the text; an offline text is marked in the properties and on the title page. */
@@ -39,6 +68,9 @@ export interface DocModel {
   /** null: planned but not written (demo). */
   conclusion: Para[] | null;
   bibliography: DocBibliography | null;
+  /** The реферат (a full paper has one); absent: none. */
+  abstract?: DocAbstract | null;
+  appendices?: DocAppendix[];
 }
 
 /** A heading of the paper, in document order: what the contents list and the PDF outline show. */
@@ -57,7 +89,25 @@ export const HEADINGS = {
   conclusion: 'ЗАКЛЮЧЕНИЕ',
   bibliography: 'СПИСОК ИСПОЛЬЗОВАННЫХ ИСТОЧНИКОВ',
   contents: 'СОДЕРЖАНИЕ',
+  abstract: 'РЕФЕРАТ',
 } as const;
+
+/** How an appendix's heading reads, in the text and in the contents (its lines joined by spaces). */
+export const appendixHeading = (a: DocAppendix) => ({
+  label: `ПРИЛОЖЕНИЕ ${a.letter}`,
+  status: `(${a.status})`,
+  text: `ПРИЛОЖЕНИЕ ${a.letter} (${a.status}) ${a.title}`,
+});
+
+/** The tables of the paper, in order. */
+export const tablesOf = (model: DocModel): DocTable[] =>
+  model.chapters.flatMap((c) => (c.written ? c.subsections.flatMap((s) => (s.tables ?? []).map((t) => t.table)) : []));
+
+/** An appendix's heading id (a bookmark name takes Latin letters only). */
+export const appendixId = (index: number) => `appendix${index + 1}`;
+
+/** The key of the page count in a PageMap: the реферат prints it, so the layout settles it too. */
+export const TOTAL_PAGES = 'total';
 
 export function headingsOf(model: DocModel): HeadingRef[] {
   const out: HeadingRef[] = [];
@@ -70,5 +120,6 @@ export function headingsOf(model: DocModel): HeadingRef[] {
   }
   add('conclusion', HEADINGS.conclusion, 0, model.conclusion === null);
   add('bibliography', HEADINGS.bibliography, 0, model.bibliography === null);
+  for (const [i, a] of (model.appendices ?? []).entries()) add(appendixId(i), appendixHeading(a).text, 0, false);
   return out;
 }

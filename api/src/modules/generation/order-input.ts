@@ -2,30 +2,11 @@
  * The one way from a stored order to what the engine is given, and to the options the paper keeps.
  * The stored JSON is checked on read with the contract's field schemas and the engine's outline schema.
  */
-import { fields, LIMITS, type PaperOptions } from '@app/contract';
-import { OutlineSchema, PaperError, type AttachedSource, type Outline, type PaperInput } from '@app/paper';
-import { z } from 'zod';
-import type { Order, OrderOptions } from '../orders/entities.ts';
+import { MINISTRY_NAMES, WORK_KIND_NAMES, type PaperOptions, type TitlePage } from '@app/contract';
+import { OutlineSchema, PaperError, type AttachedSource, type Outline, type PaperInput, type TitlePageInfo } from '@app/paper';
+import type { Order } from '../orders/entities.ts';
+import { orderOptionsOf } from '../orders/options.ts';
 import type { Paper } from '../papers/entities.ts';
-
-const orderOptionsSchema = z.object({
-  use_footnotes: z.boolean(),
-  separate_bibliography: z.boolean(),
-  min_publication_year: fields.publicationYear,
-  required_volume: fields.volume,
-  gost_citations: z.array(fields.gostCitation).max(LIMITS.files.max),
-  user_structure: fields.userStructure.nullable(),
-}) satisfies z.ZodType<OrderOptions>;
-
-/** The order's options as stored; an order whose options are damaged cannot be written. */
-function orderOptionsOf(order: Pick<Order, 'id' | 'options'>): OrderOptions {
-  const parsed = orderOptionsSchema.safeParse(order.options);
-  if (!parsed.success)
-    throw new Error(
-      `Order ${order.id}: stored options are invalid: ${parsed.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ')}`,
-    );
-  return parsed.data;
-}
 
 /** A demo's stored outline, checked: a full version keeps it. */
 export function storedOutline(paper: Pick<Paper, 'outline'>): Outline | null {
@@ -52,7 +33,26 @@ export function paperInputOf(
     userStructure: o.user_structure,
     attachedSources,
     ...(fromDemo ? { fromDemo } : {}),
+    ...(o.title_page ? { titlePage: titlePageInfoOf(o.title_page) } : {}),
+    aiAppendix: o.ai_appendix,
   };
+}
+
+/** The order's title page as the engine prints it: the ministry and the kind of work by name. */
+function titlePageInfoOf(t: TitlePage): TitlePageInfo {
+  const info: TitlePageInfo = {
+    ministry: t.ministry ? MINISTRY_NAMES[t.ministry] : undefined,
+    workKind: t.work_kind ? WORK_KIND_NAMES[t.work_kind] : undefined,
+    organization: t.university,
+    faculty: t.faculty,
+    department: t.department,
+    student: t.student,
+    group: t.group,
+    supervisor: t.supervisor,
+    headOfDepartment: t.head_of_department,
+    city: t.city,
+  };
+  return Object.fromEntries(Object.entries(info).filter(([, v]) => v)) as TitlePageInfo;
 }
 
 /** The filters a paper keeps (the purchase panel of its full version starts from them). */

@@ -1,6 +1,6 @@
 /** An order is the user's task (its id is the task_id of the API): what to write, its price, its
  * payment state and then its generation state. */
-import type { PaperType, Tariff, PurchaseJson, RefundReason, RefundStatus } from '@app/contract';
+import type { PaperType, Tariff, PurchaseJson, RefundReason, RefundStatus, TitlePage } from '@app/contract';
 import { defineEntity, p, type InferEntity } from '@mikro-orm/postgresql';
 import { User } from '../accounts/entities.ts';
 import { Paper } from '../papers/entities.ts';
@@ -18,6 +18,10 @@ export interface OrderOptions {
   required_volume: number;
   gost_citations: string[];
   user_structure: [string, string[]][] | null;
+  /** The title page's details the order gave (null: lines to fill in). */
+  title_page: TitlePage | null;
+  /** End the paper with the appendix on how AI assisted. */
+  ai_appendix: boolean;
 }
 export type OrderKind = PurchaseJson['kind'];
 

@@ -15,6 +15,7 @@ import type { PaymentProvider } from './providers/types.ts';
 import { releasePromo, reservePromo } from '../promo/promo.ts';
 import { ACTIVE_STATUSES, Order, OrderFile, type OrderOptions } from './entities.ts';
 import { demoAlreadyBought, lockOrderAndPayment } from './repository.ts';
+import { orderOptionsSchema } from './options.ts';
 import { pendingDataOf } from './status.ts';
 
 export interface OrderDeps {
@@ -77,6 +78,14 @@ export async function refuseWhilePending(em: EntityManager, userId: number): Pro
   if (pending) throw new PendingPurchase(await pendingDataOf(em, pending));
 }
 
+/** The options of the order that made a demo: its title page and appendix choice (older orders have neither). */
+async function demoOrderOptions(em: EntityManager, demo: Paper): Promise<Pick<OrderOptions, 'title_page' | 'ai_appendix'> | null> {
+  const order = await em.findOne(Order, { paper: demo.id }, { orderBy: { createdAt: 'asc' } });
+  if (!order) return null;
+  const parsed = orderOptionsSchema.safeParse(order.options);
+  return parsed.success ? { title_page: parsed.data.title_page, ai_appendix: parsed.data.ai_appendix } : null;
+}
+
 /**
  * Creates an order and its payment and returns where to pay. 406 while an unpaid order exists,
  * 409 while a generation is running, 400 for a demo that is not the user's, 412 for a promo code
@@ -99,6 +108,8 @@ export async function placeOrder(d: OrderDeps, session: AuthSession, input: Plac
 
   const tariff = purchase.model_name ?? source?.tariff ?? DEFAULT_TARIFF;
   const paperType = purchase.paper_type;
+  // A full version keeps the demo's title page and appendix unless the purchase gives its own.
+  const demoOptions = source ? await demoOrderOptions(d.em, source) : null;
   const options: OrderOptions = {
     use_footnotes: purchase.use_footnotes,
     separate_bibliography: purchase.separate_bibliography,
@@ -106,6 +117,8 @@ export async function placeOrder(d: OrderDeps, session: AuthSession, input: Plac
     required_volume: purchase.required_volume,
     gost_citations: purchase.gost_citations,
     user_structure: purchase.kind === 'new' ? purchase.user_structure : null,
+    title_page: purchase.title_page ?? demoOptions?.title_page ?? null,
+    ai_appendix: purchase.ai_appendix ?? demoOptions?.ai_appendix ?? true,
   };
   const orderId = randomUUID();
   const paymentId = randomUUID();

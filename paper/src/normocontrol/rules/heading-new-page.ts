@@ -1,5 +1,5 @@
 /**
- * ГОСТ 7.32-2017, 6.2.1: every structural element and every section starts a new page. Measured: a
+ * ГОСТ 7.32-2017, 6.2.1 (6.14.3 for an appendix): every structural element, section and appendix starts a new page. Measured: a
  * page break before the heading (property, break run, or a preceding page-break paragraph).
  */
 import { STRUCTURAL } from '../document.ts';
@@ -11,7 +11,7 @@ export const headingNewPage: NormocontrolRule = {
   check: ({ paras, headings, contentsIdx }) => {
     const found: Finding[] = [];
     for (const h of headings) {
-      if (h.kind !== 'chapter' && h.kind !== 'structural') continue;
+      if (h.kind !== 'chapter' && h.kind !== 'structural' && h.kind !== 'appendix') continue;
       const prev = paras[h.p.index - 1];
       const prevBreaks = prev ? prev.runs.length === 0 && /\f/.test(prev.text) : false;
       if (!h.p.props.pageBreakBefore && !h.p.breakBefore && !prevBreaks)

@@ -19,12 +19,14 @@ export const headingStructural: NormocontrolRule = {
     }
     const structuralParas = [
       ...(contentsIdx >= 0 ? [paras[contentsIdx]] : []),
-      ...headings.filter((h) => h.kind === 'structural').map((h) => h.p),
+      ...headings.filter((h) => h.kind === 'structural' || h.kind === 'appendix').map((h) => h.p),
     ];
     for (const p of structuralParas) {
       const text = clean(p.text);
       if (p.props.jc !== 'center') found.push({ message: 'Заголовок структурного элемента должен быть по центру', where: text });
-      if (text !== text.toUpperCase())
+      // An appendix's title below "ПРИЛОЖЕНИЕ А" is written as a sentence (ГОСТ 7.32-2017, 6.14.3).
+      const label = p.text.split('\n')[0];
+      if (clean(label) !== clean(label).toUpperCase())
         found.push({ message: 'Заголовок структурного элемента должен быть прописными буквами', where: text });
     }
     return found;

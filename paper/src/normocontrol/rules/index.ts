@@ -1,5 +1,7 @@
 /** The normocontrol's rules, in the order they are checked and reported. */
 import type { NormocontrolRule } from '../rule.ts';
+import { abstractPage } from './abstract.ts';
+import { appendices } from './appendices.ts';
 import { bibliographyForm } from './bibliography-form.ts';
 import { bibliographyOrder } from './bibliography-order.ts';
 import { fontFamily } from './font-family.ts';
@@ -13,6 +15,8 @@ import { pageA4 } from './page-a4.ts';
 import { pageMargins } from './page-margins.ts';
 import { pageNumbers } from './page-numbers.ts';
 import { references } from './references.ts';
+import { tables } from './tables.ts';
+import { titlePage } from './title-page.ts';
 import { textAlign } from './text-align.ts';
 import { textIndent } from './text-indent.ts';
 import { textNbsp } from './text-nbsp.ts';
@@ -35,6 +39,8 @@ export const RULES: readonly NormocontrolRule[] = [
   headingNumbering,
   headingNewPage,
   pageNumbers,
+  titlePage,
+  abstractPage,
   tocEntries,
   tocFields,
   tocPages,
@@ -43,5 +49,7 @@ export const RULES: readonly NormocontrolRule[] = [
   bibliographyForm,
   bibliographyOrder,
   references,
+  tables,
+  appendices,
   volume,
 ];

@@ -23,6 +23,8 @@ export const tocEntries: NormocontrolRule = {
     // In a demo the later parts are listed without pages; elsewhere every entry needs a number.
     for (const e of entries) {
       if (e.page === undefined && !isDemo) found.push({ message: 'В содержании не указан номер страницы', where: e.title });
+      // A period or an ellipsis before the leader reads as doubled dots.
+      if (/[.…]$/.test(e.title)) found.push({ message: 'Перед отточием в содержании точка или многоточие не ставятся', where: e.title });
     }
     const numbers = entries.map((e) => e.page).filter((n): n is number => n !== undefined);
     if (numbers.some((n, i) => i > 0 && n < numbers[i - 1])) found.push({ message: 'Номера страниц в содержании должны возрастать' });

@@ -64,6 +64,52 @@ describe('order form', () => {
     expect((split as HTMLInputElement).disabled).toBe(true);
   });
 
+  it('title page block: folded, optional, checked with the contract messages, sent only when filled; AI appendix ticked by default', async () => {
+    // Refused as if a generation were running: the form stays to be sent again.
+    const fetch = mockApi(() => [409, { detail: 'Уже идёт генерация', code: 'active_generation' }]);
+    renderWithApp(<OrderForm />);
+    const ai = checkbox('Добавить приложение об использовании ИИ') as HTMLInputElement;
+    expect(ai.checked).toBe(true);
+    const trigger = screen.getByRole('button', { name: 'Титульный лист (необязательно)' });
+    expect(trigger.getAttribute('aria-expanded')).toBe('false');
+
+    // Nothing filled in: no title page is sent, the appendix is.
+    fillTopic();
+    fireEvent.click(payButton());
+    await vi.waitFor(() => expect(apiCalls(fetch)).toHaveLength(1));
+    expect(sentOrder(apiCalls(fetch)[0][1]!).purchase).toMatchObject({ title_page: null, ai_appendix: true });
+    await screen.findByText('У вас уже есть активная задача на генерацию');
+
+    // A wrong field while the block is folded: the order is refused and the block unfolds to show why.
+    expect(trigger.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.change(screen.getByRole('textbox', { name: 'Город', hidden: true }), { target: { value: 'г'.repeat(61) } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'ФИО студента', hidden: true }), { target: { value: 'Иванова 2А' } });
+    fireEvent.click(payButton());
+    expect(await screen.findByText('Поле «Город» должно содержать не более 60 символов')).toBeTruthy();
+    expect(screen.getByText('Поле «ФИО студента» может содержать только буквы, пробелы, точки и дефисы')).toBeTruthy();
+    expect(trigger.getAttribute('aria-expanded')).toBe('true');
+    expect(apiCalls(fetch)).toHaveLength(1);
+
+    fireEvent.change(screen.getByRole('textbox', { name: 'Город' }), { target: { value: ' Екатеринбург ' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'ФИО студента' }), { target: { value: 'Иванова А. С.' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Вуз' }), { target: { value: 'Уральский федеральный университет' } });
+    fireEvent.change(screen.getByRole('combobox', { name: 'Вид работы' }), { target: { value: 'coursework' } });
+    await toggle(ai);
+    expect(ai.checked).toBe(false);
+    fireEvent.click(payButton());
+    await vi.waitFor(() => expect(apiCalls(fetch)).toHaveLength(2));
+    expect(sentOrder(apiCalls(fetch)[1][1]!).purchase).toMatchObject({
+      ai_appendix: false,
+      title_page: {
+        ministry: 'science',
+        work_kind: 'coursework',
+        university: 'Уральский федеральный университет',
+        student: 'Иванова А. С.',
+        city: 'Екатеринбург',
+      },
+    });
+  });
+
   it('checks the topic with the contract messages and sends nothing while it is wrong', async () => {
     const fetch = mockApi(() => [200, CREATED]);
     renderWithApp(<OrderForm />);

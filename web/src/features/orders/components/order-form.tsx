@@ -19,7 +19,7 @@ import {
 } from '@app/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, type FieldErrors } from 'react-hook-form';
 import { z } from 'zod';
 import { FormAlert } from '@/components/form-alert';
 import { FormStack } from '@/components/form-stack';
@@ -35,6 +35,7 @@ import { PriceTag } from './price-tag';
 import { PromoField } from './promo-field';
 import { SourcesEstimate } from './sources-estimate';
 import { StructureDialog } from './structure-dialog';
+import { emptyTitlePage, TitlePageFields, titlePageOf, type TitlePageDraft } from './title-page-fields';
 
 const TYPE_LABELS: Record<PaperType, string> = { demo: 'Демо работа', full: 'Полная работа' };
 
@@ -51,6 +52,8 @@ const orderForm = z
     year: z.number(),
     volume: z.number(),
     files: z.array(z.object({ id: z.number(), file: z.custom<File>(), citation: fields.gostCitation })),
+    titlePage: fields.titlePage,
+    aiAppendix: z.boolean(),
   })
   .superRefine((values, ctx) => {
     if (values.customToc && !forms.structureDraftForm.safeParse(values.draft).success) {
@@ -70,6 +73,8 @@ const initialValues = (): OrderFormValues => ({
   year: LIMITS.publicationYear.default,
   volume: LIMITS.volume.default,
   files: [],
+  titlePage: emptyTitlePage(),
+  aiAppendix: true,
 });
 
 /** Moves focus to the first field with an error once React has shown it. */
@@ -92,6 +97,7 @@ export function OrderForm() {
   // The table of contents dialog: open, and whether its errors are shown (after Save or an order).
   const [tocOpen, setTocOpen] = useState(false);
   const [showTocErrors, setShowTocErrors] = useState(false);
+  const [titleOpen, setTitleOpen] = useState(false);
   const promo = usePromo();
   const purchase = usePurchase({ onPromoRejected: promo.reject });
 
@@ -131,10 +137,16 @@ export function OrderForm() {
       min_publication_year: v.year,
       required_volume: v.volume,
       gost_citations: v.files.map((f) => f.citation.trim()),
+      title_page: titlePageOf(v.titlePage as TitlePageDraft),
+      ai_appendix: v.aiAppendix,
     };
     await purchase.pay({ purchase: purchaseJson, files: v.files.map((f) => f.file), promoCode: code || undefined });
   };
-  const submit = form.handleSubmit(order, () => focusFirstError());
+  const submit = form.handleSubmit(order, (errors) => {
+    // A mistake in the folded title page block unfolds it, so the message is seen.
+    if (errors.titlePage) setTitleOpen(true);
+    focusFirstError();
+  });
 
   const topicMessage = formState.errors.topic?.message;
   const files = values.files as Attachment[];
@@ -225,7 +237,19 @@ export function OrderForm() {
           </Button>
         </HStack>
         {tocInvalid && !tocOpen ? <FormAlert>{V.structureInvalid}</FormAlert> : null}
+        <Checkbox.Root colorPalette="blue" checked={values.aiAppendix} onCheckedChange={(e) => set('aiAppendix', e.checked === true)}>
+          <Checkbox.HiddenInput />
+          <Checkbox.Control />
+          <Checkbox.Label>Добавить приложение об использовании ИИ</Checkbox.Label>
+        </Checkbox.Root>
       </Stack>
+
+      <TitlePageFields
+        open={titleOpen}
+        onOpenChange={setTitleOpen}
+        field={(key) => register(`titlePage.${key}`)}
+        errors={formState.errors.titlePage as FieldErrors<TitlePageDraft> | undefined}
+      />
 
       <OrderSliders year={values.year} volume={values.volume} onYear={(v) => set('year', v)} onVolume={(v) => set('volume', v)} />
 
