@@ -9,6 +9,7 @@ import { Migration20261126_01_tariff } from './Migration20261126_01_tariff.ts';
 import { Migration20261126_02_outline } from './Migration20261126_02_outline.ts';
 import { Migration20261126_03_library } from './Migration20261126_03_library.ts';
 import { Migration20261126_04_sources } from './Migration20261126_04_sources.ts';
+import { Migration20261127_01_quota } from './Migration20261127_01_quota.ts';
 
 export const migrations = [
   { name: 'Migration20261121_01_accounts', class: Migration20261121_01_accounts },
@@ -20,4 +21,5 @@ export const migrations = [
   { name: 'Migration20261126_02_outline', class: Migration20261126_02_outline },
   { name: 'Migration20261126_03_library', class: Migration20261126_03_library },
   { name: 'Migration20261126_04_sources', class: Migration20261126_04_sources },
+  { name: 'Migration20261127_01_quota', class: Migration20261127_01_quota },
 ];

@@ -188,6 +188,7 @@ export function createLlmWriter(options: LlmWriterOptions): Writer & { readonly 
             return reply;
           } catch (error) {
             if (!(error instanceof RetryableError)) throw error;
+            if (error.reason === 'rate') call.onRateLimited?.(error.retryAfterMs);
             if (i >= maxRetries) {
               if (error.reason === 'timeout') {
                 throw new PaperError('llm_timeout', `Языковая модель не ответила вовремя (${i + 1} попыток): ${error.message}`);

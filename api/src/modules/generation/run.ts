@@ -15,6 +15,8 @@ import { failOrder } from '../orders/lifecycle.ts';
 import type { PaymentProvider } from '../orders/providers/types.ts';
 import { lockOrder } from '../orders/repository.ts';
 import { Paper } from '../papers/entities.ts';
+import type { Quota } from '../quota/quota.ts';
+import { withQuota } from '../quota/with-quota.ts';
 import { dbCheckpoints } from './checkpoints.ts';
 import { storageFullTexts } from './full-texts.ts';
 import type { EngineParts } from './engine.ts';
@@ -28,6 +30,8 @@ export interface GenerationDeps {
   /** To refund the payment of a generation that failed for good. */
   provider: PaymentProvider;
   engine: EngineParts;
+  /** The model quota shared by all workers, when one is configured. */
+  quota?: Quota | null;
   log: FastifyBaseLogger;
   /** Stops the run when the worker shuts down (the next worker resumes from the checkpoints). */
   signal?: AbortSignal;
@@ -113,7 +117,7 @@ export async function runGeneration(d: GenerationDeps, orderId: string): Promise
 
   try {
     const result = await generatePaper(await buildInput(em, d.storage, order), {
-      writer: d.engine.writer,
+      writer: d.quota ? withQuota(d.engine.writer, d.quota, { orderId, kind: order.paperType }) : d.engine.writer,
       library: d.engine.library,
       search: d.engine.search,
       pdf: d.engine.pdf,
