@@ -23,7 +23,9 @@ export class Migration20261127_01_quota extends Migration {
         call_key text not null,
         worker_id text not null,
         acquired_at timestamptz not null default now(),
-        expires_at timestamptz not null
+        expires_at timestamptz not null,
+        -- A demo's stream between two of its calls: kept for its next call until it expires.
+        parked boolean not null default false
       );`);
     this.addSql(`create index quota_leases_pool_order on quota_leases (pool, order_id);`);
     this.addSql(`create index quota_leases_worker on quota_leases (worker_id);`);

@@ -26,7 +26,7 @@ afterAll(async () => {
 
 /** A limiter instance with its own connections, as one worker process has. */
 async function limiter(pools: Record<string, number>, options: Partial<QuotaOptions> = {}): Promise<Quota> {
-  const q = await startQuota({ databaseUrl, pools, tariffPools: {}, leaseSeconds: 5, backoffSeconds: 60, pollMs: 50, ...options });
+  const q = await startQuota({ databaseUrl, pools, tariffPools: {}, leaseSeconds: 5, backoffSeconds: 60, pollMs: 50, demoKeepMs: 0, ...options });
   quotas.push(q);
   return q;
 }
@@ -88,28 +88,53 @@ describe('model quota', () => {
       );
       await vi.waitFor(async () => expect(await count('quota_waiters', pool)).toBe(before + 1));
     };
-    // Each full paper queues two more calls; then the demo arrives, on the other worker.
+    // Each full paper queues two more calls; then a demo arrives with two calls, on the other worker.
     for (const n of [1, 2, 3]) for (const c of [1, 2]) await queue(n === 2 ? b : a, `full-${n}`, `f${n}-${c}`);
     await queue(b, 'demo-1', 'd-1', 'demo');
+    await queue(b, 'demo-1', 'd-2', 'demo');
 
     await full1.release();
     await vi.waitFor(() => expect(granted).toHaveLength(1));
     expect(granted).toEqual(['d-1']);
-
-    // full-1 and full-2 now hold nothing: full-1 has waited longer.
+    // A demo goes first while it holds fewer than two streams, even before orders that hold none.
     await full2.release();
     await vi.waitFor(() => expect(granted).toHaveLength(2));
-    expect(granted[1]).toBe('f1-1');
+    expect(granted[1]).toBe('d-2');
 
-    // The demo is done: full-2 holds nothing and goes before full-1's second call (not first come, first served).
-    await (await queued.get('d-1')!).release();
-    await vi.waitFor(() => expect(granted).toHaveLength(3));
-    expect(granted[2]).toBe('f2-1');
-
+    // Then the order holding the fewest: full-1, full-2 and full-3 hold none, full-1 has waited longest.
     await full3.release();
+    await vi.waitFor(() => expect(granted).toHaveLength(3));
+    expect(granted[2]).toBe('f1-1');
+    // full-2 holds nothing and goes before full-1's second call (not first come, first served).
+    await (await queued.get('d-1')!).release();
+    await vi.waitFor(() => expect(granted).toHaveLength(4));
+    expect(granted[3]).toBe('f2-1');
+
     await Promise.all([...queued.values()].map((p) => p.then((l) => l.release())));
     expect(await count('quota_leases', pool)).toBe(0);
     expect(await count('quota_waiters', pool)).toBe(0);
+  });
+
+  it("keeps a demo's stream for its next call for a moment, then hands it on", async () => {
+    const pool = 'demo-keeps';
+    const q = await limiter({ [pool]: 1 }, { demoKeepMs: 1500 });
+    const first = await q.acquire(claim(pool, 'demo-1', 'd-1', 'demo'));
+    const full = q.acquire(claim(pool, 'full-1', 'f-1'));
+    await vi.waitFor(async () => expect(await count('quota_waiters', pool)).toBe(1));
+    await first.release();
+    // The stream waits for the demo's next call, which takes it at once, although a full paper waits.
+    expect(await count('quota_waiters', pool)).toBe(1);
+    const second = await q.acquire(claim(pool, 'demo-1', 'd-2', 'demo'));
+    expect(await count('quota_waiters', pool)).toBe(1);
+    await second.release();
+    // Another order's demo does not get demo-1's parked stream: it waits.
+    const other = q.acquire(claim(pool, 'demo-2', 'd2-1', 'demo'));
+    await vi.waitFor(async () => expect(await count('quota_waiters', pool)).toBe(2));
+    // No next call comes: the parked stream expires and goes to the waiting calls (demo-2 first).
+    const next = await other;
+    await next.release();
+    await (await full).release();
+    await vi.waitFor(async () => expect(await count('quota_leases', pool)).toBe(0), { timeout: 5000 });
   });
 
   it('frees the streams of a worker killed with SIGKILL once its leases expire', async () => {

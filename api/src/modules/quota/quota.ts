@@ -5,9 +5,12 @@
  *
  * - Exact across processes: every grant and release runs in a transaction holding the pool's row
  *   (SELECT ... FOR UPDATE), which counts the leases and hands free streams to waiting calls.
- * - Fair between orders: a free stream goes to the waiting call whose order holds the fewest
- *   streams, a demo first among equals, then the longest waiting; a demo paid after three full
- *   papers gets the next stream, and every order gets its turn.
+ * - Fair between orders: a free stream goes to a waiting demo's call while the demo holds fewer
+ *   than two, otherwise to the call whose order holds the fewest streams, a demo first among
+ *   equals, then the longest waiting: a demo paid after three full papers gets the next stream,
+ *   and every order gets its turn (round robin, not first come, first served).
+ * - A demo keeps its stream between two of its calls (`demoKeepMs`): its chapter is written call
+ *   after call, and without this each call would wait for the next stream to come free.
  * - Nothing is lost with a worker: leases and waiters carry an expiry that their worker's heartbeat
  *   renews; a killed worker's expire and are swept by the next grant.
  * - Backoff on 429: a pool that answered 429 runs one stream below what it held for a while, and
@@ -21,6 +24,9 @@ import { PaperError, type Tariff } from '@app/paper';
 import pg from 'pg';
 
 const CHANNEL = 'quota_grants';
+/** A demo is what a customer waits for in front of the screen: its calls go first while it holds
+ * fewer streams than this (a demo runs at most two calls at once, so demos cannot starve full papers). */
+const DEMO_FIRST_STREAMS = 2;
 /** Further 429s this soon after one that shrank the pool are the same burst: they do not shrink it again. */
 const BURST_SECONDS = 2;
 
@@ -36,6 +42,8 @@ export interface QuotaOptions {
   leaseSeconds: number;
   /** How long a 429 keeps a pool's concurrency reduced. */
   backoffSeconds: number;
+  /** How long a demo's stream is kept for its next call after one ends (default 2000). */
+  demoKeepMs?: number;
   /** How often a process with waiting calls looks again without a notification (default 1000). */
   pollMs?: number;
   /** Default: host, process id and a random suffix. */
@@ -82,7 +90,7 @@ const GRANT_NEXT = `
     select w.id from quota_waiters w
     left join (select order_id, count(*) as held from quota_leases where pool = $1 group by order_id) h on h.order_id = w.order_id
     where w.pool = $1
-    order by coalesce(h.held, 0), w.kind = 'demo' desc, w.waiting_since, w.id
+    order by (w.kind = 'demo' and coalesce(h.held, 0) < $3) desc, coalesce(h.held, 0), w.kind = 'demo' desc, w.waiting_since, w.id
     limit 1
   ), moved as (
     delete from quota_waiters w using next where w.id = next.id
@@ -90,6 +98,13 @@ const GRANT_NEXT = `
   )
   insert into quota_leases (id, pool, order_id, call_key, worker_id, expires_at)
   select id, pool, order_id, call_key, worker_id, now() + make_interval(secs => $2) from moved
+  returning id`;
+
+/** Hands the order's parked stream (a demo's, between two calls) to its next call. */
+const TAKE_PARKED = `
+  update quota_leases set id = $3, call_key = $4, worker_id = $5, parked = false, acquired_at = now(),
+    expires_at = now() + make_interval(secs => $6)
+  where id = (select id from quota_leases where pool = $1 and order_id = $2 and parked and expires_at >= now() limit 1)
   returning id`;
 
 const INSERT_WAITER = `
@@ -106,6 +121,7 @@ export async function startQuota(options: QuotaOptions): Promise<Quota> {
   const onError = options.onError ?? (() => undefined);
   const leaseSeconds = options.leaseSeconds;
   const pollMs = options.pollMs ?? 1000;
+  const demoKeepSeconds = (options.demoKeepMs ?? 2000) / 1000;
   const db = new pg.Pool({ connectionString: options.databaseUrl, max: 3 });
   db.on('error', onError);
   /** Calls of this process waiting for a stream, by waiter id (the lease keeps the id). */
@@ -160,7 +176,7 @@ export async function startQuota(options: QuotaOptions): Promise<Quota> {
       const ids: string[] = [];
       if (state.paused) return ids;
       for (let free = state.free; free > 0; free--) {
-        const { rows } = await c.query<{ id: string }>(GRANT_NEXT, [pool, leaseSeconds]);
+        const { rows } = await c.query<{ id: string }>(GRANT_NEXT, [pool, leaseSeconds, DEMO_FIRST_STREAMS]);
         if (!rows.length) break;
         ids.push(rows[0].id);
       }
@@ -180,6 +196,15 @@ export async function startQuota(options: QuotaOptions): Promise<Quota> {
       held.set(id, w.claim.pool);
       w.granted();
     }
+  }
+
+  /** Keeps a demo's stream for its next call; it expires (and goes to the others) unless taken. */
+  async function park(id: string, pool: string) {
+    held.delete(id);
+    if (stopped) return;
+    await underPoolLock(pool, (c) =>
+      c.query(`update quota_leases set parked = true, expires_at = now() + make_interval(secs => $2) where id = $1`, [id, demoKeepSeconds]),
+    );
   }
 
   /** Removes a waiter, or the lease it has become, and hands the stream on. */
@@ -293,9 +318,12 @@ export async function startQuota(options: QuotaOptions): Promise<Quota> {
       abortedWhileWaiting.catch(() => undefined);
       signal?.addEventListener('abort', onAbort, { once: true });
       try {
-        await underPoolLock(claim.pool, (c) =>
-          c.query(INSERT_WAITER, [id, claim.pool, claim.orderId, claim.kind, claim.callKey, workerId, leaseSeconds]),
-        );
+        await underPoolLock(claim.pool, async (c) => {
+          const parked =
+            claim.kind === 'demo' ? await c.query(TAKE_PARKED, [claim.pool, claim.orderId, id, claim.callKey, workerId, leaseSeconds]) : null;
+          if (parked?.rowCount) settle([id]);
+          else await c.query(INSERT_WAITER, [id, claim.pool, claim.orderId, claim.kind, claim.callKey, workerId, leaseSeconds]);
+        });
         await Promise.race([granted, abortedWhileWaiting]);
       } catch (error) {
         // Aborted (or the database failed): the waiter goes, and so does a lease it has just become.
@@ -310,7 +338,9 @@ export async function startQuota(options: QuotaOptions): Promise<Quota> {
         async release() {
           if (released) return;
           released = true;
-          if (held.has(id)) await free(id, claim.pool);
+          if (!held.has(id)) return;
+          if (claim.kind === 'demo' && demoKeepSeconds > 0) await park(id, claim.pool);
+          else await free(id, claim.pool);
         },
       };
     },
