@@ -30,7 +30,10 @@ export async function startWorker(config: Config, orm: Orm, databaseUrl: string,
     QUEUE.generate,
     { batchSize: 1, localConcurrency: config.worker.concurrency, pollingIntervalSeconds: 1 },
     async ([job]) => {
-      await runGeneration({ ...paymentDeps(), config, storage: services.storage, engine, quota, signal: stopping.signal }, job.data.orderId);
+      await runGeneration(
+        { ...paymentDeps(), config, storage: services.storage, engine, quota, signal: stopping.signal },
+        job.data.orderId,
+      );
     },
   );
   await boss.work<NotifyJob>(QUEUE.notify, { batchSize: 1, pollingIntervalSeconds: 2 }, async ([job]) => {

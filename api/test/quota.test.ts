@@ -26,7 +26,16 @@ afterAll(async () => {
 
 /** A limiter instance with its own connections, as one worker process has. */
 async function limiter(pools: Record<string, number>, options: Partial<QuotaOptions> = {}): Promise<Quota> {
-  const q = await startQuota({ databaseUrl, pools, tariffPools: {}, leaseSeconds: 5, backoffSeconds: 60, pollMs: 50, demoKeepMs: 0, ...options });
+  const q = await startQuota({
+    databaseUrl,
+    pools,
+    tariffPools: {},
+    leaseSeconds: 5,
+    backoffSeconds: 60,
+    pollMs: 50,
+    demoKeepMs: 0,
+    ...options,
+  });
   quotas.push(q);
   return q;
 }
@@ -227,7 +236,12 @@ describe('model quota', () => {
     try {
       const q = await limiter({ [pool]: 3 }, { tariffPools: { basic: pool }, backoffSeconds: 2 });
       const others = [await q.acquire(claim(pool, 'order-1', 'c1')), await q.acquire(claim(pool, 'order-2', 'c2'))];
-      const llmWriter = createLlmWriter({ baseURL: llm.url, apiKey: 'sk-test', models: { basic: 'm', professional: 'm' }, retryBaseMs: 50 });
+      const llmWriter = createLlmWriter({
+        baseURL: llm.url,
+        apiKey: 'sk-test',
+        models: { basic: 'm', professional: 'm' },
+        retryBaseMs: 50,
+      });
       const writer = withQuota(llmWriter, q, { orderId: 'order-3', kind: 'full' });
       const reply = await writer.complete(call('rate-limited'));
       expect(reply.text.length).toBeGreaterThan(0);

@@ -59,7 +59,7 @@ export interface QuotaClaim {
   callKey: string;
 }
 
-export interface QuotaLease {
+interface QuotaLease {
   readonly id: string;
   /** Gives the stream back (at most once; later calls do nothing). */
   release(): Promise<void>;
@@ -292,10 +292,7 @@ export async function startQuota(options: QuotaOptions): Promise<Quota> {
   };
   const scheduleLook = () => {
     lookTimer = setTimeout(
-      () =>
-        void (waiting.size ? look() : Promise.resolve())
-          .catch(onError)
-          .finally(() => !stopped && scheduleLook()),
+      () => void (waiting.size ? look() : Promise.resolve()).catch(onError).finally(() => !stopped && scheduleLook()),
       pollMs,
     );
   };
@@ -320,7 +317,9 @@ export async function startQuota(options: QuotaOptions): Promise<Quota> {
       try {
         await underPoolLock(claim.pool, async (c) => {
           const parked =
-            claim.kind === 'demo' ? await c.query(TAKE_PARKED, [claim.pool, claim.orderId, id, claim.callKey, workerId, leaseSeconds]) : null;
+            claim.kind === 'demo'
+              ? await c.query(TAKE_PARKED, [claim.pool, claim.orderId, id, claim.callKey, workerId, leaseSeconds])
+              : null;
           if (parked?.rowCount) settle([id]);
           else await c.query(INSERT_WAITER, [id, claim.pool, claim.orderId, claim.kind, claim.callKey, workerId, leaseSeconds]);
         });
