@@ -2,14 +2,17 @@
  * connections (as separate workers have), a worker process killed with SIGKILL, and the real LLM
  * writer against a local OpenAI-compatible server that answers 429. */
 import { fork } from 'node:child_process';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createLlmWriter, type Writer, type WriterCall } from '@app/paper';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startFakeLlm } from '../../paper/dev/fake-llm.ts';
+import { ConfigError, loadConfig } from '../src/config.ts';
 import { startQuota, type Quota, type QuotaClaim, type QuotaOptions } from '../src/modules/quota/quota.ts';
 import { withQuota } from '../src/modules/quota/with-quota.ts';
-import { createTestDatabase } from './support/app.ts';
+import { createTestDatabase, signUp, startTestApp } from './support/app.ts';
+import { createPayment, decideInSandbox, newOrder, waitForOrders } from './support/orders.ts';
 
 let databaseUrl: string;
 let db: pg.Pool;
@@ -264,6 +267,65 @@ describe('model quota', () => {
     } finally {
       await llm.close();
     }
+  });
+});
+
+describe('the worker under LLM_QUOTA', () => {
+  it('sends no more calls at once than the quota allows, however many the engine runs in parallel', { timeout: 240_000 }, async () => {
+    const llm = await startFakeLlm({ apiKey: 'sk-test', tokensPerSecond: 2000, firstTokenMs: 50 });
+    const t = await startTestApp(
+      { LLM_BASE_URL: llm.url, LLM_API_KEY: 'sk-test', LLM_CONCURRENCY: '8', LLM_QUOTA: 'llm=1', WORKER_CONCURRENCY: '2' },
+      { worker: true },
+    );
+    try {
+      const ids: string[] = [];
+      for (let i = 0; i < 2; i++) {
+        const u = await signUp(t);
+        const created = await createPayment(u.client, newOrder());
+        await decideInSandbox(u.client, created.body.data.confirmation_url, 'pay');
+        ids.push(created.body.data.task_id);
+      }
+      expect(Object.values(await waitForOrders(t, ids, ['completed', 'failed']))).toEqual(['completed', 'completed']);
+      // Two demos, each writing its introduction and subsections in parallel, one stream between them.
+      expect(llm.log.filter((e) => e.completed).length).toBeGreaterThan(6);
+      expect(llm.maxInFlight).toBe(1);
+      // Nothing is held but a demo's stream kept for a moment after its last call.
+      expect((await t.sql(`select count(*)::int as n from quota_leases where pool = 'llm' and not parked`)).rows[0].n).toBe(0);
+    } finally {
+      await t.close();
+      await llm.close();
+    }
+  });
+});
+
+describe('LLM_QUOTA', () => {
+  const base = { NODE_ENV: 'test', SECRET_KEY: 'x'.repeat(40), DATA_DIR: tmpdir() };
+
+  it('is off unless set, and one pool serves both tariffs', () => {
+    expect(loadConfig(base).quota).toBeNull();
+    expect(loadConfig({ ...base, LLM_QUOTA: 'gigachat=1' }).quota).toEqual({
+      pools: { gigachat: 1 },
+      tariffPools: { basic: 'gigachat', professional: 'gigachat' },
+      leaseSeconds: 30,
+      backoffSeconds: 60,
+    });
+    const two = loadConfig({
+      ...base,
+      LLM_QUOTA: 'yandex/yandexgpt-lite=10, gigachat=10',
+      LLM_QUOTA_POOL_BASIC: 'yandex/yandexgpt-lite',
+      LLM_QUOTA_POOL_PROFESSIONAL: 'gigachat',
+    }).quota;
+    expect(two?.tariffPools).toEqual({ basic: 'yandex/yandexgpt-lite', professional: 'gigachat' });
+  });
+
+  it('refuses bad pools and tariffs without a pool, naming the variable', () => {
+    for (const bad of ['gigachat', 'gigachat=0', 'gigachat=1.5', 'gigachat=10000', 'giga chat=1', 'a=1,a=2']) {
+      expect(() => loadConfig({ ...base, LLM_QUOTA: bad })).toThrow(/LLM_QUOTA/);
+    }
+    expect(() => loadConfig({ ...base, LLM_QUOTA: 'a=1,b=2' })).toThrow(/LLM_QUOTA_POOL_BASIC must name one of the pools/);
+    expect(() => loadConfig({ ...base, LLM_QUOTA: 'a=1', LLM_QUOTA_POOL_PROFESSIONAL: 'b' })).toThrow(/"b" is not a pool/);
+    expect(() => loadConfig({ ...base, LLM_QUOTA_POOL_BASIC: 'a' })).toThrow(ConfigError);
+    expect(() => loadConfig({ ...base, LLM_QUOTA: 'a=1', LLM_QUOTA_LEASE_SECONDS: '1' })).toThrow(/LLM_QUOTA_LEASE_SECONDS/);
   });
 });
 
