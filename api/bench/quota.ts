@@ -8,6 +8,8 @@
  * (see quota-papers.ts), so every time in the run is that much shorter; the figures are printed as
  * measured and scaled back to full size (database and process overheads are not scaled, so the
  * scaled-back figures are pessimistic).
+ * Every order starts writing as soon as it is paid (the job queue's own waiting, WORKER_CONCURRENCY
+ * generations per worker, is not part of this measurement).
  * Prints papers per hour, quota utilisation (target ≥ 90 %) and each demo's wait from payment to
  * finish (target: ≤ 2 minutes at full size with 10 full papers queued) beside the demo's own
  * critical path at 60 tokens/s (its wait with the whole quota to itself).

@@ -23,6 +23,12 @@ export async function startWorker(config: Config, orm: Orm, databaseUrl: string,
   const quota = config.quota
     ? await startQuota({ databaseUrl, ...config.quota, onError: (error) => log.error({ err: error }, 'model quota error') })
     : null;
+  const widest = Math.max(0, ...Object.values(config.quota?.pools ?? {}));
+  if (config.llm && config.llm.concurrency < widest) {
+    log.warn(
+      `LLM_CONCURRENCY (${config.llm.concurrency}) is below LLM_QUOTA's ${widest} streams: calls holding a stream wait in this worker`,
+    );
+  }
   const stopping = new AbortController();
   const paymentDeps = () => ({ em: orm.em.fork(), provider: services.provider, jobs: services.jobs, log });
 

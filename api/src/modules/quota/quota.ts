@@ -61,7 +61,8 @@ export interface QuotaClaim {
 
 interface QuotaLease {
   readonly id: string;
-  /** Gives the stream back (at most once; later calls do nothing). */
+  /** Gives the stream back (at most once; later calls do nothing). Never throws: when the database
+   * cannot be reached, the lease is no longer renewed and expires. */
   release(): Promise<void>;
 }
 
@@ -180,7 +181,8 @@ export async function startQuota(options: QuotaOptions): Promise<Quota> {
         if (!rows.length) break;
         ids.push(rows[0].id);
       }
-      if (ids.length) await c.query(`select pg_notify($1, $2)`, [CHANNEL, JSON.stringify(ids)]);
+      // A notification carries at most 8000 bytes: 100 ids a piece.
+      for (let i = 0; i < ids.length; i += 100) await c.query(`select pg_notify($1, $2)`, [CHANNEL, JSON.stringify(ids.slice(i, i + 100))]);
       return ids;
     });
     settle(granted);
@@ -338,8 +340,13 @@ export async function startQuota(options: QuotaOptions): Promise<Quota> {
           if (released) return;
           released = true;
           if (!held.has(id)) return;
-          if (claim.kind === 'demo' && demoKeepSeconds > 0) await park(id, claim.pool);
-          else await free(id, claim.pool);
+          try {
+            if (claim.kind === 'demo' && demoKeepSeconds > 0) await park(id, claim.pool);
+            else await free(id, claim.pool);
+          } catch (error) {
+            // The call's answer is not lost for this: no longer renewed, the lease expires.
+            onError(error);
+          }
         },
       };
     },
