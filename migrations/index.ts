@@ -12,6 +12,7 @@ import { Migration20261126_04_sources } from './Migration20261126_04_sources.ts'
 import { Migration20261127_01_originality } from './Migration20261127_01_originality.ts';
 import { Migration20261127_05_order_cost } from './Migration20261127_05_order_cost.ts';
 import { Migration20261127_06_order_title_page } from './Migration20261127_06_order_title_page.ts';
+import { Migration20261127_07_quota } from './Migration20261127_07_quota.ts';
 
 export const migrations = [
   { name: 'Migration20261121_01_accounts', class: Migration20261121_01_accounts },
@@ -26,4 +27,5 @@ export const migrations = [
   { name: 'Migration20261127_01_originality', class: Migration20261127_01_originality },
   { name: 'Migration20261127_05_order_cost', class: Migration20261127_05_order_cost },
   { name: 'Migration20261127_06_order_title_page', class: Migration20261127_06_order_title_page },
+  { name: 'Migration20261127_07_quota', class: Migration20261127_07_quota },
 ];

@@ -9,6 +9,7 @@ import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 import type { FailureLimits } from './modules/limits/failures.ts';
 import { parseOaiEndpoints, type OaiEndpoint } from './modules/library/endpoints.ts';
+import { parseQuotaPools } from './modules/quota/pools.ts';
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -204,6 +205,22 @@ const schema = z.object({
   GENERATION_STALE_SECONDS: int(120),
   GENERATION_MAX_ATTEMPTS: int(3),
 
+  /** One model quota shared by all workers through PostgreSQL: the concurrent streams of each pool,
+   * comma-separated `pool=streams`, where a pool is a provider or provider/model (GigaChat allows
+   * 1 stream to individuals and 10 to companies, Yandex AI Studio 10 by default): `gigachat=1`,
+   * `yandex=10,gigachat=10`. Unset: no shared quota (LLM_CONCURRENCY per worker process only). */
+  LLM_QUOTA: z
+    .string()
+    .default('')
+    .transform((v, ctx) => parseQuotaPools(v, ctx)),
+  /** The pool each tariff's calls count against; by default the only pool of LLM_QUOTA. */
+  LLM_QUOTA_POOL_BASIC: z.string().optional(),
+  LLM_QUOTA_POOL_PROFESSIONAL: z.string().optional(),
+  /** A worker silent this long (killed) loses its streams to the others. */
+  LLM_QUOTA_LEASE_SECONDS: z.coerce.number().int().min(3).max(600).default(30),
+  /** How long a 429 from the provider keeps its pool one stream below what it held. */
+  LLM_QUOTA_BACKOFF_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+
   CODE_TTL_MINUTES: int(15),
   CODE_ATTEMPTS: int(5),
   RESEND_SECONDS: int(60),
@@ -307,6 +324,14 @@ export interface Config {
     staleSeconds: number;
     maxAttempts: number;
   };
+  /** The model quota shared by all workers; null: none. */
+  quota: {
+    /** Streams per pool. */
+    pools: Record<string, number>;
+    tariffPools: { basic: string; professional: string };
+    leaseSeconds: number;
+    backoffSeconds: number;
+  } | null;
 }
 
 export class ConfigError extends Error {}
@@ -348,6 +373,7 @@ export function loadConfig(env: Env): Config {
       'Invalid configuration:\n  LOGIN_ACCOUNT_LIMIT_PER_HOUR must be larger than LOGIN_LIMIT_PER_HOUR (otherwise one address can lock an account)',
     );
   }
+  const quota = quotaOf(e);
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   return {
     env: e.NODE_ENV,
@@ -459,6 +485,34 @@ export function loadConfig(env: Env): Config {
       staleSeconds: e.GENERATION_STALE_SECONDS,
       maxAttempts: e.GENERATION_MAX_ATTEMPTS,
     },
+    quota,
+  };
+}
+
+/** The shared quota: every tariff names a configured pool (the only one, when there is one). */
+function quotaOf(e: z.infer<typeof schema>): Config['quota'] {
+  const names = Object.keys(e.LLM_QUOTA);
+  const named = { basic: e.LLM_QUOTA_POOL_BASIC, professional: e.LLM_QUOTA_POOL_PROFESSIONAL };
+  if (!names.length) {
+    if (named.basic || named.professional) {
+      throw new ConfigError('Invalid configuration:\n  LLM_QUOTA_POOL_BASIC and LLM_QUOTA_POOL_PROFESSIONAL need LLM_QUOTA');
+    }
+    return null;
+  }
+  const pool = (tariff: 'basic' | 'professional') => {
+    const variable = `LLM_QUOTA_POOL_${tariff.toUpperCase()}`;
+    const name = named[tariff]?.trim() || (names.length === 1 ? names[0] : undefined);
+    if (!name) throw new ConfigError(`Invalid configuration:\n  ${variable} must name one of the pools of LLM_QUOTA: ${names.join(', ')}`);
+    if (!names.includes(name)) {
+      throw new ConfigError(`Invalid configuration:\n  ${variable}: "${name}" is not a pool of LLM_QUOTA (${names.join(', ')})`);
+    }
+    return name;
+  };
+  return {
+    pools: e.LLM_QUOTA,
+    tariffPools: { basic: pool('basic'), professional: pool('professional') },
+    leaseSeconds: e.LLM_QUOTA_LEASE_SECONDS,
+    backoffSeconds: e.LLM_QUOTA_BACKOFF_SECONDS,
   };
 }
 

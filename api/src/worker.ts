@@ -12,12 +12,22 @@ import { runGeneration } from './modules/generation/run.ts';
 import { deliverNotification } from './modules/notifications/notify.ts';
 import { reconcile as reconcileOrders } from './modules/orders/reconcile.ts';
 import { expirePendingOrders } from './modules/orders/status.ts';
+import { startQuota } from './modules/quota/quota.ts';
 import { startServices } from './services.ts';
 
 export async function startWorker(config: Config, orm: Orm, databaseUrl: string, log: FastifyBaseLogger) {
   const services = await startServices(config, orm, databaseUrl, log);
   const { boss } = services;
   const engine = createEngineParts(config, services.library, log);
+  // The model's concurrency, shared with every other worker.
+  const quota = config.quota
+    ? await startQuota({ databaseUrl, ...config.quota, onError: (error) => log.error({ err: error }, 'model quota error') })
+    : null;
+  const widest = Math.max(0, ...Object.values(config.quota?.pools ?? {}));
+  const narrowest = Math.min(...Object.values(config.llm?.tariffs ?? {}).map((t) => t.provider.concurrency ?? Infinity));
+  if (narrowest < widest) {
+    log.warn(`A provider's concurrency (${narrowest}) is below LLM_QUOTA's ${widest} streams: calls holding a stream wait in this worker`);
+  }
   const stopping = new AbortController();
   const paymentDeps = () => ({ em: orm.em.fork(), provider: services.provider, jobs: services.jobs, log });
 
@@ -25,7 +35,10 @@ export async function startWorker(config: Config, orm: Orm, databaseUrl: string,
     QUEUE.generate,
     { batchSize: 1, localConcurrency: config.worker.concurrency, pollingIntervalSeconds: 1 },
     async ([job]) => {
-      await runGeneration({ ...paymentDeps(), config, storage: services.storage, engine, signal: stopping.signal }, job.data.orderId);
+      await runGeneration(
+        { ...paymentDeps(), config, storage: services.storage, engine, quota, signal: stopping.signal },
+        job.data.orderId,
+      );
     },
   );
   await boss.work<NotifyJob>(QUEUE.notify, { batchSize: 1, pollingIntervalSeconds: 2 }, async ([job]) => {
@@ -82,6 +95,7 @@ export async function startWorker(config: Config, orm: Orm, databaseUrl: string,
       if (ticker) clearInterval(ticker);
       clearInterval(sweep);
       stopping.abort();
+      await quota?.stop();
       await library.stop();
       await services.stop();
       await engine.pdf.close();

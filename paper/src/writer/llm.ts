@@ -245,6 +245,7 @@ export function createLlmWriter(options: LlmWriterOptions): Writer & { readonly 
             return reply;
           } catch (error) {
             if (!(error instanceof RetryableError)) throw error;
+            if (error.reason === 'rate') call.onRateLimited?.(error.retryAfterMs);
             if (error.reason === 'auth') {
               // Once per call: a second 401 with a fresh token is a key the server does not accept.
               if (authRetried)

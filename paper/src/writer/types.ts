@@ -81,6 +81,9 @@ export interface WriterCall {
   signal?: AbortSignal;
   /** Streamed text as it arrives. */
   onDelta?: (chunk: string) => void;
+  /** The provider answered 429 (too many requests), before the call backs off and retries: a
+   * shared quota shrinks the concurrency it grants. */
+  onRateLimited?: (retryAfterMs: number | undefined) => void;
 }
 
 export interface WriterReply {

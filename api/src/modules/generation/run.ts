@@ -16,6 +16,8 @@ import type { PaymentProvider } from '../orders/providers/types.ts';
 import { attachedFilesOf, lockOrder } from '../orders/repository.ts';
 import { Paper } from '../papers/entities.ts';
 import { originalityOf } from '../papers/originality.ts';
+import type { Quota } from '../quota/quota.ts';
+import { withQuota } from '../quota/with-quota.ts';
 import { dbCheckpoints } from './checkpoints.ts';
 import { meteredWriter } from './cost.ts';
 import { storageFullTexts } from './full-texts.ts';
@@ -30,6 +32,8 @@ export interface GenerationDeps {
   /** To refund the payment of a generation that failed for good. */
   provider: PaymentProvider;
   engine: EngineParts;
+  /** The model quota shared by all workers, when one is configured. */
+  quota?: Quota | null;
   log: FastifyBaseLogger;
   /** Stops the run when the worker shuts down (the next worker resumes from the checkpoints). */
   signal?: AbortSignal;
@@ -114,8 +118,11 @@ export async function runGeneration(d: GenerationDeps, orderId: string): Promise
   );
 
   try {
+    // Every answered call is metered; with a shared quota, a call waits for a stream of it first.
+    const metered = meteredWriter(d.engine.writer, d.em, orderId, d.log);
+    const writer = d.quota ? withQuota(metered, d.quota, { orderId, kind: order.paperType }) : metered;
     const result = await generatePaper(await buildInput(em, d.storage, order), {
-      writer: meteredWriter(d.engine.writer, d.em, orderId, d.log),
+      writer,
       library: d.engine.library,
       search: d.engine.search,
       pdf: d.engine.pdf,
