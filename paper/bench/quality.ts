@@ -14,7 +14,7 @@
  *  - sources listed, normocontrol violations, model calls (requests at the server / calls the
  *    paper counts) and tokens (prompt / completion, as the paper counts them).
  * Scenario names given as arguments run only those: `node bench/quality.ts well-behaved short`;
- * QUALITY_DUMP=<dir> writes each paper's texts there (<scenario>.txt).
+ * QUALITY_DUMP=<dir> writes each paper's texts there (<scenario>.txt); QUALITY_VOLUME=120 orders 120 pages.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -40,7 +40,8 @@ import { makePdf, startPdfServer } from '../test/support/pdf-server.ts';
 import { ECONOMICS, topicCorpus } from '../test/support/topic-corpus.ts';
 
 const NOW = new Date('2025-03-01T12:00:00Z');
-const VOLUME = 80;
+/** The volume ordered: 80 pages, or QUALITY_VOLUME. */
+const VOLUME = Number(process.env.QUALITY_VOLUME ?? 80);
 /** Ten times run.ts's model: 600 tokens/s per stream, no wait for the first token. */
 const RATE = 600;
 const CHARS_PER_TOKEN = 4;
