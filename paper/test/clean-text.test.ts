@@ -17,3 +17,18 @@ describe('a model answer cleaned into paragraphs', () => {
     ).toEqual(['1) Первый пункт списка.', '2) Второй пункт списка.', 'Обычный абзац 1.2 текста.']);
   });
 });
+
+describe('a model drifting into English', () => {
+  it('loses its English sentences; Russian ones citing English works stay', () => {
+    const text =
+      'Цифровая трансформация малого бизнеса изучена в ряде работ [[p3]]. ' +
+      'The digital transformation of small firms in the regions requires public support and new skills [[p4]]. ' +
+      'В статье «Digital tools for SMEs» показано, что малые предприятия внедряют облачные сервисы [[p5]]. ' +
+      'Зарубежные авторы отмечают: «Small firms that adopt cloud accounting reduce the cost of managing their business» [[p6]].\n\n' +
+      'Moreover, regional programmes were found to increase the adoption of cloud accounting among micro firms.';
+    expect(cleanText(text)).toEqual([
+      'Цифровая трансформация малого бизнеса изучена в ряде работ [[p3]]. В статье «Digital tools for SMEs» показано, что малые предприятия внедряют облачные сервисы [[p5]]. ' +
+        'Зарубежные авторы отмечают: «Small firms that adopt cloud accounting reduce the cost of managing their business» [[p6]].',
+    ]);
+  });
+});

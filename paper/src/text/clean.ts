@@ -1,4 +1,5 @@
 /** Cleaning what a writer returns into paragraphs of plain academic text. */
+import { sentencesOf } from './sentences.ts';
 
 /**
  * Normalises citation markers a model may write slightly differently: [p3], [[ p3 ; p4 ]], and a
@@ -90,7 +91,31 @@ export function cleanText(raw: string, options: { dropTitle?: string } = {}): st
     if (/[.!?»)]$/.test(line)) flush();
   }
   flush();
-  return out.filter((p) => !(p.length <= MAX_REFUSAL_CHARS && REFUSAL.test(p)));
+  return out
+    .filter((p) => !(p.length <= MAX_REFUSAL_CHARS && REFUSAL.test(p)))
+    .map(withoutForeignSentences)
+    .filter(Boolean);
+}
+
+/** A sentence whose own letters (quotations aside) are mostly Latin is not Russian text. */
+const FOREIGN_SHARE = 0.7;
+const MIN_LETTERS = 20;
+
+/**
+ * A model drifting into English mid-text: its English sentences go (the volume stage writes
+ * Russian in their place); Russian sentences quoting or citing English works stay.
+ */
+function withoutForeignSentences(paragraph: string): string {
+  return sentencesOf(paragraph)
+    .filter((sentence) => {
+      // Quotations («…» of an English work) and citation markers are not the writer's own language.
+      const own = sentence.replace(/\[\[[^\]]*\]\]/g, '').replace(/«[^»]*»/g, '');
+      const letters = own.match(/\p{L}/gu) ?? [];
+      if (letters.length < MIN_LETTERS) return true;
+      const latin = letters.filter((l) => /[A-Za-z]/.test(l)).length;
+      return latin / letters.length < FOREIGN_SHARE;
+    })
+    .join(' ');
 }
 
 export function joinParagraphs(paragraphs: string[]): string {
