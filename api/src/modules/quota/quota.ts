@@ -108,9 +108,11 @@ const TAKE_PARKED = `
   where id = (select id from quota_leases where pool = $1 and order_id = $2 and parked and expires_at >= now() limit 1)
   returning id`;
 
+/** A call's waiter; never one whose lease exists (a look racing the grant must not queue it twice). */
 const INSERT_WAITER = `
   insert into quota_waiters (id, pool, order_id, kind, call_key, worker_id, expires_at)
-  values ($1, $2, $3, $4, $5, $6, now() + make_interval(secs => $7))
+  select $1::uuid, $2::text, $3::text, $4::text, $5::text, $6::text, now() + make_interval(secs => $7::double precision)
+  where not exists (select 1 from quota_leases where id = $1::uuid)
   on conflict (id) do nothing`;
 
 function aborted(): PaperError {
