@@ -111,7 +111,8 @@ export const TITLE_PAGE_LABELS = {
   city: 'Город',
 } as const;
 type TitleTextField = keyof typeof TITLE_PAGE_LABELS;
-const TITLE_MAX: Record<TitleTextField, number> = {
+/** The longest text of each title page field (the form's inputs use it too). */
+export const TITLE_PAGE_MAX: Record<TitleTextField, number> = {
   university: LIMITS.titlePage.university,
   faculty: LIMITS.titlePage.faculty,
   department: LIMITS.titlePage.department,
@@ -133,7 +134,7 @@ function titleText(key: TitleTextField, person = false) {
   const base = z
     .string({ invalid_type_error: V.titleFieldChars(label) })
     .trim()
-    .max(TITLE_MAX[key], V.titleFieldMax(label, TITLE_MAX[key]))
+    .max(TITLE_PAGE_MAX[key], V.titleFieldMax(label, TITLE_PAGE_MAX[key]))
     .regex(PRINTABLE, V.titleFieldChars(label));
   return (person ? base.regex(PERSON, V.personName(label)) : base).optional();
 }

@@ -4,6 +4,7 @@
  * as possible of what was written before (the fake server's own answers and the well-behaved
  * model of dev/misbehaving-llm.ts both use it).
  */
+import { wordsOf } from '../src/text/repeats.ts';
 
 /** A deterministic pseudo-random sequence from a string (the call key). */
 export function random(seed: string): () => number {
@@ -24,15 +25,7 @@ export const pick = <T>(rnd: () => number, items: readonly T[]): T => items[Math
 export const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 export const lower = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
 
-/** Lower-case words, punctuation and citation markers left out: what 5-grams are made of. */
-export function wordsOf(text: string): string[] {
-  return text
-    .replace(/\[\[[^\]]*\]\]|\[[^\]]*\]/g, ' ')
-    .toLowerCase()
-    .replace(/ё/g, 'е')
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter(Boolean);
-}
+export { wordsOf };
 
 export function fiveGrams(words: string[]): string[] {
   const out: string[] = [];

@@ -6,7 +6,6 @@ import {
   DEFAULT_MINISTRY,
   DEFAULT_WORK_KIND,
   fields,
-  LIMITS,
   MINISTRIES,
   MINISTRY_NAMES,
   WORK_KINDS,
@@ -39,16 +38,7 @@ export const emptyTitlePage = (): TitlePageDraft => ({
   city: '',
 });
 
-const MAX: Record<TextKey, number> = {
-  university: LIMITS.titlePage.university,
-  faculty: LIMITS.titlePage.faculty,
-  department: LIMITS.titlePage.department,
-  student: LIMITS.titlePage.student,
-  group: LIMITS.titlePage.group,
-  supervisor: LIMITS.titlePage.supervisor,
-  head_of_department: LIMITS.titlePage.headOfDepartment,
-  city: LIMITS.titlePage.city,
-};
+const MAX = fields.TITLE_PAGE_MAX;
 
 const PLACEHOLDERS: Record<TextKey, string> = {
   university: 'Например: Уральский федеральный университет',
