@@ -1,4 +1,5 @@
 /** Background jobs on pg-boss (same database). The API only sends; workers consume. */
+import type { PaperType } from '@app/contract';
 import { PgBoss } from 'pg-boss';
 
 export const QUEUE = {
@@ -25,9 +26,15 @@ export interface TelegramJob {
   orderId: string;
 }
 
+/**
+ * A demo's generation is taken before the full papers waiting (pg-boss fetches by priority): a
+ * demo is promised within minutes of its payment, a full paper within the hour.
+ */
+const GENERATION_PRIORITY: Record<PaperType, number> = { demo: 10, full: 0 };
+
 /** What the domain needs from the queue. */
 export interface Jobs {
-  generate(orderId: string): Promise<void>;
+  generate(order: { id: string; paperType: PaperType }): Promise<void>;
   notify(job: NotifyJob): Promise<void>;
 }
 
@@ -51,8 +58,8 @@ export async function startBoss(databaseUrl: string, onError: (error: unknown) =
 
 export function jobsOf(boss: PgBoss): Jobs {
   return {
-    generate: async (orderId) => {
-      await boss.send(QUEUE.generate, { orderId } satisfies GenerateJob);
+    generate: async (order) => {
+      await boss.send(QUEUE.generate, { orderId: order.id } satisfies GenerateJob, { priority: GENERATION_PRIORITY[order.paperType] });
     },
     notify: async (job) => {
       await boss.send(QUEUE.notify, job);

@@ -75,7 +75,7 @@ async function paymentSucceeded(d: PaymentDeps, paymentId: string): Promise<void
     }
     await em.flush();
     await publishOrder(em, order);
-    return { orderId: order.id, refundId };
+    return { orderId: order.id, paperType: order.paperType, refundId };
   });
   if (!outcome) return;
   // After the commit: a lost send is repaired by the reconciliation; a duplicate is harmless
@@ -87,7 +87,7 @@ async function paymentSucceeded(d: PaymentDeps, paymentId: string): Promise<void
     );
     await sendRefund(d, outcome.refundId);
   } else {
-    await d.jobs.generate(outcome.orderId);
+    await d.jobs.generate({ id: outcome.orderId, paperType: outcome.paperType });
     await d.jobs.notify({ orderId: outcome.orderId, kind: 'payment_succeeded' });
   }
 }

@@ -94,7 +94,7 @@ export async function reconcile(d: ReconcileDeps): Promise<ReconcileReport> {
           report.generationsFailed++;
       } else {
         // A duplicate job is harmless: a generation must claim its order first.
-        await d.jobs.generate(row.id);
+        await d.jobs.generate({ id: row.id, paperType: row.paper_type });
         report.generationsRequeued++;
       }
     });

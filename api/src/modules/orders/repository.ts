@@ -4,6 +4,7 @@
  * refunds. Concurrent pay, cancel, expiry, refund and reconciliation therefore take turns instead
  * of deadlocking. Locked rows are read without joins (a joined FOR UPDATE would lock the user too).
  */
+import type { PaperType } from '@app/contract';
 import { LockMode, type EntityManager } from '@mikro-orm/postgresql';
 import { Order, OrderFile, Payment, Refund, type OrderStatus } from './entities.ts';
 
@@ -72,8 +73,8 @@ export const pendingRefunds = (em: EntityManager, limit: number) =>
 
 /** Paid orders whose generation job was lost, or whose worker went silent. */
 export const stalledGenerations = (em: EntityManager, staleSeconds: number) =>
-  em.execute<{ id: string; status: OrderStatus; attempts: number }[]>(
-    `select id, status, attempts from orders
+  em.execute<{ id: string; status: OrderStatus; attempts: number; paper_type: PaperType }[]>(
+    `select id, status, attempts, paper_type from orders
      where (status = 'queued' and updated_at < now() - interval '30 seconds')
         or (status = 'generating' and (heartbeat_at is null or heartbeat_at < now() - make_interval(secs => ?)))`,
     [staleSeconds],

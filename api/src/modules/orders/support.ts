@@ -6,7 +6,7 @@ import { Order } from './entities.ts';
 import { publishOrder } from './events.ts';
 
 export async function retryFailedOrder(em: EntityManager, jobs: Jobs, orderId: string): Promise<void> {
-  await em.transactional(async (tx) => {
+  const paperType = await em.transactional(async (tx) => {
     const order = await tx.findOne(Order, { id: orderId }, { populate: ['user'] });
     if (!order || order.status !== 'failed') throw new Error(`order ${orderId} is not a failed order`);
     order.status = 'queued';
@@ -15,6 +15,7 @@ export async function retryFailedOrder(em: EntityManager, jobs: Jobs, orderId: s
     order.progress = 0;
     await tx.flush();
     await publishOrder(tx, order);
+    return order.paperType;
   });
-  await jobs.generate(orderId);
+  await jobs.generate({ id: orderId, paperType });
 }
