@@ -1,12 +1,12 @@
 /** The registrations migration on a database that holds accounts made before it: unverified
  * accounts become pending registrations that their browsers can still finish. */
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import pg from 'pg';
-import { afterAll, beforeAll, expect, it, inject } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
-import { ensureDatabase } from '../src/db/embedded.ts';
-import { openOrm, type Orm } from '../src/db/orm.ts';
+import { databaseMigratedTo } from './support/migrated.ts';
+import type { Orm } from '../src/db/orm.ts';
 import type { MailMessage } from '../src/modules/mail/mailer.ts';
 import { resendVerification, verifyEmail } from '../src/modules/accounts/registration.ts';
 import { hashPassword } from '../src/modules/accounts/secrets.ts';
@@ -16,20 +16,11 @@ const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 
 let orm: Orm;
 let db: pg.Client;
+let close: () => Promise<void>;
 beforeAll(async () => {
-  const serverUrl = inject('pgServerUrl');
-  const name = `m_${randomUUID().replace(/-/g, '')}`;
-  await ensureDatabase(serverUrl, name);
-  const url = serverUrl.replace(/\/postgres$/, `/${name}`);
-  orm = await openOrm(url, { poolMax: 2 });
-  await orm.migrator.up({ to: 'Migration20261121_03_orders_payments' });
-  db = new pg.Client({ connectionString: url });
-  await db.connect();
+  ({ orm, db, close } = await databaseMigratedTo('Migration20261121_03_orders_payments'));
 });
-afterAll(async () => {
-  await db?.end();
-  await orm?.close();
-});
+afterAll(() => close?.());
 
 it('moves unverified accounts into registrations; their cookie flow asks for a new code and finishes', async () => {
   const passwordHash = await hashPassword('legacyPass1');

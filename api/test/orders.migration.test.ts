@@ -2,26 +2,17 @@
  * page and no AI appendix (their customers were never asked); an order that has them keeps them. */
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { afterAll, beforeAll, expect, it, inject } from 'vitest';
-import { ensureDatabase } from '../src/db/embedded.ts';
-import { openOrm, type Orm } from '../src/db/orm.ts';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { databaseMigratedTo } from './support/migrated.ts';
+import type { Orm } from '../src/db/orm.ts';
 
 let orm: Orm;
 let db: pg.Client;
+let close: () => Promise<void>;
 beforeAll(async () => {
-  const serverUrl = inject('pgServerUrl');
-  const name = `m_${randomUUID().replace(/-/g, '')}`;
-  await ensureDatabase(serverUrl, name);
-  const url = serverUrl.replace(/\/postgres$/, `/${name}`);
-  orm = await openOrm(url, { poolMax: 2 });
-  await orm.migrator.up({ to: 'Migration20261126_04_sources' });
-  db = new pg.Client({ connectionString: url });
-  await db.connect();
+  ({ orm, db, close } = await databaseMigratedTo('Migration20261126_04_sources'));
 });
-afterAll(async () => {
-  await db?.end();
-  await orm?.close();
-});
+afterAll(() => close?.());
 
 it('gives older orders no title page and no appendix, and leaves newer ones as they are', async () => {
   const user = await db.query(`insert into users (username, email, password_hash) values ('old_user', 'old@example.ru', 'x') returning id`);

@@ -10,7 +10,7 @@ import { citedPassageIds, withoutMarkers } from '../passages/markers.ts';
 import { tokensFor } from '../writer/tokens.ts';
 import { cleanText } from '../text/clean.ts';
 import { dropUngroundedNumbers, type Grounding } from '../text/numbers.ts';
-import type { PassageBrief, SubsectionDigest } from '../writer/types.ts';
+import type { PassageBrief, SubsectionDigest, WriterTask } from '../writer/types.ts';
 import type { OutlineBrief } from '../outline/types.ts';
 import { chapterConclusionMessages, sectionMessages } from './prompt.ts';
 
@@ -44,17 +44,10 @@ export function acceptText(raw: string, options: { dropTitle?: string; grounding
   return dropUngroundedNumbers(cleanText(raw, { dropTitle: options.dropTitle }), options.grounding).paragraphs;
 }
 
-export async function writeSection(options: {
-  outline: OutlineBrief;
-  chapter: number;
-  subsection: number;
-  targetChars: number;
-  sources: PassageBrief[];
-  before: SubsectionDigest[];
-  usedPassages: string[];
-  grounding: Grounding;
-  calls: CallRunner;
-}): Promise<string[]> {
+/** A subsection's task as the writer gets it, with what checks and runs the call. */
+type SectionTask = Omit<Extract<WriterTask, { kind: 'section' }>, 'kind'>;
+
+export async function writeSection(options: SectionTask & { grounding: Grounding; calls: CallRunner }): Promise<string[]> {
   const { outline, chapter, subsection, targetChars, sources, before, usedPassages } = options;
   const reply = await options.calls.call({
     key: `section:${chapter}.${subsection}`,
