@@ -8,6 +8,7 @@ import { z } from 'zod';
 import type { CallRunner } from '../calls.ts';
 import { stems } from '../sources/relevance.ts';
 import type { ChatMessage } from '../writer/types.ts';
+import { isTable } from '../text/tables.ts';
 import { citedPassageIds, keepKnownMarkers, withoutMarkers } from './markers.ts';
 import type { Passage } from './split.ts';
 import { noClaims, type ClaimCounts } from './types.ts';
@@ -84,10 +85,16 @@ export async function verifyClaims(options: {
   calls: CallRunner;
   judge: 'model' | 'lexical';
 }): Promise<{ paragraphs: string[]; counts: ClaimCounts }> {
-  const split = options.paragraphs.map((p) => keepKnownMarkers(p, options.passages).split(SENTENCE_END));
+  // A table is one unit: its cells are data, each number grounded in the passages its row cites
+  // (text/numbers.ts), not claims to judge one by one.
+  const split = options.paragraphs.map((p) => {
+    const known = keepKnownMarkers(p, options.passages);
+    return isTable(p) ? [known] : known.split(SENTENCE_END);
+  });
   const claims: (Claim & { at: [number, number] })[] = [];
   split.forEach((sentences, pi) =>
     sentences.forEach((sentence, si) => {
+      if (isTable(options.paragraphs[pi])) return;
       const ids = citedPassageIds(sentence);
       if (!ids.length) return;
       claims.push({

@@ -5,6 +5,7 @@
  * before anything is built on it. A chapter ends with its conclusions («Выводы по главе N»).
  */
 import { sentencesOf } from '../text/sentences.ts';
+import { isTable } from '../text/tables.ts';
 import type { CallRunner } from '../calls.ts';
 import { citedPassageIds, withoutMarkers } from '../passages/markers.ts';
 import { tokensFor } from '../writer/tokens.ts';
@@ -12,7 +13,7 @@ import { cleanText } from '../text/clean.ts';
 import { dropUngroundedNumbers, type Grounding } from '../text/numbers.ts';
 import type { PassageBrief, SubsectionDigest, WriterTask } from '../writer/types.ts';
 import type { OutlineBrief } from '../outline/types.ts';
-import { chapterConclusionMessages, sectionMessages } from './prompt.ts';
+import { chapterConclusionMessages, sectionMessages, tableWanted } from './prompt.ts';
 
 /** Fewer unused passages than this: the used ones are offered too (the model is told which). */
 const MIN_FRESH_PASSAGES = 3;
@@ -23,7 +24,10 @@ export const CHAPTER_CONCLUSION_CHARS = 900;
 
 /** The key points of a subsection: the first sentence of each paragraph, the closing one first among them. */
 export function keyPointsOf(paragraphs: string[]): string {
-  const firsts = paragraphs.map((p) => sentencesOf(withoutMarkers(p))[0] ?? '').filter(Boolean);
+  const firsts = paragraphs
+    .filter((p) => !isTable(p))
+    .map((p) => sentencesOf(withoutMarkers(p))[0] ?? '')
+    .filter(Boolean);
   const ordered = firsts.length > 1 ? [firsts[0], firsts[firsts.length - 1], ...firsts.slice(1, -1)] : firsts;
   let out = '';
   for (const s of ordered) {
@@ -45,14 +49,15 @@ export function acceptText(raw: string, options: { dropTitle?: string; grounding
 }
 
 /** A subsection's task as the writer gets it, with what checks and runs the call. */
-type SectionTask = Omit<Extract<WriterTask, { kind: 'section' }>, 'kind'>;
+type SectionTask = Omit<Extract<WriterTask, { kind: 'section' }>, 'kind' | 'table'>;
 
 export async function writeSection(options: SectionTask & { grounding: Grounding; calls: CallRunner }): Promise<string[]> {
   const { outline, chapter, subsection, targetChars, sources, before, usedPassages } = options;
+  const table = tableWanted(outline, chapter, sources);
   const reply = await options.calls.call({
     key: `section:${chapter}.${subsection}`,
-    task: { kind: 'section', outline, chapter, subsection, targetChars, sources, before, usedPassages },
-    messages: sectionMessages(outline, chapter, subsection, targetChars, sources, before, usedPassages),
+    task: { kind: 'section', outline, chapter, subsection, targetChars, sources, before, usedPassages, table },
+    messages: sectionMessages(outline, chapter, subsection, targetChars, sources, before, usedPassages, table),
     maxTokens: tokensFor(targetChars),
   });
   return acceptText(reply.text, { dropTitle: outline.chapters[chapter - 1].subsections[subsection - 1], grounding: options.grounding });

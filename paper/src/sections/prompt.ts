@@ -2,6 +2,8 @@ import { AUTHOR_SYSTEM } from '../writer/author.ts';
 import { outlineSummary } from '../outline/brief.ts';
 import type { ChatMessage, PassageBrief, SubsectionDigest } from '../writer/types.ts';
 import type { OutlineBrief } from '../outline/types.ts';
+import { hasQuantity, MIN_QUANTITY_PASSAGES } from '../text/tables.ts';
+import { TABLE_INSTRUCTION } from '../typeset/tables.ts';
 
 /** The passages a subsection may cite, each under its id, with its source and printed page. */
 export function sourcesText(passages: PassageBrief[]): string {
@@ -25,6 +27,16 @@ export function isAnalytical(o: OutlineBrief, chapter: number): boolean {
   return /анализ|оценк|состояни|динамик|диагностик|исследовани[ея] практики/i.test(title) || (o.chapters.length === 3 && chapter === 2);
 }
 
+/**
+ * A subsection gives its data as a table when its chapter analyses the sources' data and at least
+ * MIN_QUANTITY_PASSAGES of the passages it is written from hold a quantity («12 %», «до 10 дней»):
+ * figures of several sources on one matter are what a table compares; a theoretical chapter's
+ * passages, or one figure alone, are told in prose.
+ */
+export function tableWanted(o: OutlineBrief, chapter: number, sources: PassageBrief[]): boolean {
+  return isAnalytical(o, chapter) && sources.filter((p) => hasQuantity(p.text)).length >= MIN_QUANTITY_PASSAGES;
+}
+
 /** What the chapter already says: the next subsection is to go further, not repeat it. */
 export function writtenText(before: SubsectionDigest[], usedPassages: string[]): string {
   if (!before.length) return '';
@@ -43,6 +55,7 @@ export function sectionMessages(
   sources: PassageBrief[],
   before: SubsectionDigest[] = [],
   usedPassages: string[] = [],
+  table = false,
 ): ChatMessage[] {
   const ch = o.chapters[chapter - 1];
   const title = ch.subsections[subsection - 1];
@@ -60,7 +73,7 @@ export function sectionMessages(
           ? 'Это аналитическая глава: анализируй данные источников — показатели, сравнения, тенденции из переданных фрагментов, со ссылками на них. '
           : '') +
         `${NUMBERS_RULE} ` +
-        'Без заголовка, без маркдауна, только абзацы текста.' +
+        (table ? `${TABLE_INSTRUCTION} Без заголовка и без другой разметки маркдауна, кроме таблицы.` : 'Без заголовка, без маркдауна, только абзацы текста.') +
         writtenText(before, usedPassages),
     },
   ];

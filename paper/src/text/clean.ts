@@ -1,5 +1,6 @@
 /** Cleaning what a writer returns into paragraphs of plain academic text. */
 import { sentencesOf } from './sentences.ts';
+import { captionOf, isTable, settleTables } from './tables.ts';
 
 /**
  * Normalises citation markers a model may write slightly differently: [p3], [[ p3 ; p4 ]], and a
@@ -37,10 +38,20 @@ export function cleanText(raw: string, options: { dropTitle?: string } = {}): st
   const lines = text.split('\n');
   const out: string[] = [];
   let current = '';
+  /** `current` is a table's caption or rows: it goes on until a line that is not a row. */
+  let inTable = false;
   const flush = () => {
-    const p = current.replace(/\s+/g, ' ').trim();
+    // A table keeps a line per row (an empty cell would make rows joined into one line ambiguous).
+    const p = inTable
+      ? current
+          .split('\n')
+          .map((l) => l.replace(/\s+/g, ' ').trim())
+          .filter(Boolean)
+          .join('\n')
+      : current.replace(/\s+/g, ' ').trim();
     if (p) out.push(p);
     current = '';
+    inTable = false;
   };
   const title = options.dropTitle
     ? options.dropTitle
@@ -77,6 +88,20 @@ export function cleanText(raw: string, options: { dropTitle?: string } = {}): st
       .replace(/__(.+?)__/g, '$1')
       .replace(/(^|\s)\*(\S[^*]*?)\*(?=\s|[.,;:!?]|$)/g, '$1$2')
       .replace(/`/g, '');
+    // A table: its caption line and its rows make one paragraph (text/tables.ts), whatever ends them.
+    if (line.startsWith('|')) {
+      if (!inTable) flush();
+      current = current ? `${current}\n${line}` : line;
+      inTable = true;
+      continue;
+    }
+    if (inTable) flush();
+    if (captionOf(line) !== null) {
+      flush();
+      current = line;
+      inTable = true;
+      continue;
+    }
     // Lists become paragraphs that start with a dash or a number with a bracket, as GOST 7.32 lists do.
     const bullet = /^([-*•–—])\s+(.*)$/.exec(line);
     const numbered = /^(\d{1,2})[.)]\s+(\S.*)$/.exec(line);
@@ -91,10 +116,12 @@ export function cleanText(raw: string, options: { dropTitle?: string } = {}): st
     if (/[.!?»)]$/.test(line)) flush();
   }
   flush();
-  return out
-    .filter((p) => !(p.length <= MAX_REFUSAL_CHARS && REFUSAL.test(p)))
-    .map(withoutForeignSentences)
-    .filter(Boolean);
+  return settleTables(
+    out
+      .filter((p) => !(p.length <= MAX_REFUSAL_CHARS && REFUSAL.test(p)))
+      .map((p) => (isTable(p) ? p : withoutForeignSentences(p)))
+      .filter(Boolean),
+  );
 }
 
 /** A sentence whose own letters (quotations aside) are mostly Latin is not Russian text. */

@@ -6,6 +6,7 @@
  */
 import { sentencesOf } from './sentences.ts';
 import { citedPassageIds } from '../passages/markers.ts';
+import { settleTables, tableOf, tableParagraph, type TextTable } from './tables.ts';
 
 const NUMBER = /\d+(?:[.,]\d+)?/g;
 
@@ -24,10 +25,12 @@ function figureText(sentence: string): string {
   return sentence.replace(/\[\[[^\]]*\]\]/g, ' ').replace(/^\s*\d{1,2}\)\s/, ' ');
 }
 
-/** A chapter or subsection of the paper named by its number: «в главе 2», «подраздел 1.3», «пункт 2.1». */
+/** A chapter or subsection of the paper named by its number: «в главе 2», «подраздел 1.3», «пункт 2.1»; a table: «в таблице 3». */
 function structural(text: string, index: number, n: string, numbering: Set<string>): boolean {
-  if (!numbering.has(n)) return false;
   const before = text.slice(Math.max(0, index - 24), index).toLowerCase();
+  // The typesetter numbers the tables (and corrects the number the writer gave).
+  if (/(?<!\p{L})(таблиц\p{L}*|табл\.)\s*$/u.test(before) && /^\d{1,2}$/.test(n)) return true;
+  if (!numbering.has(n)) return false;
   return /(глав\p{L}*|подраздел\p{L}*|раздел\p{L}*|параграф\p{L}*|пункт\p{L}*|§)\s*$/u.test(before);
 }
 
@@ -52,13 +55,46 @@ export function ungroundedNumbers(sentence: string, grounded: Set<string>, numbe
   return out;
 }
 
-/** The paragraphs without the sentences that carry a number no cited passage (nor the outline) holds. */
+/** The numbers the passages with these ids hold, with what the outline allows. */
+function groundedBy(ids: string[], g: Grounding): Set<string> {
+  const grounded = new Set(g.allowed);
+  for (const id of ids) for (const n of numbersIn(g.passageText(id) ?? '')) grounded.add(n);
+  return grounded;
+}
+
+/**
+ * A table as a unit: each of its numbers must stand in a passage the table cites — a row's in the
+ * passages its own cells or the caption cite, the caption's and the header's in any the table cites.
+ * A row with another number goes; the whole table goes (null) when its caption or header carries
+ * one, or when no row is left. `dropped` counts the rows that went.
+ */
+export function groundTable(t: TextTable, g: Grounding): { table: TextTable | null; dropped: number } {
+  const captionIds = citedPassageIds(t.caption ?? '');
+  const everyId = [...captionIds, ...[t.header, ...t.rows].flat().flatMap(citedPassageIds)];
+  const wide = groundedBy(everyId, g);
+  const clean = (cells: string[], grounded: Set<string>) => cells.every((c) => !ungroundedNumbers(c, grounded, g.numbering).length);
+  if (!clean([t.caption ?? '', ...t.header], wide)) return { table: null, dropped: t.rows.length };
+  const rows = t.rows.filter((r) => clean(r, groundedBy([...captionIds, ...r.flatMap(citedPassageIds)], g)));
+  const dropped = t.rows.length - rows.length;
+  return rows.length ? { table: { ...t, rows }, dropped } : { table: null, dropped };
+}
+
+/**
+ * The paragraphs without the sentences that carry a number no cited passage (nor the outline)
+ * holds; a table loses such rows (groundTable), and a table that goes takes its reference with it.
+ */
 export function dropUngroundedNumbers(paragraphs: string[], g: Grounding): { paragraphs: string[]; dropped: number } {
   let dropped = 0;
   const out: string[] = [];
   for (const paragraph of paragraphs) {
-    const grounded = new Set(g.allowed);
-    for (const id of citedPassageIds(paragraph)) for (const n of numbersIn(g.passageText(id) ?? '')) grounded.add(n);
+    const table = tableOf(paragraph);
+    if (table) {
+      const grounded = groundTable(table, g);
+      dropped += grounded.dropped;
+      if (grounded.table) out.push(grounded.dropped ? tableParagraph(grounded.table) : paragraph);
+      continue;
+    }
+    const grounded = groundedBy(citedPassageIds(paragraph), g);
     const kept = sentencesOf(paragraph).filter((sentence) => {
       if (!ungroundedNumbers(sentence, grounded, g.numbering).length) return true;
       dropped++;
@@ -67,7 +103,7 @@ export function dropUngroundedNumbers(paragraphs: string[], g: Grounding): { par
     const text = kept.join(' ').trim();
     if (text) out.push(text);
   }
-  return { paragraphs: out, dropped };
+  return { paragraphs: settleTables(out), dropped };
 }
 
 /** The grounding of a paper: its outline's numbers and numbering, its passages. */

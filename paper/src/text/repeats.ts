@@ -4,6 +4,7 @@
  * every writing or extending call, in the order of the document, so the first telling stays.
  */
 import { sentencesOf } from './sentences.ts';
+import { isTable } from './tables.ts';
 
 /** A sentence goes when at least this share of its 5-grams was written before. */
 export const MAX_REPEATED_SHARE = 0.3;
@@ -81,10 +82,12 @@ export class RepeatGuard {
     return text;
   }
 
-  /** Texts written before, kept whole. */
+  /** Texts written before, kept whole (a table is neither a repetition nor repeated: its cells retell its passages' data). */
   keep(paragraphs: string[]): GuardedText {
-    const text = this.hold(paragraphs.map(sentencesOf));
-    text.paragraphs.forEach((sentences, pi) => sentences.forEach((s, si) => this.note({ text, paragraph: pi, sentence: si }, s)));
+    const text = this.hold(paragraphs.map((p) => (isTable(p) ? [p] : sentencesOf(p))));
+    text.paragraphs.forEach((sentences, pi) => {
+      if (!isTable(paragraphs[pi])) sentences.forEach((s, si) => this.note({ text, paragraph: pi, sentence: si }, s));
+    });
     return text;
   }
 
@@ -96,6 +99,10 @@ export class RepeatGuard {
       const kept: string[] = [];
       const pi = text.paragraphs.length;
       text.paragraphs.push(kept);
+      if (isTable(paragraph)) {
+        kept.push(paragraph);
+        continue;
+      }
       for (const sentence of sentencesOf(paragraph)) {
         const grams = fiveGramsOf(sentence);
         const earlier = grams.map((g) => this.owner.get(g)).filter((x): x is Slot => x !== undefined);

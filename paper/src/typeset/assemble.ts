@@ -13,8 +13,8 @@ import type { BibliographyEntry, PaperSourceRef, SectionText, TitlePageInfo } fr
 import { typographRu } from '../text/typography.ts';
 import { buildAbstract } from './abstract.ts';
 import { aiAppendix, aiAppendixReference } from './ai-appendix.ts';
-import type { DocModel, Para } from './model.ts';
-import { extractTables } from './tables.ts';
+import type { DocModel, DocSubsection, Para } from './model.ts';
+import { extractTables, tableText } from './tables.ts';
 
 export interface Assembled {
   model: DocModel;
@@ -39,6 +39,14 @@ const plainText = (paras: Para[]) => paras.map((p) => p.map((x) => (x.kind === '
 
 function inlineText(paras: Para[]): string {
   return paras.map((p) => p.map((x) => (x.kind === 'text' ? x.text : ` (сноска: ${x.text})`)).join('')).join('\n\n');
+}
+
+/** A subsection's text with its tables where they stand (each after that many paragraphs). */
+function subsectionText(s: Pick<DocSubsection, 'paragraphs' | 'tables'>): string {
+  const inline = (p: Para) => inlineText([p]);
+  const blocks = s.paragraphs.map(inline);
+  for (const t of [...(s.tables ?? [])].reverse()) blocks.splice(t.after, 0, tableText(t.table, inline));
+  return blocks.join('\n\n');
 }
 
 export function assemble(options: {
@@ -133,7 +141,7 @@ export function assemble(options: {
     { key: 'introduction', heading: 'ВВЕДЕНИЕ', text: inlineText(introduction) },
     ...chapters
       .filter((c) => c.written)
-      .flatMap((c) => c.subsections.map((s) => ({ key: s.number, heading: `${s.number} ${s.title}`, text: inlineText(s.paragraphs) }))),
+      .flatMap((c) => c.subsections.map((s) => ({ key: s.number, heading: `${s.number} ${s.title}`, text: subsectionText(s) }))),
     ...(conclusion ? [{ key: 'conclusion', heading: 'ЗАКЛЮЧЕНИЕ', text: inlineText(conclusion) }] : []),
   ];
   const byId = new Map(sources.map((s) => [s.id, s]));

@@ -7,79 +7,21 @@
  * A table survives the cleaning of a model's text with its lines joined into one ("| a | b | |---|
  * ---| | 1 | 2 |"): the separator row gives the number of columns, and the rows are read from it.
  */
-import type { DocSubsection, Para } from './model.ts';
+import { captionOf, parseTable, settleTables } from '../text/tables.ts';
+import type { DocSubsection, DocTable, Para } from './model.ts';
 
-/** What the writer is told (the lead adds it to the subsection prompt). */
+/**
+ * What a subsection's writer is told when its passages hold comparable data (sections/prompt.ts
+ * decides when): the one format the guards (text/tables.ts, text/numbers.ts) and this typesetter read.
+ */
 export const TABLE_INSTRUCTION =
-  'Если в фрагментах источников есть сопоставимые данные (показатели нескольких объектов, периодов или подходов), ' +
-  'можно свести их в таблицу: отдельной строкой «Таблица: Название таблицы», затем таблица в формате Markdown ' +
+  'Во фрагментах источников есть сопоставимые данные (показатели нескольких объектов, периодов или подходов): ' +
+  'сведи их в одну таблицу. В абзаце перед таблицей сошлись на неё словами «в таблице ниже»; затем отдельной строкой ' +
+  '«Таблица: Название таблицы» (без номера: номер ставится автоматически), затем таблица в формате Markdown ' +
   '(строка заголовков столбцов, строка-разделитель |---|---|, затем строки данных; 2–5 столбцов, не больше 10 строк). ' +
-  'В абзаце перед таблицей сошлись на неё словами «в таблице ниже». Каждое число в таблице должно стоять во фрагменте ' +
-  'источника; поставь ссылку на фрагмент в названии таблицы или в ячейке. Не больше одной таблицы в подразделе; ' +
-  'не делай таблиц, если сопоставимых данных нет.';
-
-export interface ParsedTable {
-  title: string;
-  header: string[];
-  rows: string[][];
-}
-
-/** "Таблица: Название", "Таблица 3 – Название", "Таблица. Название": the caption the writer gave. */
-const CAPTION = /^\s*Таблица(?:\s+\d+)?\s*[:.–—-]\s*(.+?)\s*$/u;
-const SEPARATOR_CELL = /^\s*:?-{3,}:?\s*$/;
-
-const cellsOf = (row: string) =>
-  row
-    .trim()
-    .replace(/^\|/, '')
-    .replace(/\|$/, '')
-    .split('|')
-    .map((c) => c.trim());
-
-/** The caption of a short paragraph that is only a caption ("Таблица: Название"), or null. */
-export function captionOf(paragraph: string): string | null {
-  if (paragraph.includes('|') || paragraph.length > 300) return null;
-  const m = CAPTION.exec(paragraph);
-  return m ? m[1].replace(/[.:]$/, '') : null;
-}
-
-/** A paragraph that holds a pipe table (with the caption before it, if any); null for ordinary text. */
-export function parseTable(paragraph: string): { caption: string | null; table: Omit<ParsedTable, 'title'> } | null {
-  const start = paragraph.indexOf('|');
-  if (start < 0) return null;
-  const before = paragraph.slice(0, start).trim();
-  const caption = before ? captionOf(before) : null;
-  if (before && caption === null) return null;
-  const body = paragraph.slice(start).trim();
-  const lines = body.split('\n').filter((l) => l.trim());
-  let header: string[];
-  let rows: string[][];
-  if (lines.length > 1) {
-    const sepAt = lines.findIndex((l) => cellsOf(l).every((c) => SEPARATOR_CELL.test(c)));
-    if (sepAt !== 1) return null;
-    header = cellsOf(lines[0]);
-    rows = lines.slice(2).map(cellsOf);
-  } else {
-    // Joined into one line: "| h1 | h2 | |---|---| | a | b |" (rows meet at "| |").
-    const tokens = cellsOf(body);
-    const sepStart = tokens.findIndex((t) => SEPARATOR_CELL.test(t));
-    if (sepStart < 1) return null;
-    let columns = 0;
-    while (sepStart + columns < tokens.length && SEPARATOR_CELL.test(tokens[sepStart + columns])) columns++;
-    // The header ends with the empty token between "|" and "|" of the next row.
-    if (sepStart !== columns + 1 || tokens[columns] !== '') return null;
-    header = tokens.slice(0, columns);
-    const rest = tokens.slice(sepStart + columns);
-    rows = [];
-    for (let i = 0; i < rest.length; i += columns + 1) {
-      if (rest[i] !== '') return null;
-      rows.push(rest.slice(i + 1, i + 1 + columns));
-    }
-  }
-  const columns = header.length;
-  if (columns < 2 || rows.length === 0 || rows.some((r) => r.length !== columns)) return null;
-  return { caption, table: { header, rows } };
-}
+  'Каждое число в таблице бери только из фрагмента и в той же строке ставь ссылку на этот фрагмент (например, в последнем ' +
+  'столбце «Источник»: [[p17]]) или одну ссылку в названии таблицы на все фрагменты, откуда взяты её числа; строка с числом, ' +
+  'которого нет в процитированных ею фрагментах, будет удалена. Таблица одна, после неё продолжай текст абзацами.';
 
 /** Words by which the writer was told to refer to the table; replaced by its number. */
 const BELOW =
@@ -90,7 +32,9 @@ export function withTableReference(paragraph: string | undefined, number: number
   if (paragraph !== undefined) {
     const m = BELOW.exec(paragraph);
     if (m) return paragraph.replace(BELOW, m[0].startsWith('(') ? `(таблица ${number})` : `${m[1] ?? m[2] ?? 'в'} таблице ${number}`);
-    if (new RegExp(`(таблиц[аеуы]|табл\\.)\\s+${number}(?!\\d)`, 'iu').test(paragraph)) return paragraph;
+    // The writer's own numbering ("в таблице 2" of its subsection) gives way to the paper's.
+    const numbered = /(?<!\p{L})(таблиц[аеуы]|табл\.)\s+\d+/iu;
+    if (numbered.test(paragraph)) return paragraph.replace(numbered, `$1 ${number}`);
   }
   const sentence = `Данные приведены в таблице ${number}.`;
   return paragraph ? `${paragraph} ${sentence}` : sentence;
@@ -108,7 +52,8 @@ export function extractTables(
 ): Pick<DocSubsection, 'paragraphs' | 'tables'> {
   type Block = { kind: 'text'; text: string } | { kind: 'table'; number: number; title: string; header: string[]; rows: string[][] };
   const blocks: Block[] = [];
-  for (const p of raw) {
+  // Captions joined to their tables; a reference to a table that is not there any more goes.
+  for (const p of settleTables(raw)) {
     const parsed = parseTable(p);
     if (!parsed) {
       blocks.push({ kind: 'text', text: p });
@@ -138,4 +83,9 @@ export function extractTables(
       });
   }
   return tables.length ? { paragraphs, tables } : { paragraphs };
+}
+
+/** A table as plain text (the paper's texts in the result, the originality check): its caption, then its rows. */
+export function tableText(t: DocTable, inline: (p: Para) => string): string {
+  return [`Таблица ${t.number} – ${inline(t.title)}`, ...[t.header, ...t.rows].map((r) => r.map(inline).join(' | '))].join('\n');
 }

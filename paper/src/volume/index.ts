@@ -12,6 +12,7 @@ import type { Grounding } from '../text/numbers.ts';
 import { paragraphsOf, RepeatGuard } from '../text/repeats.ts';
 import { acceptText, isChapterConclusion } from '../sections/index.ts';
 import { citedPassageIds } from '../passages/markers.ts';
+import { isTable } from '../text/tables.ts';
 import type { PassageBrief } from '../writer/types.ts';
 import type { OutlineBrief } from '../outline/types.ts';
 import { extendMessages } from './prompt.ts';
@@ -179,7 +180,7 @@ export async function topUp(options: {
   return added;
 }
 
-/** Removes about `chars` characters: whole paragraphs before the closing, from the longest subsections. */
+/** Removes about `chars` characters: whole paragraphs before the closing (never a table), from the longest subsections. */
 export function trim(texts: Map<string, string[]>, chars: number): void {
   let left = chars;
   for (let guard = 0; left > 0 && guard < 10_000; guard++) {
@@ -188,7 +189,8 @@ export function trim(texts: Map<string, string[]>, chars: number): void {
       .sort((a, b) => charsOf(b[1]) - charsOf(a[1]) || a[0].localeCompare(b[0]))[0];
     if (!longest) return;
     const [number, paragraphs] = longest;
-    const at = closingAt(paragraphs) - 1;
+    let at = closingAt(paragraphs) - 1;
+    while (at > 0 && isTable(paragraphs[at])) at--;
     texts.set(number, [...paragraphs.slice(0, at), ...paragraphs.slice(at + 1)]);
     left -= paragraphs[at].length;
   }

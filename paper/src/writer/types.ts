@@ -43,6 +43,8 @@ export type WriterTask =
       before: SubsectionDigest[];
       /** Passages the chapter has already cited. */
       usedPassages: string[];
+      /** The passages hold comparable data: the subsection gives it as one table (sections/prompt.ts, tableWanted). */
+      table: boolean;
     }
   | { kind: 'review'; outline: OutlineBrief; chapter: number; texts: { number: string; title: string; text: string }[] }
   | {
