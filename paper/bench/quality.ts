@@ -11,6 +11,8 @@
  *  - invented references: list entries that are neither a found work nor an attached file;
  *  - invented numbers: numbers, percentages, years of the body text in no passage the writer was
  *    given and not in the topic or the outline (subsection numbers, list numbers, cited pages left out);
+ *  - tables: tables in the paper / failures — a table the text does not refer to («в таблице 2»), a
+ *    caption not «Таблица N – Название» numbered in order, a row with a number its cited passages do not hold;
  *  - sources listed, normocontrol violations, model calls (requests at the server / calls the
  *    paper counts) and tokens (prompt / completion, as the paper counts them).
  * Scenario names given as arguments run only those: `node bench/quality.ts well-behaved short`;
@@ -54,6 +56,7 @@ const TARGETS = {
   inventedNumbers: 0,
   overlapPct: 2,
   violations: 0,
+  tableFailures: 0,
 };
 
 interface Figures {
@@ -67,6 +70,7 @@ interface Figures {
   inventedReferences: { count: number; examples: string[] };
   inventedNumbers: { count: number; examples: string[] };
   sources: number;
+  tables: { count: number; failures: number; examples: string[] };
   violations: { count: number; rules: string[] };
   latinPct: number;
   /** Paragraphs with a refusal or Markdown left in them (no target: what no target catches). */
@@ -91,6 +95,9 @@ const plain = (text: string) => text.replace(/\s*\[\d[^\]]*\]/g, '').replace(/ \
 function numbersOf(text: string): string[] {
   return [...text.matchAll(/\d+(?:[.,]\d+)?/g)].map((m) => m[0].replace(',', '.').replace(/^0+(?=\d)/, ''));
 }
+
+/** A table in the paper's texts (typeset/tables.ts, tableText): its caption line, then its rows. */
+const isTableBlock = (paragraph: string) => /^Таблица \d+ /.test(paragraph) && paragraph.includes('\n');
 
 function clip(s: string, n = 110): string {
   return s.length > n ? `${s.slice(0, n - 1)}…` : s;
@@ -133,36 +140,70 @@ function measure(input: PaperInput, result: PaperResult, found: FoundWork[], pas
     for (const url of [w.doi ? `https://doi.org/${w.doi}` : undefined, w.url, w.oaUrl]) if (url) ids.set(url, `S${i + 1}`);
   });
   const sourceOf = new Map(result.sources.map((s) => [s.number, s.url ? ids.get(s.url) : undefined]));
+  /** The texts of the passages a citation's inner part ("3, с. 47; 5") names; null when one is unknown. */
+  const citedTexts = (inner: string): string[] | null => {
+    const texts: string[] = [];
+    let known = true;
+    for (const part of inner.split(';')) {
+      const cite = /^\s*(\d+)(?:,\s*с\.\s*(\d+)(?:\s*[-–]\s*(\d+))?)?\s*$/.exec(part);
+      const id = cite ? sourceOf.get(Number(cite[1])) : undefined;
+      if (!cite || !id) {
+        known = false;
+        continue;
+      }
+      const [, , from, to] = cite;
+      const pages = from ? Array.from({ length: Number(to ?? from) - Number(from) + 1 }, (_, k) => String(Number(from) + k)) : null;
+      const cited = passages.filter((p) => p.sourceId === id && (!pages || (p.page !== null && pages.includes(p.page))));
+      if (!cited.length) known = false;
+      texts.push(...cited.map((p) => p.text));
+    }
+    return known ? texts : null;
+  };
   const unsupported = { total: 0, examples: [] as string[], cited: 0 };
   for (const s of body) {
     for (const paragraph of s.text.split('\n\n')) {
+      // A table's rows are data, checked below number by number.
+      if (isTableBlock(paragraph)) continue;
       for (const m of paragraph.matchAll(CITATION)) {
         const before = paragraph.slice(0, m.index);
         const starts = [...before.matchAll(SENTENCE_END)];
         const claim = plain(before.slice(starts.length ? starts[starts.length - 1].index! : 0)).trim();
-        const texts: string[] = [];
-        let known = true;
-        for (const part of m[1].split(';')) {
-          const cite = /^\s*(\d+)(?:,\s*с\.\s*(\d+)(?:\s*[-–]\s*(\d+))?)?\s*$/.exec(part);
-          const id = cite ? sourceOf.get(Number(cite[1])) : undefined;
-          if (!cite || !id) {
-            known = false;
-            continue;
-          }
-          const [, , from, to] = cite;
-          const pages = from ? Array.from({ length: Number(to ?? from) - Number(from) + 1 }, (_, k) => String(Number(from) + k)) : null;
-          const cited = passages.filter((p) => p.sourceId === id && (!pages || (p.page !== null && pages.includes(p.page))));
-          if (!cited.length) known = false;
-          texts.push(...cited.map((p) => p.text));
-        }
+        const texts = citedTexts(m[1]);
         unsupported.cited++;
-        if (!known || sharedTerms(claim, texts) < MIN_SHARED_TERMS) {
+        if (!texts || sharedTerms(claim, texts) < MIN_SHARED_TERMS) {
           unsupported.total++;
           if (unsupported.examples.length < 2) unsupported.examples.push(`${s.key}: «${clip(claim)}» ${m[0]}`);
         }
       }
     }
   }
+
+  // Tables: numbered in order, captioned, referred to, every row's numbers in the passages it cites.
+  const tables = { count: 0, failures: 0, examples: [] as string[] };
+  const fail = (example: string) => {
+    tables.failures++;
+    if (tables.examples.length < 3) tables.examples.push(example);
+  };
+  const prose = body
+    .flatMap((s) => s.text.split('\n\n'))
+    .filter((p) => !isTableBlock(p))
+    .join('\n')
+    .replace(/\u00A0/g, ' ');
+  for (const s of body)
+    for (const block of s.text.split('\n\n').filter(isTableBlock)) {
+      tables.count++;
+      const [caption, header, ...rows] = block.split('\n');
+      const m = /^Таблица (\d+) – \S/.exec(caption.replace(/\u00A0/g, ' '));
+      if (!m || Number(m[1]) !== tables.count) fail(`${s.key}: caption «${clip(caption, 60)}»`);
+      else if (!new RegExp(`(?<!\\p{L})(таблиц[аеуы]|табл\\.)\\s+${m[1]}(?!\\d)`, 'iu').test(prose)) fail(`${s.key}: no reference to table ${m[1]}`);
+      if (!header || !rows.length) fail(`${s.key}: table without rows`);
+      const wide = [...caption.matchAll(CITATION)].flatMap((c) => citedTexts(c[1]) ?? []);
+      for (const row of rows) {
+        const grounded = new Set(numbersOf([...wide, ...[...row.matchAll(CITATION)].flatMap((c) => citedTexts(c[1]) ?? [])].join(' ')));
+        const own = numbersOf(row.replace(/\[\d[^\]]*\]/g, ' ')).filter((n) => !grounded.has(n));
+        if (own.length) fail(`${s.key}: row «${clip(row, 60)}» has ${own.join(', ')}`);
+      }
+    }
 
   // The list: found works and attached files only.
   const inventedReferences = { count: 0, examples: [] as string[] };
@@ -187,6 +228,7 @@ function measure(input: PaperInput, result: PaperResult, found: FoundWork[], pas
   const inventedNumbers = { count: 0, examples: [] as string[] };
   for (const s of body) {
     const text = s.text
+      .replace(/(?<!\p{L})(Таблица|таблиц[аеуы]|табл\.)[\s\u00A0]+\d+/gu, '$1')
       .replace(/\[\d[^\]]*\]/g, ' ')
       .replace(/(?:^|\s)(?:с|стр|c)\.\s*\d+(?:\s*[-–]\s*\d+)?/gi, ' ')
       .replace(/^\s*\d+[.)]\s/gm, ' ');
@@ -224,6 +266,7 @@ function measure(input: PaperInput, result: PaperResult, found: FoundWork[], pas
     inventedReferences,
     inventedNumbers,
     sources: result.sources.length,
+    tables,
     violations: { count: result.normocontrol.issues.length, rules: [...new Set(result.normocontrol.issues.map((i) => i.rule))] },
     latinPct: words.length ? (100 * latin) / words.length : 0,
     leftovers,
@@ -240,6 +283,7 @@ function missed(f: Figures | undefined): Set<string> {
   if (f.inventedNumbers.count > TARGETS.inventedNumbers) out.add('numbers');
   if (f.overlapPct >= TARGETS.overlapPct) out.add('overlap');
   if (f.violations.count > TARGETS.violations) out.add('violations');
+  if (f.tables.failures > TARGETS.tableFailures) out.add('tables');
   return out;
 }
 
@@ -358,7 +402,8 @@ console.log(
 );
 console.log(
   `Targets: volume within ±${TARGETS.volumePct} %, ${TARGETS.inventedReferences} invented references, ${TARGETS.unsupportedCitations} unsupported citations, ` +
-    `${TARGETS.inventedNumbers} invented numbers, 5-gram overlap under ${TARGETS.overlapPct} %, ${TARGETS.violations} normocontrol violations (✗: missed)\n`,
+    `${TARGETS.inventedNumbers} invented numbers, 5-gram overlap under ${TARGETS.overlapPct} %, ${TARGETS.violations} normocontrol violations, ` +
+    `${TARGETS.tableFailures} tables without a reference, a GOST caption or grounded rows (✗: missed)\n`,
 );
 const dash = '–';
 console.log(
@@ -373,6 +418,7 @@ console.log(
       'inv.refs',
       'inv.numbers',
       'sources',
+      'tables',
       'violations',
       'calls',
       'tokens in/out',
@@ -385,7 +431,7 @@ console.log(
       const m = missed(f);
       const time = `${r.seconds.toFixed(0)} s`;
       if (!f)
-        return [`${r.scenario.name}${X}`, dash, dash, dash, dash, dash, dash, dash, dash, dash, String(r.calls), dash, dash, dash, time];
+        return [`${r.scenario.name}${X}`, dash, dash, dash, dash, dash, dash, dash, dash, dash, dash, String(r.calls), dash, dash, dash, time];
       return [
         r.scenario.name,
         String(f.pages),
@@ -396,6 +442,7 @@ console.log(
         mark(String(f.inventedReferences.count), m.has('refs')),
         mark(String(f.inventedNumbers.count), m.has('numbers')),
         String(f.sources),
+        mark(`${f.tables.count}/${f.tables.failures}`, m.has('tables')),
         mark(String(f.violations.count), m.has('violations')),
         `${r.calls}/${r.counted}`,
         `${(r.tokens!.prompt / 1000).toFixed(0)}k/${(r.tokens!.completion / 1000).toFixed(0)}k`,
@@ -407,7 +454,8 @@ console.log(
   ]),
 );
 console.log(
-  '\ncalls: requests at the server / calls the paper counts; tokens: as the paper counts them; without targets: ' +
+  '\ncalls: requests at the server / calls the paper counts; tokens: as the paper counts them; ' +
+    'tables: tables in the paper / failing ones (no reference, a broken caption or number, an ungrounded row); without targets: ' +
     'latin: words of the body in Latin script; leftovers: paragraphs with a refusal or Markdown (**, #, ---, ```, "1. ")\n',
 );
 for (const r of rows) {
@@ -423,6 +471,7 @@ for (const r of rows) {
     ...f.unsupported.examples.map((e) => `unsupported ${e}`),
     ...f.inventedNumbers.examples.map((e) => `number ${e}`),
     ...f.inventedReferences.examples.map((e) => `reference ${e}`),
+    ...f.tables.examples.map((e) => `table ${e}`),
     ...f.leftovers.examples.map((e) => `leftover ${e}`),
     ...(f.violations.count ? [`normocontrol: ${f.violations.rules.join(', ')}`] : []),
   ];

@@ -8,7 +8,8 @@
  * its passages, unless another subsection cited it and nothing of it is left to retell), and its
  * own sentences from a small grammar of the field that repeat no word 5-gram it has already
  * written anywhere in the paper; and a judge of cited claims by their key terms (MIN_SHARED_TERMS).
- * It writes no numbers of its own. A scenario changes its answers or the server's behaviour; the
+ * It writes no numbers of its own: when the prompt asks for a table, it puts there the figures of
+ * its passages (a row per figure, the passage cited in the row), each figure in one table only. A scenario changes its answers or the server's behaviour; the
  * judge stays the well-behaved one unless the scenario breaks its JSON.
  */
 import { MIN_SHARED_TERMS, sharedTerms } from '../src/passages/verify.ts';
@@ -285,6 +286,24 @@ function claimsOf(prompt: string): { n: number; claim: string; fragment: string 
 
 export type Model = (req: FakeRequest) => string;
 
+/** What a section prompt says when it asks for a table (TABLE_INSTRUCTION). */
+const ASKS_TABLE = /сведи их в одну таблицу/;
+/** A figure of a passage with what it counts: «12 %», «с 14 до 31 %», «до 10 дней». */
+const FIGURE = /(?:(?:с|от|до|на)\s+)?\d+(?:[.,]\d+)?(?:\s+до\s+\d+(?:[.,]\d+)?)?\s*(?:%|дн\p{L}*)/u;
+/** Words a row's label does not end with (the verb that carried the figure). */
+const LABEL_TAIL = new Set(['составил', 'составила', 'составляет', 'сократился', 'достигает', 'выросла', 'снижаются', 'в', 'среднем', 'за', 'пять', 'лет']);
+
+/** The sentence before a table, referring to it as the prompt says. */
+const TABLE_LEADS = [
+  'Сопоставимые показатели, которые приводят авторы, сведены в таблице ниже.',
+  'Для сравнения числовые данные источников представлены в таблице ниже.',
+  'Количественные оценки из рассмотренных работ приведены в таблице ниже.',
+  'Цифры, на которые опираются исследователи, собраны в таблице ниже.',
+];
+
+/** A table's paragraph as the model writes it: the caption line, then the rows. */
+export const isTableText = (paragraph: string) => /^Таблица:/m.test(paragraph) && /^\|/m.test(paragraph);
+
 /**
  * The well-behaved model. Its state (the 5-grams written, the passage sentences retold) lives in
  * this closure: one model per paper. A request already answered (a retry) gets the same answer.
@@ -359,6 +378,30 @@ export function wellBehavedModel(): Model {
     return paragraphs.join('\n\n');
   }
 
+  const tabled = new Set<string>();
+
+  /**
+   * The table a prompt asks for: a row per figure of its passages not put in a table before
+   * (label, figure, the passage cited), or null with fewer than two such figures.
+   */
+  function table(title: string, passages: PromptPassage[]): string | null {
+    const rows: { sentence: string; row: string }[] = [];
+    for (const p of passages)
+      // A running head («Экономика региона. 2016. Т. 16, № 1») is not part of the page's first sentence.
+      for (const sentence of p.text.split(SENTENCE).map((x) => x.replace(/^.*№\s*\d+\s+/, '').trim())) {
+        const figure = FIGURE.exec(sentence);
+        if (!figure || tabled.has(sentence) || rows.length >= 5) continue;
+        const words = sentence.replace(figure[0], ' ').replace(/[.!?]$/, '').split(/\s+/).filter(Boolean);
+        while (words.length && LABEL_TAIL.has(words[words.length - 1].toLowerCase())) words.pop();
+        const label = words.join(' ').replace(/,$/, '');
+        if (!label || rows.some((r) => r.sentence === sentence)) continue;
+        rows.push({ sentence, row: `| ${label} | ${figure[0]} | [[${p.id}]] |` });
+      }
+    if (rows.length < 2) return null;
+    for (const r of rows) tabled.add(r.sentence);
+    return [`Таблица: Показатели по данным источников: ${lower(title)}`, '| Показатель | Значение | Источник |', '|---|---|---|', ...rows.map((r) => r.row)].join('\n');
+  }
+
   function judge(prompt: string): string {
     return JSON.stringify({
       verdicts: claimsOf(prompt).map((c) => ({ n: c.n, supported: sharedTerms(c.claim, [c.fragment]) >= MIN_SHARED_TERMS, rewrite: '' })),
@@ -375,7 +418,16 @@ export function wellBehavedModel(): Model {
     const passages = key.startsWith('section') || key.startsWith('extend') || key.startsWith('revise') ? promptPassages(prompt) : [];
     const r = random(key);
     const opening = key.startsWith('section') && title ? `Настоящий подраздел посвящён вопросу: ${lower(title)}.` : undefined;
-    return text(key, target, citedSentences(r, passages), opening);
+    const body = text(key, target, citedSentences(r, passages), opening);
+    const asked = key.startsWith('section') && title && ASKS_TABLE.test(prompt) ? table(title, passages) : null;
+    if (!asked) return body;
+    // The table after the second paragraph, which refers to it.
+    const paragraphs = body.split('\n\n');
+    const at = Math.min(1, paragraphs.length - 1);
+    const lead = freshSentence(r, (x) => pick(x, TABLE_LEADS), written, paragraphs[at]);
+    paragraphs[at] = `${paragraphs[at]} ${lead}`;
+    paragraphs.splice(at + 1, 0, asked);
+    return paragraphs.join('\n\n');
   }
 
   return (req) => {
@@ -439,7 +491,7 @@ export const SCENARIOS: Scenario[] = [
               .filter((x) => !x.includes('[['))
               .join(' ');
           if (!stock) {
-            stock = paragraphs.map(uncited);
+            stock = paragraphs.filter((p) => !isTableText(p)).map(uncited);
             return text;
           }
           // Every other paragraph is one the model already wrote for another subsection; the
@@ -447,7 +499,7 @@ export const SCENARIOS: Scenario[] = [
           const before = stock;
           return paragraphs
             .map((p, i) => {
-              if (i % 2 === 0) return p;
+              if (i % 2 === 0 || isTableText(p)) return p;
               const cited = p.split(SENTENCE).filter((x) => x.includes('[['));
               return [before[Math.floor(i / 2) % before.length], ...cited].join(' ');
             })
@@ -486,6 +538,10 @@ export const SCENARIOS: Scenario[] = [
               .map((x) => (x.includes('[[') || n++ % 4 !== 1 ? x : `${pick(r, inventions)(x.replace(/\.$/, ''))}.`))
               .join(' '),
           );
+          // A table gets a row with a figure of its own, cited to a passage that does not hold it.
+          const t = paragraphs.findIndex(isTableText);
+          if (t >= 0 && ids.length)
+            paragraphs[t] += `\n| Доля предприятий, внедривших системы управления отношениями с клиентами | ${share()} | [[${pick(r, ids)}]] |`;
           if (!listed) {
             // Once in the paper, a reference list of its own at the end of a subsection.
             listed = true;
@@ -510,6 +566,8 @@ export const SCENARIOS: Scenario[] = [
         const title = /(?:подраздела|подраздел) (\d+\.\d+ «[^»]+»)/.exec(req.prompt)?.[1]?.replace(/[«»]/g, '');
         const out: string[] = title ? [`## ${title}`] : ['# Текст'];
         paragraphsOf(text).forEach((p, i) => {
+          // Its table is Markdown already.
+          if (isTableText(p)) return out.push(p);
           const sentences = p.split(SENTENCE);
           if (i % 3 === 1) {
             out.push(`### ${capital(wordsOf(sentences[0]).slice(0, 4).join(' '))}`);
@@ -553,7 +611,7 @@ export const SCENARIOS: Scenario[] = [
           const half = Math.ceil(paragraphs.length / 2);
           return paragraphs
             .map((p, i) => {
-              if (i < half) return p;
+              if (i < half || isTableText(p)) return p;
               // The paragraph's citations stay, in the Russian the model read them in.
               const sentences: string[] = [];
               for (let k = 0; k < 6; k++) sentences.push(freshSentence(r, englishSentence, written, sentences[sentences.length - 1] ?? ''));

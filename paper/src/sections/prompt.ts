@@ -2,7 +2,7 @@ import { AUTHOR_SYSTEM } from '../writer/author.ts';
 import { outlineSummary } from '../outline/brief.ts';
 import type { ChatMessage, PassageBrief, SubsectionDigest } from '../writer/types.ts';
 import type { OutlineBrief } from '../outline/types.ts';
-import { hasQuantity, MIN_QUANTITY_PASSAGES } from '../text/tables.ts';
+import { figureStatements, MIN_FIGURES_FOR_TABLE } from '../text/tables.ts';
 import { TABLE_INSTRUCTION } from '../typeset/tables.ts';
 
 /** The passages a subsection may cite, each under its id, with its source and printed page. */
@@ -28,13 +28,13 @@ export function isAnalytical(o: OutlineBrief, chapter: number): boolean {
 }
 
 /**
- * A subsection gives its data as a table when its chapter analyses the sources' data and at least
- * MIN_QUANTITY_PASSAGES of the passages it is written from hold a quantity («12 %», «до 10 дней»):
- * figures of several sources on one matter are what a table compares; a theoretical chapter's
- * passages, or one figure alone, are told in prose.
+ * A subsection gives its data as a table when its chapter analyses the sources' data and the
+ * passages it is written from state at least MIN_FIGURES_FOR_TABLE different figures with what
+ * they count («12 %», «до 10 дней»; not years or pages): figures to set side by side are what a
+ * table is for; a theoretical chapter's passages, or one figure alone, are told in prose.
  */
 export function tableWanted(o: OutlineBrief, chapter: number, sources: PassageBrief[]): boolean {
-  return isAnalytical(o, chapter) && sources.filter((p) => hasQuantity(p.text)).length >= MIN_QUANTITY_PASSAGES;
+  return isAnalytical(o, chapter) && figureStatements(sources.map((p) => p.text)).size >= MIN_FIGURES_FOR_TABLE;
 }
 
 /** What the chapter already says: the next subsection is to go further, not repeat it. */

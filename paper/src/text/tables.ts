@@ -127,10 +127,15 @@ export function settleTables(paragraphs: string[]): string[] {
  */
 const QUANTITY = /\d+(?:[.,]\d+)?\s*(?:%|процент\p{L}*|п\.\s*п\.|млн|млрд|тыс\.|руб\p{L}*|дн(?:я|ей)|раз(?:а)?(?!\p{L})|человек)/iu;
 
-export const hasQuantity = (text: string): boolean => QUANTITY.test(text);
+/** The different statements of figures in some texts (the same sentence found in two passages counts once). */
+export function figureStatements(texts: string[]): Set<string> {
+  const out = new Set<string>();
+  for (const t of texts) for (const s of sentencesOf(t)) if (QUANTITY.test(s)) out.add(s.replace(/\s+/g, ' ').trim().toLowerCase());
+  return out;
+}
 
 /**
  * The rule for asking a subsection for a table: its chapter analyses (see sections/prompt.ts) and
- * at least this many of the passages it is written from hold a quantity — data to compare.
+ * the passages it is written from state at least this many different figures — data to compare.
  */
-export const MIN_QUANTITY_PASSAGES = 2;
+export const MIN_FIGURES_FOR_TABLE = 2;
