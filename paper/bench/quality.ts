@@ -195,7 +195,8 @@ function measure(input: PaperInput, result: PaperResult, found: FoundWork[], pas
       const [caption, header, ...rows] = block.split('\n');
       const m = /^Таблица (\d+) – \S/.exec(caption.replace(/\u00A0/g, ' '));
       if (!m || Number(m[1]) !== tables.count) fail(`${s.key}: caption «${clip(caption, 60)}»`);
-      else if (!new RegExp(`(?<!\\p{L})(таблиц[аеуы]|табл\\.)\\s+${m[1]}(?!\\d)`, 'iu').test(prose)) fail(`${s.key}: no reference to table ${m[1]}`);
+      else if (!new RegExp(`(?<!\\p{L})(таблиц[аеуы]|табл\\.)\\s+${m[1]}(?!\\d)`, 'iu').test(prose))
+        fail(`${s.key}: no reference to table ${m[1]}`);
       if (!header || !rows.length) fail(`${s.key}: table without rows`);
       const wide = [...caption.matchAll(CITATION)].flatMap((c) => citedTexts(c[1]) ?? []);
       for (const row of rows) {
@@ -431,7 +432,24 @@ console.log(
       const m = missed(f);
       const time = `${r.seconds.toFixed(0)} s`;
       if (!f)
-        return [`${r.scenario.name}${X}`, dash, dash, dash, dash, dash, dash, dash, dash, dash, dash, String(r.calls), dash, dash, dash, time];
+        return [
+          `${r.scenario.name}${X}`,
+          dash,
+          dash,
+          dash,
+          dash,
+          dash,
+          dash,
+          dash,
+          dash,
+          dash,
+          dash,
+          String(r.calls),
+          dash,
+          dash,
+          dash,
+          time,
+        ];
       return [
         r.scenario.name,
         String(f.pages),

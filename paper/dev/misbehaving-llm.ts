@@ -291,7 +291,20 @@ const ASKS_TABLE = /сведи их в одну таблицу/;
 /** A figure of a passage with what it counts: «12 %», «с 14 до 31 %», «до 10 дней». */
 const FIGURE = /(?:(?:с|от|до|на)\s+)?\d+(?:[.,]\d+)?(?:\s+до\s+\d+(?:[.,]\d+)?)?\s*(?:%|дн\p{L}*)/u;
 /** Words a row's label does not end with (the verb that carried the figure). */
-const LABEL_TAIL = new Set(['составил', 'составила', 'составляет', 'сократился', 'достигает', 'выросла', 'снижаются', 'в', 'среднем', 'за', 'пять', 'лет']);
+const LABEL_TAIL = new Set([
+  'составил',
+  'составила',
+  'составляет',
+  'сократился',
+  'достигает',
+  'выросла',
+  'снижаются',
+  'в',
+  'среднем',
+  'за',
+  'пять',
+  'лет',
+]);
 
 /** The sentence before a table, referring to it as the prompt says. */
 const TABLE_LEADS = [
@@ -391,7 +404,11 @@ export function wellBehavedModel(): Model {
       for (const sentence of p.text.split(SENTENCE).map((x) => x.replace(/^.*№\s*\d+\s+/, '').trim())) {
         const figure = FIGURE.exec(sentence);
         if (!figure || tabled.has(sentence) || rows.length >= 5) continue;
-        const words = sentence.replace(figure[0], ' ').replace(/[.!?]$/, '').split(/\s+/).filter(Boolean);
+        const words = sentence
+          .replace(figure[0], ' ')
+          .replace(/[.!?]$/, '')
+          .split(/\s+/)
+          .filter(Boolean);
         while (words.length && LABEL_TAIL.has(words[words.length - 1].toLowerCase())) words.pop();
         const label = words.join(' ').replace(/,$/, '');
         if (!label || rows.some((r) => r.sentence === sentence)) continue;
@@ -399,7 +416,12 @@ export function wellBehavedModel(): Model {
       }
     if (rows.length < 2) return null;
     for (const r of rows) tabled.add(r.sentence);
-    return [`Таблица: Показатели по данным источников: ${lower(title)}`, '| Показатель | Значение | Источник |', '|---|---|---|', ...rows.map((r) => r.row)].join('\n');
+    return [
+      `Таблица: Показатели по данным источников: ${lower(title)}`,
+      '| Показатель | Значение | Источник |',
+      '|---|---|---|',
+      ...rows.map((r) => r.row),
+    ].join('\n');
   }
 
   function judge(prompt: string): string {
@@ -541,7 +563,8 @@ export const SCENARIOS: Scenario[] = [
           // A table gets a row with a figure of its own, cited to a passage that does not hold it.
           const t = paragraphs.findIndex(isTableText);
           if (t >= 0 && ids.length)
-            paragraphs[t] += `\n| Доля предприятий, внедривших системы управления отношениями с клиентами | ${share()} | [[${pick(r, ids)}]] |`;
+            paragraphs[t] +=
+              `\n| Доля предприятий, внедривших системы управления отношениями с клиентами | ${share()} | [[${pick(r, ids)}]] |`;
           if (!listed) {
             // Once in the paper, a reference list of its own at the end of a subsection.
             listed = true;
