@@ -8,6 +8,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
+import { figureOf } from '../src/text/tables.ts';
 import { capital, freshSentence, pick, random, TEMPLATES, type Rnd } from './prose.ts';
 
 export type Behaviour = { status: number; retryAfterSec?: number } | { hang: true } | { cutAfterChars: number };
@@ -86,6 +87,23 @@ function generateText(prompt: string, key: string, written: Set<string>): string
     }
     paragraphs.push(sentences.join(' '));
     total += paragraphs[paragraphs.length - 1].length + 2;
+  }
+  // Asked for a table (TABLE_INSTRUCTION): the figures of its passages, a row each, the passage cited.
+  if (/сведи их в одну таблицу/.test(prompt)) {
+    const rows = [...prompt.matchAll(/^\[(p\d+)\] .*\n(.*)$/gm)].flatMap(([, id, text]) =>
+      text
+        .split(/(?<=[.!?])\s+/)
+        .filter((s) => figureOf(s) && !s.includes('|'))
+        .map((s) => `| ${s.replace(/[.!?]$/, '')} | ${figureOf(s)} | [[${id}]] |`),
+    );
+    if (rows.length >= 2) {
+      paragraphs[0] += ' Данные источников сведены в таблице ниже.';
+      paragraphs.splice(
+        1,
+        0,
+        ['Таблица: Данные источников', '| Положение | Значение | Источник |', '|---|---|---|', ...rows.slice(0, 5)].join('\n'),
+      );
+    }
   }
   if (ids.length) {
     // What a careless model does: a made-up source, a numeric reference and markdown.

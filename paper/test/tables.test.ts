@@ -17,6 +17,9 @@ import { trim } from '../src/volume/index.ts';
 import { buildDocx } from '../src/typeset/docx.ts';
 import type { DocModel, Para } from '../src/typeset/model.ts';
 import { extractTables } from '../src/typeset/tables.ts';
+import { startFakeLlm } from '../dev/fake-llm.ts';
+import { createLlmWriter } from '../src/writer/llm.ts';
+import { createOfflineWriter } from '../src/writer/offline/index.ts';
 import { readZip } from '../src/zip.ts';
 
 const PASSAGES: Record<string, string> = {
@@ -171,5 +174,62 @@ describe('the prompt asks for a table', () => {
     expect(prompt).toContain('«Таблица: Название таблицы»');
     expect(prompt).toContain('в таблице ниже');
     expect(sectionMessages(brief, 2, 1, 3000, [source('p1')], [], [], false)[1].content).not.toContain('Таблица:');
+  });
+});
+
+describe('the simulated writers', () => {
+  const brief = { ...outline, keywords: [], object: '', subject: '', methods: [] };
+  const sources = ['p1', 'p2', 'p3'].map((id) => ({ id, source: 'Источник', page: '5', text: PASSAGES[id] }));
+  const task = {
+    kind: 'section' as const,
+    outline: brief,
+    chapter: 2,
+    subsection: 1,
+    targetChars: 2500,
+    sources,
+    before: [],
+    usedPassages: [],
+  };
+
+  it('the fake LLM server writes the table a prompt asks for, its rows grounded', async () => {
+    const llm = await startFakeLlm({ apiKey: 'k' });
+    try {
+      const writer = createLlmWriter({ baseURL: llm.url, apiKey: 'k', models: { basic: 'm', professional: 'm' } });
+      const reply = await writer.complete({
+        key: 'section:2.1',
+        task: { ...task, table: true },
+        messages: sectionMessages(brief, 2, 1, 2500, sources, [], [], true),
+        tariff: 'basic',
+        maxTokens: 2000,
+      });
+      const tables = guarded(reply.text).paragraphs.filter(isTable);
+      expect(tables).toHaveLength(1);
+      expect(tableOf(tables[0])!.rows.map((r) => r[1])).toEqual(['24 %', '43 %']);
+    } finally {
+      await llm.close();
+    }
+  });
+
+  it('the offline writer writes the table it is asked for from its passages, every row grounded', async () => {
+    const write = async (table: boolean) =>
+      (
+        await createOfflineWriter().complete({
+          key: 'section:2.1',
+          task: { ...task, table },
+          messages: [],
+          tariff: 'basic',
+          maxTokens: 1000,
+        })
+      ).text;
+    const { paragraphs, dropped } = guarded(await write(true));
+    expect(dropped).toBe(0);
+    const tables = paragraphs.filter(isTable);
+    expect(tables).toHaveLength(1);
+    expect(tableOf(tables[0])!.rows.map((r) => [r[1], r[2]])).toEqual([
+      ['24 %', '[[p1]]'],
+      ['43 %', '[[p2]]'],
+    ]);
+    expect(paragraphs[paragraphs.indexOf(tables[0]) - 1]).toMatch(/в таблице ниже\.$/);
+    expect(cleanText(await write(false)).some(isTable)).toBe(false);
   });
 });

@@ -127,6 +127,11 @@ export function settleTables(paragraphs: string[]): string[] {
  */
 const QUANTITY = /\d+(?:[.,]\d+)?\s*(?:%|процент\p{L}*|п\.\s*п\.|млн|млрд|тыс\.|руб\p{L}*|дн(?:я|ей)|раз(?:а)?(?!\p{L})|человек)/iu;
 
+/** The figure a sentence states with what it counts («12 %»), or null. */
+export function figureOf(sentence: string): string | null {
+  return QUANTITY.exec(sentence)?.[0] ?? null;
+}
+
 /** The different statements of figures in some texts (the same sentence found in two passages counts once). */
 export function figureStatements(texts: string[]): Set<string> {
   const out = new Set<string>();

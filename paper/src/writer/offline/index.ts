@@ -8,6 +8,7 @@ import { PaperError } from '../../errors.ts';
 import type { Writer, WriterCall, WriterReply, WriterTask, PassageBrief } from '../types.ts';
 import type { OutlineBrief } from '../../outline/types.ts';
 import { lexicalVerdicts } from '../../passages/verify.ts';
+import { figureOf } from '../../text/tables.ts';
 import {
   ANALYSIS,
   CHAPTER_CONCLUSION,
@@ -190,6 +191,27 @@ function compose(target: number, banks: string[][], fill: Fill, seed: string, so
   return paragraphs.join('\n\n');
 }
 
+/**
+ * The table a subsection is asked for: a row per sentence of its passages that states a figure
+ * (the statement, the figure, the passage cited), at most five; null with fewer than two.
+ */
+function figuresTable(sources: PassageBrief[]): string | null {
+  const rows = new Map<string, string>();
+  for (const p of sources)
+    for (const piece of p.text.split(SENTENCE_END)) {
+      // A running head («Журнал. 2020. Т. 12, № 3») is not part of the page's first sentence.
+      const statement = piece
+        .replace(/^.*№\s*\d+\s+/, '')
+        .replace(/[.!?…]+$/, '')
+        .trim();
+      const figure = figureOf(statement);
+      if (!figure || rows.has(statement) || rows.size >= 5 || statement.includes('|')) continue;
+      rows.set(statement, `| ${statement} | ${figure} | [[${p.id}]] |`);
+    }
+  if (rows.size < 2) return null;
+  return ['Таблица: Данные источников', '| Положение источника | Значение | Источник |', '|---|---|---|', ...rows.values()].join('\n');
+}
+
 /** General notions the sentences can name safely, whatever the topic's grammar. */
 const NOTIONS = [
   'методология исследования',
@@ -271,7 +293,12 @@ function write(call: WriterCall): string {
     case 'section': {
       const title = t.outline.chapters[t.chapter - 1].subsections[t.subsection - 1];
       const banks = t.chapter === 1 ? [THEORY] : t.chapter === 2 ? [ANALYSIS] : [PRACTICE];
-      return compose(t.targetChars, banks, fillOf(t.outline, title), call.key, t.sources, OPENERS);
+      const text = compose(t.targetChars, banks, fillOf(t.outline, title), call.key, t.sources, OPENERS);
+      const table = t.table ? figuresTable(t.sources) : null;
+      if (!table) return text;
+      // After the first paragraph, which refers to it.
+      const [first, ...rest] = text.split('\n\n');
+      return [`${first} Данные источников сопоставлены в таблице ниже.`, table, ...rest].join('\n\n');
     }
     case 'review':
       return JSON.stringify({
