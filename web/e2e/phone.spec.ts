@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { startBotlessServer, type BotlessServer } from './support/botless-server';
+import { screenshot } from './support/check';
 import { previewPdf } from './support/orders';
 import { isTappable, overflowWidth, scrollToEnd, unreachableControls } from './support/reachability';
 import { seed, signedInUser } from './support/users';
@@ -111,6 +112,7 @@ for (const size of SIZES) {
     await scrollToEnd(page);
     const pay = page.getByTestId('sticky-purchase').getByRole('button', { name: /^Оплатить/ });
     await expect.poll(() => isTappable(pay), { message: 'the pay button of the sticky copy', timeout: 3000 }).toBe(true);
+    await screenshot(page, 'preview-end', false);
     // And the locked page's link takes the user up to the panel itself.
     await page.getByTestId('locked-page').getByText('приобрести файл').click();
     await expect.poll(() => isTappable(page.getByTestId('purchase-panel').getByRole('button', { name: /^Оплатить/ }))).toBe(true);
