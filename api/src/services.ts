@@ -35,6 +35,11 @@ export function createPaymentProvider(config: Config, orm: Orm): { provider: Pay
   return { provider: sandbox ?? createYooKassaProvider(config.payments.yookassa!), sandbox };
 }
 
+/** The configured file storage (also used by the operator commands). */
+export function storageOf(config: Config): Storage {
+  return config.storage.kind === 's3' ? createS3Storage(config.storage) : createLocalStorage(config.storage.dir);
+}
+
 export async function startServices(config: Config, orm: Orm, databaseUrl: string, log: FastifyBaseLogger): Promise<Services> {
   const boss = await startBoss(databaseUrl, (error) => log.error({ err: error }, 'job queue error'));
   const events = new OrderEvents(databaseUrl, (error) => log.error({ err: error }, 'order events connection error'));
@@ -45,7 +50,7 @@ export async function startServices(config: Config, orm: Orm, databaseUrl: strin
   libraryPool.on('error', (error) => log.error({ err: error }, 'library connection error'));
   return {
     mailer: createMailer({ ...config.mail, log }),
-    storage: config.storage.kind === 's3' ? createS3Storage(config.storage) : createLocalStorage(config.storage.dir),
+    storage: storageOf(config),
     provider,
     sandbox,
     jobs: jobsOf(boss),

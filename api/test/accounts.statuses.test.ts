@@ -221,4 +221,19 @@ describe('telegram', () => {
     expect((await u.client.post('/api/v1/telegram/unbind/')).status).toBe(200);
     expect((await u.client.get('/api/v1/users/me/')).body.telegram_uid).toBeNull();
   });
+
+  it('on an installation without a bot, bind answers telegram_unavailable and creates no token', async () => {
+    const botless = await startTestApp({ TELEGRAM_BOT_USERNAME: undefined });
+    try {
+      const u = await signUp(botless);
+      const bind = await u.client.get('/api/v1/telegram/bind/');
+      expect(bind.status).toBe(503);
+      expect(bind.body.code).toBe('telegram_unavailable');
+      expect(bind.body.detail).toMatch(/^Привязка Telegram сейчас недоступна/);
+      expect((await botless.sql('select count(*)::int as n from telegram_bind_tokens')).rows[0].n).toBe(0);
+      expect((await u.client.get('/api/v1/config/')).body.telegram_bot_username).toBeNull();
+    } finally {
+      await botless.close();
+    }
+  });
 });

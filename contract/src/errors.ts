@@ -39,6 +39,11 @@ export const ERRORS = {
   recovery_unknown_email: error(404, E.recoveryUnknownEmail),
   telegram_already_bound: error(409, 'Telegram уже привязан к аккаунту'),
   telegram_not_bound: error(400, 'Telegram не привязан'),
+  /** No bot is configured on this installation (TELEGRAM_BOT_USERNAME): a token would lead nowhere. */
+  telegram_unavailable: error(
+    503,
+    'Привязка Telegram сейчас недоступна: бот сервиса не подключён. Уведомления о работах приходят на почту',
+  ),
 
   // ---------- reviews and papers ----------
   review_not_available: error(400, 'Отзыв можно оставить после покупки полной версии работы'),

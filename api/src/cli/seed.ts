@@ -1,7 +1,12 @@
 /** Development and test data for a running installation (same environment as `npm start`):
  *   node api/src/cli/seed.ts reviews <count>      users with paid full papers and a review each
  *   node api/src/cli/seed.ts paid-paper <username> a paid full paper, so the user can leave a review
+ *   node api/src/cli/seed.ts demo-paper <username> <pdf>  an unpaid demo with that PDF as its preview
  */
+import { readFile } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
+import { storageOf } from '../services.ts';
+import { paperFileKey } from '../storage/storage.ts';
 import { openCliDatabase } from './db.ts';
 import { hashPassword } from '../modules/accounts/secrets.ts';
 
@@ -15,8 +20,8 @@ const PHRASES = [
 ];
 
 async function main() {
-  const [command, arg] = process.argv.slice(2);
-  const { orm } = await openCliDatabase();
+  const [command, arg, file] = process.argv.slice(2);
+  const { orm, config } = await openCliDatabase();
   const db = orm.em.getConnection();
   try {
     if (command === 'reviews') {
@@ -49,8 +54,27 @@ async function main() {
       );
       if (rows.length === 0) throw new Error(`no user ${arg}`);
       console.log(`paper ${rows[0].id} for ${arg}`);
+    } else if (command === 'demo-paper' && arg && file) {
+      const pdfKey = paperFileKey(randomUUID(), 'preview.pdf');
+      await storageOf(config).put(pdfKey, await readFile(file), 'application/pdf');
+      const structure = { '1. Теоретические основы темы': ['1.1 Основные понятия', '1.2 Обзор исследований'], '2. Практическая часть': [] };
+      const options = {
+        min_publication_year: 2015,
+        required_volume: 80,
+        use_footnotes: false,
+        separate_bibliography: false,
+        references: [],
+      };
+      const rows = await db.execute<{ id: number }[]>(
+        `insert into papers (user_id, type, tariff, title, annotation, structure, options, pdf_key, page_count)
+         select id, 'demo', 'basic', 'Демо работа для предпросмотра', ?, ?, ?, ?, 10
+         from users where lower(username) = lower(?) and deleted_at is null returning id`,
+        [PHRASES.join(' '), JSON.stringify(structure), JSON.stringify(options), pdfKey, arg],
+      );
+      if (rows.length === 0) throw new Error(`no user ${arg}`);
+      console.log(`paper ${rows[0].id} for ${arg}`);
     } else {
-      console.error('usage: seed.ts reviews <count> | seed.ts paid-paper <username>');
+      console.error('usage: seed.ts reviews <count> | seed.ts paid-paper <username> | seed.ts demo-paper <username> <pdf>');
       process.exitCode = 2;
     }
   } finally {

@@ -41,6 +41,8 @@ const TEST_ENV: Env = {
   REGISTER_LIMIT_PER_HOUR: '1000',
   CODE_REQUESTS_LIMIT_PER_HOUR: '1000',
   PUBLIC_URL: 'http://localhost:8000',
+  // An installation with a bot (binding works); a test of one without it leaves this out.
+  TELEGRAM_BOT_USERNAME: 'test_paper_bot',
 };
 
 export async function createTestDatabase(): Promise<string> {

@@ -104,3 +104,16 @@ export async function readDocx(bytes: Buffer): Promise<{ title: string; text: st
   const text = unescape([...body.matchAll(/<w:t(?:\s[^>]*)?>([^<]*)<\/w:t>/g)].map((m) => m[1]).join(''));
   return { title, text };
 }
+
+/** A preview PDF of `pages` A4 pages of text, like a demo's. */
+export async function previewPdf(pages: number): Promise<Buffer> {
+  const pdf = await PDFDocument.create();
+  const font = await pdf.embedFont(StandardFonts.TimesRoman);
+  for (let n = 1; n <= pages; n++) {
+    const page = pdf.addPage([595, 842]);
+    page.drawText(`Page ${n}`, { x: 280, y: 40, size: 12, font });
+    for (let line = 0; line < 40; line++)
+      page.drawText('Digital transformation of small business. '.repeat(2), { x: 60, y: 780 - line * 18, size: 12, font });
+  }
+  return Buffer.from(await pdf.save());
+}

@@ -6,6 +6,8 @@ import { BREAKPOINTS } from '@/config/ui';
 
 /** A CSS variable with the height of a bar pinned to the bottom of the viewport (0 when none). */
 export const BOTTOM_BAR_VAR = '--bottom-bar-height';
+/** How far that bar is raised off the bottom (it stands on the footer once the footer shows). */
+export const BOTTOM_BAR_LIFT_VAR = '--bottom-bar-lift';
 
 export function ScrollToTopButton() {
   const [shown, setShown] = useState(false);
@@ -22,7 +24,7 @@ export function ScrollToTopButton() {
       title="Прокрутить наверх"
       position="fixed"
       right={{ base: '4', md: '6' }}
-      bottom={`calc(var(${BOTTOM_BAR_VAR}, 0px) + 1.5rem)`}
+      bottom={`calc(var(${BOTTOM_BAR_VAR}, 0px) + var(${BOTTOM_BAR_LIFT_VAR}, 0px) + 1.5rem)`}
       zIndex="overlay"
       borderRadius="full"
       colorPalette="blue"

@@ -1,13 +1,23 @@
+import { NETWORK_ERROR } from '@app/contract';
 import { useState } from 'react';
+import { codeOf, detailOf, errorText } from './errors';
 
-/** Downloads a file under a readable name; if that fails, opens the link so the browser handles it. */
+/** Downloads a file under a readable name. A refused download says why (`error`, in Russian, for
+ * the caller to show next to its button); it never fails silently. */
 export function useDownload() {
   const [pending, setPending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
   const download = async (url: string, fileName: string) => {
     setPending(true);
+    setError(null);
     try {
       const response = await fetch(url);
-      if (!response.ok) throw new Error(`HTTP ${response.status}`);
+      if (!response.ok) {
+        const failure = { status: response.status, body: await response.json().catch(() => null) };
+        console.error('download failed', failure);
+        setError(`Не удалось скачать файл. ${(codeOf(failure) && detailOf(failure)) || errorText(failure)}`);
+        return;
+      }
       const href = URL.createObjectURL(await response.blob());
       const a = document.createElement('a');
       a.href = href;
@@ -17,12 +27,12 @@ export function useDownload() {
       a.remove();
       // Revoke later: the click starts the download asynchronously.
       window.setTimeout(() => URL.revokeObjectURL(href), 10_000);
-    } catch (error) {
-      console.error('download failed, opening the link', error);
-      window.open(url, '_blank', 'noopener');
+    } catch (failure) {
+      console.error('download failed', failure);
+      setError(`Не удалось скачать файл. ${NETWORK_ERROR}`);
     } finally {
       setPending(false);
     }
   };
-  return { pending, download };
+  return { pending, download, error };
 }

@@ -13,6 +13,9 @@ export async function createBindToken(
   session: AuthSession,
 ): Promise<{ token: string; botUrl: string | null }> {
   if (session.user.telegramUid) throw new AppError('telegram_already_bound');
+  const bot = config.telegram.botUsername;
+  // Without the bot's name there is no link to hand the token to: nothing is created.
+  if (!bot) throw new AppError('telegram_unavailable');
   const token = newToken();
   em.create(TelegramBindToken, {
     user: session.user,
@@ -21,8 +24,7 @@ export async function createBindToken(
     usedAt: null,
   });
   await em.flush();
-  const bot = config.telegram.botUsername;
-  return { token, botUrl: bot ? `https://t.me/${bot}?start=${token}` : null };
+  return { token, botUrl: `https://t.me/${bot}?start=${token}` };
 }
 
 export async function unbindTelegram(em: EntityManager, session: AuthSession): Promise<void> {

@@ -1,4 +1,4 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithApp } from '@/test/render';
 import { AccountPanel } from './account-panel';
@@ -6,7 +6,7 @@ import { AccountPanel } from './account-panel';
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
-describe('Telegram in the cabinet', () => {
+describe('Account actions in the cabinet', () => {
   it('unbinding clears the binding and shows the success modal', async () => {
     let bound = true;
     const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -29,5 +29,45 @@ describe('Telegram in the cabinet', () => {
     expect(dialog.textContent).toContain('Telegram-аккаунт отвязан');
     // The modal hides the page from assistive technology; look behind it.
     expect(await screen.findByRole('button', { name: 'Привязать Telegram', hidden: true })).toBeTruthy();
+  });
+
+  it('binding on an installation without a bot says why, on screen', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => {
+        const url = String(input);
+        if (url.endsWith('/api/v1/config/'))
+          return json(200, { support_email: 's@example.ru', telegram_bot_username: null, legal_entity: 'ИП' });
+        if (url.endsWith('/api/v1/telegram/bind/'))
+          return json(503, { detail: 'Привязка Telegram сейчас недоступна: бот сервиса не подключён', code: 'telegram_unavailable' });
+        return json(404, { detail: 'Ресурс не найден' });
+      }),
+    );
+    renderWithApp(<AccountPanel user={{ email: 'a@example.ru', username: 'student', telegram_uid: null }} />);
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Привязать Telegram' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Привязка Telegram недоступна' });
+    expect(dialog.textContent).toContain('бот сервиса не подключён');
+  });
+
+  it('a failed account deletion is reported, not only logged', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => {
+        const url = String(input);
+        if (url.endsWith('/api/v1/config/'))
+          return json(200, { support_email: 's@example.ru', telegram_bot_username: 'bot', legal_entity: 'ИП' });
+        if (url.endsWith('/api/v1/users/delete/')) return json(500, { detail: 'Внутренняя ошибка сервера', code: 'internal' });
+        return json(404, { detail: 'Ресурс не найден' });
+      }),
+    );
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    renderWithApp(<AccountPanel user={{ email: 'a@example.ru', username: 'student', telegram_uid: null }} />);
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Удалить аккаунт' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Подтверждение удаления' });
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Удалить' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Не удалось удалить аккаунт' });
+    expect(dialog.textContent).toContain('Внутренняя ошибка сервера');
   });
 });

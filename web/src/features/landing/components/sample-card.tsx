@@ -20,7 +20,7 @@ const fileName = (title: string) =>
     .slice(0, 150)}.docx`;
 
 export function SampleCard({ sample, onAnnotation, hidden }: { sample: Sample; onAnnotation: () => void; hidden?: boolean }) {
-  const { pending, download } = useDownload();
+  const { pending, download, error } = useDownload();
   const url = sample.downloadUrl;
   return (
     <Card.Root variant="outline" h="full" aria-hidden={hidden || undefined} inert={hidden || undefined} data-testid="sample-card">
@@ -63,6 +63,11 @@ export function SampleCard({ sample, onAnnotation, hidden }: { sample: Sample; o
           >
             {pending ? 'Скачивание...' : 'Скачать'}
           </Button>
+          {error ? (
+            <Text color="red.600" fontSize="sm" role="alert">
+              {error}
+            </Text>
+          ) : null}
           <Button variant="outline" onClick={onAnnotation}>
             Посмотреть аннотацию
           </Button>

@@ -1,9 +1,10 @@
 /** The purchase panel of a demo's preview page: price, tariff, filters (hidden in the sticky copy),
  * promo code and the pay button. The state lives in usePurchasePanel so both copies share it. */
 import { Box, Stack, Text } from '@chakra-ui/react';
-import { priceOf, PURCHASE_PAPER_TYPE, tariffLabel, type PaperOptions, type Tariff, type PurchaseJsonInput } from '@app/contract';
+import { priceOf, PURCHASE_PAPER_TYPE, tariffLabel, V, type PaperOptions, type Tariff, type PurchaseJsonInput } from '@app/contract';
 import { useState } from 'react';
 import { FormAlert } from '@/components/form-alert';
+import { PROMO_LOOKUP } from '@/config/ui';
 import { usePromo } from '../hooks/use-promo';
 import { usePurchase } from '../hooks/use-purchase';
 import { FormatOptions } from './format-options';
@@ -31,8 +32,14 @@ export function usePurchasePanel({ paperId, generationModel, options }: Purchase
   const price = priceOf(PURCHASE_PAPER_TYPE, generationModel, promo.applied);
 
   const pay = async () => {
-    // A typed code that is not confirmed blocks paying, without a request (section 5).
-    if (promo.unconfirmed || purchase.busy) return;
+    if (purchase.busy) return;
+    // A typed code that is not confirmed blocks paying, without a request (section 5); a code too
+    // short to be looked up never will be, so it says so at once (the button never answers with
+    // silence). A longer one is being checked and its field shows the answer.
+    if (promo.unconfirmed) {
+      if (promo.status === 'idle' && promo.code.trim().length < PROMO_LOOKUP.from) promo.reject(V.promoNotFound);
+      return;
+    }
     const order: PurchaseJsonInput = {
       kind: 'from_demo',
       paper_id: paperId,

@@ -67,4 +67,13 @@ describe('purchase panel of a demo', () => {
     await vi.waitFor(() => screen.getByText('У вас уже есть активная задача на генерацию'), { interval: 10 });
     expect(sentOrder(fetch.mock.lastCall![1]!).promo).toBe('HALF');
   });
+
+  it('a code too short to be looked up stops paying with «Промокод не найден», without a request', async () => {
+    const fetch = mockApi(() => [409, { detail: 'Уже идёт генерация', code: 'active_generation' }]);
+    renderWithApp(<Purchase target={TARGET} wideQuery="(min-width: 900px)" />);
+    fireEvent.change(screen.getByRole('textbox', { name: 'Промокод' }), { target: { value: 'AB' } });
+    fireEvent.click(screen.getByRole('button', { name: /^Оплатить/ }));
+    await vi.waitFor(() => screen.getByText('Промокод не найден'), { interval: 10 });
+    expect(fetch).not.toHaveBeenCalled();
+  });
 });

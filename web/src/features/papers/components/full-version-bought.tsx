@@ -6,15 +6,27 @@ import { useDownload } from '@/lib/use-download';
 import { docxName } from './paper-card';
 
 export function FullVersionBought({ paper, fullVersion }: { paper: PaperDetail; fullVersion: NonNullable<PaperDetail['full_version']> }) {
-  const { pending, download } = useDownload();
+  const { pending, download, error } = useDownload();
   const url = fullVersion.download_url;
   return (
     <Stack gap="3" borderWidth="1px" borderRadius="lg" p="4" data-testid="full-version-bought">
       <Text fontWeight="semibold">Полная версия этой работы уже куплена</Text>
       {url ? (
-        <Button colorPalette="blue" loading={pending} loadingText="Скачивание..." onClick={() => void download(url, docxName(paper.title))}>
-          Скачать
-        </Button>
+        <>
+          <Button
+            colorPalette="blue"
+            loading={pending}
+            loadingText="Скачивание..."
+            onClick={() => void download(url, docxName(paper.title))}
+          >
+            Скачать
+          </Button>
+          {error ? (
+            <Text color="red.600" fontSize="sm" role="alert">
+              {error}
+            </Text>
+          ) : null}
+        </>
       ) : (
         <Text color="fg.muted">Она создаётся сейчас и появится в личном кабинете, как только будет готова.</Text>
       )}

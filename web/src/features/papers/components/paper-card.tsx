@@ -16,7 +16,7 @@ export function docxName(title: string): string {
 
 export function PaperCard({ paper }: { paper: PaperListItem }) {
   const navigate = useNavigate();
-  const { pending, download } = useDownload();
+  const { pending, download, error } = useDownload();
   const act = () => {
     if (paper.download_url) void download(paper.download_url, docxName(paper.title));
     else void navigate(`/preview/${paper.id}`);
@@ -38,7 +38,7 @@ export function PaperCard({ paper }: { paper: PaperListItem }) {
           {paper.annotation}
         </Text>
       </Card.Body>
-      <Card.Footer>
+      <Card.Footer flexWrap="wrap" gap="2">
         <Button
           colorPalette="blue"
           variant={paper.download_url ? 'solid' : 'outline'}
@@ -51,6 +51,11 @@ export function PaperCard({ paper }: { paper: PaperListItem }) {
         >
           {paper.download_url ? 'Скачать' : 'Купить'}
         </Button>
+        {error ? (
+          <Text color="red.600" fontSize="sm" role="alert">
+            {error}
+          </Text>
+        ) : null}
       </Card.Footer>
     </Card.Root>
   );

@@ -3,7 +3,9 @@
 import { Box, Button, Center, HStack, Input, SimpleGrid, Skeleton, Stack, Tabs, Text } from '@chakra-ui/react';
 import { DEFAULT_PAPER_SORT, LIMITS, PAPER_SORTS, type PaperSort, type PaperType } from '@app/contract';
 import { useEffect, useState } from 'react';
+import { FormAlert } from '@/components/form-alert';
 import { SortSelect } from '@/components/sort-select';
+import { errorText } from '@/lib/errors';
 import { usePapers } from '../api/get-papers';
 import { pageCount } from '../pagination';
 import { Pagination } from './pagination';
@@ -112,6 +114,8 @@ function PaperList({
       </SimpleGrid>
     );
   }
+  // A list that did not load says so: 'no papers yet' would be untrue.
+  if (query.error) return <FormAlert>{`Не удалось загрузить список работ. ${errorText(query.error)}`}</FormAlert>;
   if (!body || body.papers.length === 0) {
     return (
       <Center borderWidth="2px" borderStyle="dashed" borderColor="gray.300" borderRadius="lg" minH="40" p="6">
