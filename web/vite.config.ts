@@ -12,8 +12,12 @@ import { defineConfig } from 'vitest/config';
 function pdfjsAssets(): Plugin {
   const root = dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));
   const dirs = ['cmaps', 'standard_fonts', 'wasm'];
+  let ssr = false;
   return {
     name: 'pdfjs-assets',
+    configResolved(config) {
+      ssr = Boolean(config.build.ssr);
+    },
     configureServer(server) {
       server.middlewares.use('/pdfjs/', (req, res, next) => {
         const rel = normalize(decodeURIComponent((req.url ?? '').split('?')[0])).replace(/^[/\\]+/, '');
@@ -24,6 +28,8 @@ function pdfjsAssets(): Plugin {
       });
     },
     writeBundle(options) {
+      // The build-time render of the public pages (src/entry-server.tsx) shows no PDF.
+      if (ssr) return;
       for (const d of dirs) cpSync(join(root, d), join(options.dir ?? 'dist', 'pdfjs', d), { recursive: true });
     },
   };

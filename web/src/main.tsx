@@ -1,13 +1,17 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { AppProvider } from './app/provider';
-import { router } from './app/router';
+import { createAppRouter } from './app/router';
 
-createRoot(document.getElementById('root')!).render(
+const container = document.getElementById('root')!;
+const app = (
   <StrictMode>
     <AppProvider>
-      <RouterProvider router={router} />
+      <RouterProvider router={await createAppRouter()} />
     </AppProvider>
-  </StrictMode>,
+  </StrictMode>
 );
+// A page pre-rendered at build time is hydrated; every other page is rendered here.
+if (container.hasChildNodes()) hydrateRoot(container, app);
+else createRoot(container).render(app);

@@ -1,12 +1,16 @@
 /** The route table of the specification. Every page is a lazy chunk, so heavy code (the PDF viewer
- * of the preview page) is loaded only on the page that uses it. */
-import { createBrowserRouter } from 'react-router-dom';
+ * of the preview page) is loaded only on the page that uses it. The public pages marked `prerender`
+ * are rendered to HTML at build time (src/entry-server.tsx) and hydrated in the browser. */
+import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router-dom';
 import { FullPageLoader } from '@/components/full-page-loader';
 import { GuestOnly, RequireAuth } from './guards';
 import { SharedLayout } from './layouts/shared-layout';
 import { Root } from './root';
+import type { RouteHandle } from './route-handle';
 
-export const router = createBrowserRouter([
+const prerendered: RouteHandle = { prerender: true };
+
+export const routes: RouteObject[] = [
   {
     element: <Root />,
     HydrateFallback: () => <FullPageLoader />,
@@ -14,10 +18,10 @@ export const router = createBrowserRouter([
       {
         element: <SharedLayout />,
         children: [
-          { index: true, lazy: () => import('./routes/landing') },
-          { path: 'reviews', lazy: () => import('./routes/reviews') },
-          { path: 'terms', lazy: () => import('./routes/terms') },
-          { path: 'privacy', lazy: () => import('./routes/privacy') },
+          { index: true, handle: prerendered, lazy: () => import('./routes/landing') },
+          { path: 'reviews', handle: prerendered, lazy: () => import('./routes/reviews') },
+          { path: 'terms', handle: prerendered, lazy: () => import('./routes/terms') },
+          { path: 'privacy', handle: prerendered, lazy: () => import('./routes/privacy') },
           {
             element: <RequireAuth />,
             children: [
@@ -49,4 +53,18 @@ export const router = createBrowserRouter([
       },
     ],
   },
-]);
+];
+
+/** The browser's router, with the current page's lazy modules loaded first: a pre-rendered page is
+ * then hydrated with the same tree the build rendered (no fallback in between). */
+export async function createAppRouter() {
+  const matches = matchRoutes(routes, window.location) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      Object.assign(route, await route.lazy());
+      route.lazy = undefined;
+    }),
+  );
+  return createBrowserRouter(routes);
+}
