@@ -5,20 +5,17 @@ import { render } from '@testing-library/react';
 import { vi } from 'vitest';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { system } from '@/app/system';
-import { tsr } from '@/lib/api-client';
 
 export function renderWithApp(ui: React.ReactElement, { path = '/' }: { path?: string } = {}) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   return render(
     <ChakraProvider value={system}>
       <QueryClientProvider client={client}>
-        <tsr.ReactQueryProvider>
-          <MemoryRouter initialEntries={[path]}>
-            <Routes>
-              <Route path="*" element={ui} />
-            </Routes>
-          </MemoryRouter>
-        </tsr.ReactQueryProvider>
+        <MemoryRouter initialEntries={[path]}>
+          <Routes>
+            <Route path="*" element={ui} />
+          </Routes>
+        </MemoryRouter>
       </QueryClientProvider>
     </ChakraProvider>,
   );

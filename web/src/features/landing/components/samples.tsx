@@ -1,15 +1,23 @@
-/** The sample works section: carousel, loading placeholders, or a note when the list is unavailable. */
+/** The sample works section: carousel, loading placeholders, or a note when the list is unavailable.
+ * The annotation dialog is loaded when first opened (the landing's first script does without it). */
 import { Heading, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
-import { useState } from 'react';
-import { AppDialog } from '@/components/app-dialog';
+import { lazy, Suspense, useState } from 'react';
 import { useSamples, type Sample } from '../api/get-samples';
 import { useCardsPerView } from '../hooks/use-cards-per-view';
 import { SampleCarousel } from './sample-carousel';
+
+const AppDialog = lazy(() => import('@/components/app-dialog').then((m) => ({ default: m.AppDialog })));
 
 export function Samples() {
   const samples = useSamples();
   const perView = useCardsPerView();
   const [annotation, setAnnotation] = useState<Sample | null>(null);
+  // Mounted from the first opening on, so that closing it animates.
+  const [dialogLoaded, setDialogLoaded] = useState(false);
+  const showAnnotation = (sample: Sample) => {
+    setDialogLoaded(true);
+    setAnnotation(sample);
+  };
 
   let body: React.ReactNode;
   if (samples.isPending) {
@@ -23,7 +31,7 @@ export function Samples() {
   } else if (samples.isError || samples.data.length === 0) {
     body = <Text color="fg.muted">Примеры работ скоро появятся здесь.</Text>;
   } else {
-    body = <SampleCarousel samples={samples.data} onAnnotation={setAnnotation} />;
+    body = <SampleCarousel samples={samples.data} onAnnotation={showAnnotation} />;
   }
 
   return (
@@ -32,14 +40,18 @@ export function Samples() {
         Примеры работ
       </Heading>
       {body}
-      <AppDialog open={annotation !== null} onClose={() => setAnnotation(null)} title="Аннотация" size="lg">
-        {annotation ? (
-          <Stack gap="3">
-            <Text fontWeight="semibold">{annotation.title}</Text>
-            <Text whiteSpace="pre-line">{annotation.annotation}</Text>
-          </Stack>
-        ) : null}
-      </AppDialog>
+      {dialogLoaded ? (
+        <Suspense>
+          <AppDialog open={annotation !== null} onClose={() => setAnnotation(null)} title="Аннотация" size="lg">
+            {annotation ? (
+              <Stack gap="3">
+                <Text fontWeight="semibold">{annotation.title}</Text>
+                <Text whiteSpace="pre-line">{annotation.annotation}</Text>
+              </Stack>
+            ) : null}
+          </AppDialog>
+        </Suspense>
+      ) : null}
     </Stack>
   );
 }
