@@ -53,6 +53,12 @@ export default defineConfig({
     // The bench reads the manifest to tell what the landing page loads.
     manifest: true,
     chunkSizeWarningLimit: 800,
+    rolldownOptions: {
+      // Chakra's theme module builds its full default theme with defineConfig (an identity function)
+      // at load; marked pure, the unused full theme and the recipes the app does not use (see
+      // src/app/system.ts) are left out of the bundle.
+      treeshake: { manualPureFunctions: ['defineConfig'] },
+    },
   },
   test: {
     environment: 'jsdom',
