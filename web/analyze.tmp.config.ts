@@ -28,6 +28,9 @@ export default {
         const g = id.includes('@chakra-ui/react/dist/esm/theme/recipes') ? 'chakra recipes' : id.includes('@chakra-ui/react/dist/esm/theme') ? 'chakra theme other' : id.includes('@chakra-ui/react/dist/esm/styled-system') ? 'chakra styled-system' : id.includes('@chakra-ui/react/dist/esm/components') ? 'chakra components' : id.includes('@chakra-ui/react') ? 'chakra other' : id.includes('react-dom') ? 'react-dom' : 'x';
         groups.set(g, (groups.get(g) ?? 0) + (m.code ? m.code.length : 0));
       }
+      const per = new Map<string, number>();
+      for (const f of seen) for (const [id, m] of Object.entries<any>(bundle[f].modules)) if (id.includes('@chakra-ui')) per.set(id.replace(/.*dist\/esm\//, ''), m.code ? m.code.length : 0);
+      console.log([...per].sort((a, b) => b[1] - a[1]).slice(0, 45).map(([k, n]) => `${(n / 1024).toFixed(1)}k ${k}`).join('\n'));
       console.log([...groups].map(([k, n]) => `${k}: ${(n / 1024).toFixed(0)}k minified`).join('\n'));
       console.log('TOTAL', (total / 1024).toFixed(1));
     },

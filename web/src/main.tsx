@@ -1,14 +1,18 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router-dom';
+import { BrowserRouter } from 'react-router-dom';
 import { AppProvider } from './app/provider';
-import { createAppRouter } from './app/router';
+import { AppRoutes, preloadPage } from './app/router';
 
 const container = document.getElementById('root')!;
+// The page being opened renders (or hydrates) with its code at hand, without a fallback first.
+await preloadPage(window.location.pathname);
 const app = (
   <StrictMode>
     <AppProvider>
-      <RouterProvider router={await createAppRouter()} />
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
     </AppProvider>
   </StrictMode>
 );

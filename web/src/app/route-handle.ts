@@ -1,4 +1,8 @@
-/** What a route tells the rest of the app: a pre-rendered page shows before the session is known. */
-export interface RouteHandle {
-  prerender?: boolean;
+/** The public pages rendered to HTML at build time (src/entry-server.tsx) and served as such by the
+ * API: they show at once, as to a guest, before the session is known. */
+export const PRERENDERED_PATHS = ['/', '/reviews', '/terms', '/privacy'] as const;
+
+export function isPrerendered(pathname: string): boolean {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return (PRERENDERED_PATHS as readonly string[]).includes(path);
 }
