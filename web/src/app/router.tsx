@@ -8,6 +8,7 @@ import { matchRoutes, useRoutes, type RouteObject } from 'react-router-dom';
 import { GuestOnly, RequireAuth } from './guards';
 import { SharedLayout } from './layouts/shared-layout';
 import { Root } from './root';
+import { withFullTheme } from './theme-store';
 
 interface PageModule {
   Component: ComponentType;
@@ -17,8 +18,10 @@ interface PageHandle {
   preload: () => Promise<void>;
 }
 
-/** A route's page, loaded when first shown; `preload` loads it ahead of the first render. */
-function page(load: () => Promise<PageModule>): Pick<RouteObject, 'element' | 'handle'> {
+/** A route's page, loaded when first shown; `preload` loads it ahead of the first render. Unless it
+ * is one of the first paint's pages, the full theme (its components' recipes) comes with it. */
+function page(importPage: () => Promise<PageModule>, { firstPaint = false } = {}): Pick<RouteObject, 'element' | 'handle'> {
+  const load = firstPaint ? importPage : () => withFullTheme(importPage());
   let loaded: ComponentType | null = null;
   const Lazy = lazy(async () => ({ default: (await load()).Component }));
   function Page() {
@@ -41,10 +44,10 @@ export const routes: RouteObject[] = [
       {
         element: <SharedLayout />,
         children: [
-          { index: true, ...page(() => import('./routes/landing')) },
+          { index: true, ...page(() => import('./routes/landing'), { firstPaint: true }) },
           { path: 'reviews', ...page(() => import('./routes/reviews')) },
-          { path: 'terms', ...page(() => import('./routes/terms')) },
-          { path: 'privacy', ...page(() => import('./routes/privacy')) },
+          { path: 'terms', ...page(() => import('./routes/terms'), { firstPaint: true }) },
+          { path: 'privacy', ...page(() => import('./routes/privacy'), { firstPaint: true }) },
           {
             element: <RequireAuth />,
             children: [

@@ -1,100 +1,42 @@
+/** The Chakra theme in two stages. The first paint of the pre-rendered landing, terms and privacy
+ * pages needs the recipes of a dozen components; the rest (forms, dialogs, tabs, sliders…) come with
+ * src/app/full-system.ts, loaded by every other page and dialog before it renders (theme-store.ts).
+ * Chakra's full default set (date pickers, colour pickers, tree views…) is never loaded. */
 import { createSystem, defaultBaseConfig, defineConfig } from '@chakra-ui/react';
 import {
-  accordionSlotRecipe,
-  alertSlotRecipe,
   animationStyles,
   badgeRecipe,
   breakpoints,
   buttonRecipe,
   cardSlotRecipe,
-  checkboxSlotRecipe,
-  checkmarkRecipe,
-  collapsibleSlotRecipe,
   containerRecipe,
   cssVarsPrefix,
   cssVarsRoot,
-  dialogSlotRecipe,
-  drawerSlotRecipe,
-  fieldSlotRecipe,
   globalCss,
   headingRecipe,
   iconRecipe,
-  inputAddonRecipe,
-  inputRecipe,
   keyframes,
   layerStyles,
   linkRecipe,
   listSlotRecipe,
-  nativeSelectSlotRecipe,
-  progressSlotRecipe,
-  radioGroupSlotRecipe,
-  radiomarkRecipe,
-  ratingGroupSlotRecipe,
   semanticTokens,
-  separatorRecipe,
   skeletonRecipe,
-  sliderSlotRecipe,
   spinnerRecipe,
-  tabsSlotRecipe,
-  textareaRecipe,
   textStyles,
   tokens,
 } from '@chakra-ui/react/theme';
 
-/** Chakra's default theme with only the recipes of the components the app uses: the full set (date
- * pickers, colour pickers, tree views…) would be a fifth of every page's first script. A component
- * added to the app needs its recipe here (src/app/system.test.ts checks that none is missing). */
-const themeOfUsedComponents = defineConfig({
+/** Chakra's default tokens, styles and global CSS, without its recipes. */
+const defaultTheme = defineConfig({
   preflight: true,
   cssVarsPrefix,
   cssVarsRoot,
   globalCss,
-  theme: {
-    breakpoints,
-    keyframes,
-    tokens,
-    semanticTokens,
-    textStyles,
-    layerStyles,
-    animationStyles,
-    recipes: {
-      badge: badgeRecipe,
-      button: buttonRecipe,
-      checkmark: checkmarkRecipe,
-      container: containerRecipe,
-      heading: headingRecipe,
-      icon: iconRecipe,
-      input: inputRecipe,
-      inputAddon: inputAddonRecipe,
-      link: linkRecipe,
-      radiomark: radiomarkRecipe,
-      separator: separatorRecipe,
-      skeleton: skeletonRecipe,
-      spinner: spinnerRecipe,
-      textarea: textareaRecipe,
-    },
-    slotRecipes: {
-      accordion: accordionSlotRecipe,
-      alert: alertSlotRecipe,
-      card: cardSlotRecipe,
-      checkbox: checkboxSlotRecipe,
-      collapsible: collapsibleSlotRecipe,
-      dialog: dialogSlotRecipe,
-      drawer: drawerSlotRecipe,
-      field: fieldSlotRecipe,
-      list: listSlotRecipe,
-      nativeSelect: nativeSelectSlotRecipe,
-      progress: progressSlotRecipe,
-      radioGroup: radioGroupSlotRecipe,
-      ratingGroup: ratingGroupSlotRecipe,
-      slider: sliderSlotRecipe,
-      tabs: tabsSlotRecipe,
-    },
-  },
+  theme: { breakpoints, keyframes, tokens, semanticTokens, textStyles, layerStyles, animationStyles },
 });
 
-/** Chakra theme: the defaults with a readable body font and a light page. */
-const config = defineConfig({
+/** The defaults with a readable body font and a light page. */
+const appTheme = defineConfig({
   globalCss: {
     'html, body': { bg: 'white', color: 'gray.900' },
     '#root': { minHeight: '100dvh', display: 'flex', flexDirection: 'column' },
@@ -118,4 +60,24 @@ const config = defineConfig({
   },
 });
 
-export const system = createSystem(defaultBaseConfig, themeOfUsedComponents, config);
+/** The components of the header, footer, landing, terms and privacy pages and the page loader. */
+const firstPaintRecipes = defineConfig({
+  theme: {
+    recipes: {
+      badge: badgeRecipe,
+      button: buttonRecipe,
+      container: containerRecipe,
+      heading: headingRecipe,
+      icon: iconRecipe,
+      link: linkRecipe,
+      skeleton: skeletonRecipe,
+      spinner: spinnerRecipe,
+    },
+    slotRecipes: { card: cardSlotRecipe, list: listSlotRecipe },
+  },
+});
+
+/** Everything but the recipes loaded later: full-system.ts adds them after this. */
+export const FIRST_PAINT_CONFIGS = [defaultBaseConfig, defaultTheme, firstPaintRecipes, appTheme] as const;
+
+export const system = createSystem(...FIRST_PAINT_CONFIGS);

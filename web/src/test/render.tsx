@@ -4,12 +4,12 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { vi } from 'vitest';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { system } from '@/app/system';
+import { fullSystem } from '@/app/full-system';
 
 export function renderWithApp(ui: React.ReactElement, { path = '/' }: { path?: string } = {}) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   return render(
-    <ChakraProvider value={system}>
+    <ChakraProvider value={fullSystem}>
       <QueryClientProvider client={client}>
         <MemoryRouter initialEntries={[path]}>
           <Routes>

@@ -5,15 +5,17 @@ import { Box, Container } from '@chakra-ui/react';
 import { lazy, Suspense, useCallback, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { CookieConsent } from '@/components/cookie-consent';
-import { FormAlert } from '@/components/form-alert';
 import { Footer } from '@/components/footer';
 import { Header } from '@/components/header';
 import { useSession } from '@/lib/auth';
 import { usePublicConfig } from '@/lib/public-config';
+import { withFullTheme } from '../theme-store';
 import type { AccountActions } from './account-chrome';
 
-const AccountChrome = lazy(() => import('./account-chrome'));
-const SideMenu = lazy(() => import('@/components/side-menu').then((m) => ({ default: m.SideMenu })));
+// Loaded with the full theme: their dialogs, drawer and alert are not on the first paint.
+const AccountChrome = lazy(() => withFullTheme(import('./account-chrome')));
+const SideMenu = lazy(() => withFullTheme(import('@/components/side-menu')).then((m) => ({ default: m.SideMenu })));
+const FormAlert = lazy(() => withFullTheme(import('@/components/form-alert')).then((m) => ({ default: m.FormAlert })));
 const noop = () => {};
 
 export function SharedLayout() {
@@ -64,7 +66,9 @@ export function SharedLayout() {
       <Box as="main" flex="1" display="flex" flexDirection="column">
         {notice ? (
           <Container maxW="6xl" pt="4" px={{ base: '4', md: '6' }}>
-            <FormAlert status="success">{notice}</FormAlert>
+            <Suspense>
+              <FormAlert status="success">{notice}</FormAlert>
+            </Suspense>
           </Container>
         ) : null}
         <Outlet />

@@ -2,11 +2,12 @@
  * The annotation dialog is loaded when first opened (the landing's first script does without it). */
 import { Heading, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { lazy, Suspense, useState } from 'react';
+import { withFullTheme } from '@/app/theme-store';
 import { useSamples, type Sample } from '../api/get-samples';
 import { useCardsPerView } from '../hooks/use-cards-per-view';
 import { SampleCarousel } from './sample-carousel';
 
-const AppDialog = lazy(() => import('@/components/app-dialog').then((m) => ({ default: m.AppDialog })));
+const AppDialog = lazy(() => withFullTheme(import('@/components/app-dialog')).then((m) => ({ default: m.AppDialog })));
 
 export function Samples() {
   const samples = useSamples();
