@@ -119,11 +119,16 @@ describe('every response carries the security headers', () => {
 const builtWeb = join(REPO_ROOT, 'web', 'dist');
 const builtPages = () => [
   join(builtWeb, 'index.html'),
-  ...(existsSync(join(builtWeb, 'prerendered')) ? readdirSync(join(builtWeb, 'prerendered')).map((f) => join(builtWeb, 'prerendered', f)) : []),
+  ...(existsSync(join(builtWeb, 'prerendered'))
+    ? readdirSync(join(builtWeb, 'prerendered')).map((f) => join(builtWeb, 'prerendered', f))
+    : []),
 ];
-it.skipIf(!existsSync(join(builtWeb, 'index.html')))('the built web app, pre-rendered pages included, has no inline scripts (the policy allows none)', () => {
-  for (const page of builtPages()) expectNoInlineScripts(readFileSync(page, 'utf8'));
-});
+it.skipIf(!existsSync(join(builtWeb, 'index.html')))(
+  'the built web app, pre-rendered pages included, has no inline scripts (the policy allows none)',
+  () => {
+    for (const page of builtPages()) expectNoInlineScripts(readFileSync(page, 'utf8'));
+  },
+);
 
 function expectNoInlineScripts(html: string) {
   const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)];

@@ -104,11 +104,10 @@ async function measureFirstPaint() {
       });
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
       await page.goto(`${process.env.E2E_BASE_URL}/`, { waitUntil: 'commit' });
-      const fcp = await page.waitForFunction(
-        () => performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
-        undefined,
-        { timeout: 60_000, polling: 100 },
-      );
+      const fcp = await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime, undefined, {
+        timeout: 60_000,
+        polling: 100,
+      });
       times.push((await fcp.jsonValue()) as number);
       await context.close();
     }

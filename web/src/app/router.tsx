@@ -37,7 +37,7 @@ function page(importPage: () => Promise<PageModule>, { firstPaint = false } = {}
   return { element: <Page />, handle };
 }
 
-export const routes: RouteObject[] = [
+const routes: RouteObject[] = [
   {
     element: <Root />,
     children: [

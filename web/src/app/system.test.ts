@@ -60,9 +60,17 @@ const RECIPE_OF: Record<string, string | null> = {
 const hasRecipe = (sys: typeof system, key: string) => sys.isRecipe(key) || sys.isSlotRecipe(key);
 
 /** The files whose components render on the first paint (landing, terms, privacy and the layout). */
-const FIRST_PAINT_DIRS = ['components', 'features/landing', 'features/legal', 'app/routes/landing.tsx', 'app/routes/terms.tsx', 'app/routes/privacy.tsx'];
+const FIRST_PAINT_DIRS = [
+  'components',
+  'features/landing',
+  'features/legal',
+  'app/routes/landing.tsx',
+  'app/routes/terms.tsx',
+  'app/routes/privacy.tsx',
+];
 /** Shared components loaded with the full theme (lazily, or only by other pages). */
-const LOADED_LATER = /(app-dialog|confirm-dialog|side-menu|form-alert|form-field|form-stack|password-input|new-password-fields|auth-card|collapsible-section|resend-link|sort-select|stars|scroll-to-top-button)\.tsx$/;
+const LOADED_LATER =
+  /(app-dialog|confirm-dialog|side-menu|form-alert|form-field|form-stack|password-input|new-password-fields|auth-card|collapsible-section|resend-link|sort-select|stars|scroll-to-top-button)\.tsx$/;
 
 function sources(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>

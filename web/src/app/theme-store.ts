@@ -8,7 +8,7 @@ let current = system;
 let loading: Promise<void> | null = null;
 const listeners = new Set<() => void>();
 
-export function loadFullTheme(): Promise<void> {
+function loadFullTheme(): Promise<void> {
   loading ??= import('./full-system').then(({ fullSystem }) => {
     current = fullSystem;
     for (const notify of listeners) notify();
