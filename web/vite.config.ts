@@ -35,6 +35,9 @@ function pdfjsAssets(): Plugin {
   };
 }
 
+/** The chunks the entry imports statically (see codeSplitting below): loaded before any lazy one. */
+const ALWAYS_LOADED = /(^|\/)(react|chakra|shell|rolldown-runtime|index)-[\w-]{8}\.js$/;
+
 // The API (`npm run dev` starts it with watch) listens on 8000; the dev server forwards /api (with
 // its WebSockets) and /samples to it.
 const apiTarget = process.env.VITE_DEV_API ?? 'http://localhost:8000';
@@ -53,16 +56,22 @@ export default defineConfig({
     // The bench reads the manifest to tell what the landing page loads.
     manifest: true,
     chunkSizeWarningLimit: 800,
-    // Every browser the site supports preloads modules natively.
-    modulePreload: { polyfill: false },
+    modulePreload: {
+      // Every browser the site supports preloads modules natively.
+      polyfill: false,
+      // A lazy chunk's dependencies are preloaded with it, except the chunks every page has already
+      // loaded (named below): listing them in every chunk that imports lazily costs the first paint.
+      resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : deps.filter((d) => !ALWAYS_LOADED.test(d))),
+    },
     rolldownOptions: {
       // Chakra's theme module builds its full default theme with defineConfig (an identity function)
       // at load; marked pure, the unused full theme and the recipes the app does not use (see
       // src/app/system.ts) are left out of the bundle.
       treeshake: { manualPureFunctions: ['defineConfig'] },
       // Code a pre-rendered page always loads, kept in a few chunks instead of dozens of small ones
-      // (fewer requests, better compression): React, the router and emotion; Chakra's style engine
-      // and the components' anatomies. Everything else is split as Rolldown decides.
+      // (fewer requests, better compression): React, the router and emotion; Chakra's style engine,
+      // the components' anatomies and the components of the header and footer; the app's shell
+      // (layout, session, theme). Everything else is split as Rolldown decides.
       output: {
         codeSplitting: {
           groups: [
@@ -72,7 +81,11 @@ export default defineConfig({
             },
             {
               name: 'chakra',
-              test: /node_modules[\\/](@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/](styled-system|utils|preset-base|anatomy\.js)|@zag-js[\\/](anatomy[\\/]|[^\\/]+[\\/]dist[\\/][^\\/]*anatomy))/,
+              test: /node_modules[\\/](@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/](styled-system|utils|preset-base|anatomy\.js|components[\\/](box|button[\\/](button|icon-button)|center|container|heading|icon[\\/]icon|link[\\/]link|list|skeleton|stack|text)[\\/.])|@zag-js[\\/](anatomy[\\/]|[^\\/]+[\\/]dist[\\/][^\\/]*anatomy))/,
+            },
+            {
+              name: 'shell',
+              test: /web[\\/]src[\\/](components[\\/](header|logo|icons|media|full-page-loader|app-link|page-container)|lib[\\/](use-title|storage|session-store|auth|public-config|query-client|use-hydrated)|config[\\/](env|ui)|app[\\/](theme-store|system|route-handle))\.tsx?$|vite[\\/]preload-helper/,
             },
           ],
         },
