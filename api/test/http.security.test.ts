@@ -1,6 +1,6 @@
 /** Security headers on every response: API answers, errors, 404s, the web app (page, fallback and
  * static files), the sandbox payment page and Swagger UI; HSTS only with an https PUBLIC_URL. */
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
@@ -116,17 +116,29 @@ describe('every response carries the security headers', () => {
   });
 });
 
-const builtIndex = join(REPO_ROOT, 'web', 'dist', 'index.html');
-it.skipIf(!existsSync(builtIndex))('the built web app has no inline scripts (the policy allows none)', () => {
-  const html = readFileSync(builtIndex, 'utf8');
+const builtWeb = join(REPO_ROOT, 'web', 'dist');
+const builtPages = () => [
+  join(builtWeb, 'index.html'),
+  ...(existsSync(join(builtWeb, 'prerendered'))
+    ? readdirSync(join(builtWeb, 'prerendered')).map((f) => join(builtWeb, 'prerendered', f))
+    : []),
+];
+it.skipIf(!existsSync(join(builtWeb, 'index.html')))(
+  'the built web app, pre-rendered pages included, has no inline scripts (the policy allows none)',
+  () => {
+    for (const page of builtPages()) expectNoInlineScripts(readFileSync(page, 'utf8'));
+  },
+);
+
+function expectNoInlineScripts(html: string) {
   const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)];
   expect(scripts.length).toBeGreaterThan(0);
   for (const [, attributes, body] of scripts) {
     expect(attributes).toMatch(/\bsrc="\/assets\//);
     expect(body.trim()).toBe('');
   }
-  expect(html).not.toMatch(/\son[a-z]+\s*=/i);
-});
+  expect(html).not.toMatch(/<[^>]*\son[a-z]+\s*=/i);
+}
 
 it('HSTS and upgrade-insecure-requests only when PUBLIC_URL is https', async () => {
   const secure = await startTestApp({ PUBLIC_URL: 'https://diplom.example.ru' });

@@ -52,10 +52,13 @@ describe('Origin check on state-changing requests', () => {
   });
 });
 
-it('serves the built web app with a fallback to index.html for client routes, and the public config', async () => {
+it('serves the built web app: pre-rendered pages for their paths, index.html for other client routes, and the public config', async () => {
   const dist = mkdtempSync(join(tmpdir(), 'web-dist-'));
   mkdirSync(join(dist, 'assets'));
+  mkdirSync(join(dist, 'prerendered'));
   writeFileSync(join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
+  writeFileSync(join(dist, 'prerendered', 'index.html'), '<!doctype html><div id="root"><h1>Landing</h1></div>');
+  writeFileSync(join(dist, 'prerendered', 'reviews.html'), '<!doctype html><div id="root"><h1>Reviews</h1></div>');
   writeFileSync(join(dist, 'assets', 'app-1234.js'), 'console.log(1)');
   const samples = mkdtempSync(join(tmpdir(), 'samples-'));
   mkdirSync(join(samples, 'src'));
@@ -70,10 +73,23 @@ it('serves the built web app with a fallback to index.html for client routes, an
   });
   try {
     const c = new Client(web.app);
-    for (const page of ['/', '/home', '/preview/12', '/reviews?tab=my_reviews']) {
+    for (const page of ['/home', '/preview/12', '/reviewsx', '/terms']) {
       const res = await c.get(page);
       expect(res.status, page).toBe(200);
-      expect(res.raw.body).toContain('id="root"');
+      expect(res.raw.body, page).toContain('<div id="root"></div>');
+      expect(res.raw.headers['cache-control']).toBe('no-cache');
+    }
+    for (const [page, heading] of [
+      ['/', 'Landing'],
+      ['/?from=ad', 'Landing'],
+      ['/reviews', 'Reviews'],
+      ['/reviews/', 'Reviews'],
+      ['/reviews?tab=my_reviews', 'Reviews'],
+    ]) {
+      const res = await c.get(page);
+      expect(res.status, page).toBe(200);
+      expect(res.raw.body, page).toContain(`<h1>${heading}</h1>`);
+      expect(res.raw.headers['cache-control']).toBe('no-cache');
     }
     const asset = await c.get('/assets/app-1234.js');
     expect(asset.raw.headers['cache-control']).toContain('immutable');

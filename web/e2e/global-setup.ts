@@ -6,8 +6,8 @@ import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readdirSync, rmS
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { SEEDED_REVIEWS } from './support/constants';
-import { fixtureSamples } from './support/samples-fixture';
+import { SEEDED_REVIEWS } from './support/constants.ts';
+import { fixtureSamples } from './support/samples-fixture.ts';
 
 const web = resolve(import.meta.dirname, '..');
 const root = resolve(web, '..');

@@ -80,10 +80,14 @@ test('annotation, download, FAQ and the create-project button', async ({ page })
     await expect(card.getByRole('button', { name: 'Скачать' })).toBeEnabled();
   }
 
-  await page.getByRole('button', { name: 'Сколько времени занимает генерация?' }).click();
-  await expect(page.getByText(/От 5 до 20 минут/)).toBeVisible();
-  await page.getByRole('button', { name: 'Что такое разделённый список литературы?' }).click();
+  // The FAQ is an accordion of disclosure elements: one answer open at a time.
+  const generationAnswer = page.getByText(/^От 5 до 20 минут/);
+  await expect(generationAnswer).toBeHidden();
+  await page.locator('summary', { hasText: 'Сколько времени занимает генерация?' }).click();
+  await expect(generationAnswer).toBeVisible();
+  await page.locator('summary', { hasText: 'Что такое разделённый список литературы?' }).click();
   await expect(page.getByText(/только при оформлении ссылок на источники сносками/)).toBeVisible();
+  await expect(generationAnswer).toBeHidden();
 
   // The order form needs an account: a guest goes to /login first.
   await page.getByRole('link', { name: 'Создать новый проект' }).click();

@@ -1,5 +1,7 @@
-/** Serves the built web app (web/dist) with a fallback to index.html for client-side routes. */
-import { existsSync } from 'node:fs';
+/** Serves the built web app (web/dist): the public pages pre-rendered at build time
+ * (web/dist/prerendered, see web/scripts/prerender.ts) for their paths, and index.html for every
+ * other client-side route. */
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -34,5 +36,22 @@ export async function serveWeb(
       reply.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
-  return (_request, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html');
+  const prerendered = prerenderedPages(distDir);
+  return (request, reply) => {
+    const path = request.url.split('?')[0].replace(/(.)\/+$/, '$1');
+    return reply.header('cache-control', 'no-cache').sendFile(prerendered.get(path) ?? 'index.html');
+  };
+}
+
+/** Page path → its pre-rendered file: prerendered/index.html is '/', prerendered/reviews.html '/reviews'. */
+function prerenderedPages(distDir: string): Map<string, string> {
+  const dir = join(distDir, 'prerendered');
+  const pages = new Map<string, string>();
+  if (!existsSync(dir)) return pages;
+  for (const file of readdirSync(dir)) {
+    if (!file.endsWith('.html')) continue;
+    const name = file.slice(0, -'.html'.length);
+    pages.set(name === 'index' ? '/' : `/${name}`, `prerendered/${file}`);
+  }
+  return pages;
 }

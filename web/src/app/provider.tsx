@@ -1,15 +1,14 @@
 import { ChakraProvider } from '@chakra-ui/react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { tsr } from '@/lib/api-client';
 import { queryClient } from '@/lib/query-client';
-import { system } from './system';
+import { useSystem } from './theme-store';
 
+/** Chakra and TanStack Query. ts-rest's own provider is left out: it serves only `tsr.useQueryClient`,
+ * which the app does not use, and it would put the API client into every page's first script. */
 export function AppProvider({ children }: { children: React.ReactNode }) {
   return (
-    <ChakraProvider value={system}>
-      <QueryClientProvider client={queryClient}>
-        <tsr.ReactQueryProvider>{children}</tsr.ReactQueryProvider>
-      </QueryClientProvider>
+    <ChakraProvider value={useSystem()}>
+      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </ChakraProvider>
   );
 }

@@ -1,7 +1,42 @@
-import { createSystem, defaultConfig, defineConfig } from '@chakra-ui/react';
+/** The Chakra theme in two stages. The first paint of the pre-rendered landing, terms and privacy
+ * pages needs the recipes of a dozen components; the rest (forms, dialogs, tabs, sliders…) come with
+ * src/app/full-system.ts, loaded by every other page and dialog before it renders (theme-store.ts).
+ * Chakra's full default set (date pickers, colour pickers, tree views…) is never loaded. */
+import { createSystem, defaultBaseConfig, defineConfig } from '@chakra-ui/react';
+import {
+  animationStyles,
+  badgeRecipe,
+  breakpoints,
+  buttonRecipe,
+  cardSlotRecipe,
+  containerRecipe,
+  cssVarsPrefix,
+  cssVarsRoot,
+  globalCss,
+  headingRecipe,
+  iconRecipe,
+  keyframes,
+  layerStyles,
+  linkRecipe,
+  listSlotRecipe,
+  semanticTokens,
+  skeletonRecipe,
+  spinnerRecipe,
+  textStyles,
+  tokens,
+} from '@chakra-ui/react/theme';
 
-/** Chakra theme: the defaults with a readable body font and a light page. */
-const config = defineConfig({
+/** Chakra's default tokens, styles and global CSS, without its recipes. */
+const defaultTheme = defineConfig({
+  preflight: true,
+  cssVarsPrefix,
+  cssVarsRoot,
+  globalCss,
+  theme: { breakpoints, keyframes, tokens, semanticTokens, textStyles, layerStyles, animationStyles },
+});
+
+/** The defaults with a readable body font and a light page. */
+const appTheme = defineConfig({
   globalCss: {
     'html, body': { bg: 'white', color: 'gray.900' },
     '#root': { minHeight: '100dvh', display: 'flex', flexDirection: 'column' },
@@ -25,4 +60,24 @@ const config = defineConfig({
   },
 });
 
-export const system = createSystem(defaultConfig, config);
+/** The components of the header, footer, landing, terms and privacy pages and the page loader. */
+const firstPaintRecipes = defineConfig({
+  theme: {
+    recipes: {
+      badge: badgeRecipe,
+      button: buttonRecipe,
+      container: containerRecipe,
+      heading: headingRecipe,
+      icon: iconRecipe,
+      link: linkRecipe,
+      skeleton: skeletonRecipe,
+      spinner: spinnerRecipe,
+    },
+    slotRecipes: { card: cardSlotRecipe, list: listSlotRecipe },
+  },
+});
+
+/** Everything but the recipes loaded later: full-system.ts adds them after this. */
+export const FIRST_PAINT_CONFIGS = [defaultBaseConfig, defaultTheme, firstPaintRecipes, appTheme] as const;
+
+export const system = createSystem(...FIRST_PAINT_CONFIGS);

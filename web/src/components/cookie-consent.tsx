@@ -1,12 +1,15 @@
-/** Cookie notice for guests; acceptance lasts for the browser session (sessionStorage). */
+/** Cookie notice for guests; acceptance lasts for the browser session (sessionStorage), so a
+ * pre-rendered page shows the notice only once the browser has read it. */
 import { Box, Button, Container, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { readStored, store, STORAGE } from '@/lib/storage';
+import { useHydrated } from '@/lib/use-hydrated';
 import { AppLink } from './app-link';
 
 export function CookieConsent({ show }: { show: boolean }) {
+  const hydrated = useHydrated();
   const [accepted, setAccepted] = useState(() => readStored(STORAGE.cookieAccepted) === 'true');
-  if (!show || accepted) return null;
+  if (!hydrated || !show || accepted) return null;
   return (
     <Box
       role="region"

@@ -27,7 +27,10 @@ export function Footer({ config }: { config: PublicConfig | null }) {
               <Text color="gray.300">{config.legal_entity}</Text>
             </>
           ) : null}
-          <Text color="gray.300">© {new Date().getFullYear()} Сервис академических работ</Text>
+          {/* The year of a page pre-rendered last year is corrected when it hydrates. */}
+          <Text color="gray.300" suppressHydrationWarning>
+            © {new Date().getFullYear()} Сервис академических работ
+          </Text>
         </Stack>
       </Container>
     </Stack>

@@ -5,7 +5,9 @@ import { Link as RouterLink } from 'react-router-dom';
 import { Logo } from './logo';
 import { MenuIcon } from './icons';
 import { NARROW_MENU, WIDE_MENU } from './media';
-import { SIDE_MENU_ID } from './side-menu';
+
+/** The side menu's element, which the menu button controls (the menu is loaded when first opened). */
+export const SIDE_MENU_ID = 'side-menu';
 
 interface Props {
   isAuthenticated: boolean;

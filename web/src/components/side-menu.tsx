@@ -4,10 +4,8 @@ import { Button, CloseButton, Drawer, Portal, Separator, Stack } from '@chakra-u
 import { useEffect } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useMediaQuery } from '@/lib/use-media-query';
+import { SIDE_MENU_ID } from './header';
 import { WIDE_MENU } from './media';
-
-/** The header's menu button controls this element. */
-export const SIDE_MENU_ID = 'side-menu';
 
 interface SideMenuActions {
   telegramLabel: string;

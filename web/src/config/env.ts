@@ -1,16 +1,15 @@
 /** Build-time configuration, validated once. Runtime settings (support e-mail, legal entity,
- * Telegram bot) come from the API's /api/v1/config/ instead. */
-import { z } from 'zod';
+ * Telegram bot) come from the API's /api/v1/config/ instead. Checked by hand rather than with zod:
+ * this module is in every page's first script, and zod is not needed there. */
 
-const schema = z.object({
-  /** Empty: the API is on the same origin (production, e2e). */
-  VITE_API_URL: z.string().url().or(z.literal('')).default(''),
-});
-
-const parsed = schema.safeParse(import.meta.env);
-if (!parsed.success) throw new Error(`Invalid web configuration: ${parsed.error.message}`);
+/** Empty: the API is on the same origin (production, e2e). */
+function apiUrlOf(value: string | undefined): string {
+  if (!value) return '';
+  if (!URL.canParse(value)) throw new Error(`Invalid web configuration: VITE_API_URL is not a URL: ${value}`);
+  return value.replace(/\/$/, '');
+}
 
 export const env = {
-  apiUrl: parsed.data.VITE_API_URL.replace(/\/$/, ''),
+  apiUrl: apiUrlOf(import.meta.env.VITE_API_URL),
   appName: 'Сервис академических работ',
 } as const;

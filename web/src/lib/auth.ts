@@ -2,11 +2,13 @@
  * fetch it, a 401 anywhere, logout, logout-all, password change and deletion sign the user out. */
 import type { Profile } from '@app/contract';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
-import { tsr } from './api-client';
 import { clearSignOutTarget, SESSION_KEY } from './session-store';
 
+/** The API client (ts-rest and the contract's schemas) is loaded with the first request rather than
+ * with the page, so a pre-rendered page's first script does not carry it. */
 async function fetchProfile(): Promise<Profile | null> {
   try {
+    const { tsr } = await import('./api-client');
     const response = await tsr.users.me.query();
     return response.status === 200 ? response.body : null;
   } catch (error) {

@@ -4,21 +4,18 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { vi } from 'vitest';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { system } from '@/app/system';
-import { tsr } from '@/lib/api-client';
+import { fullSystem } from '@/app/full-system';
 
 export function renderWithApp(ui: React.ReactElement, { path = '/' }: { path?: string } = {}) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   return render(
-    <ChakraProvider value={system}>
+    <ChakraProvider value={fullSystem}>
       <QueryClientProvider client={client}>
-        <tsr.ReactQueryProvider>
-          <MemoryRouter initialEntries={[path]}>
-            <Routes>
-              <Route path="*" element={ui} />
-            </Routes>
-          </MemoryRouter>
-        </tsr.ReactQueryProvider>
+        <MemoryRouter initialEntries={[path]}>
+          <Routes>
+            <Route path="*" element={ui} />
+          </Routes>
+        </MemoryRouter>
       </QueryClientProvider>
     </ChakraProvider>,
   );

@@ -1,52 +1,80 @@
 /** The shared layout: header, side menu (under 560 px), page, footer, cookie notice and the
- * account dialogs the menu can open. */
+ * account dialogs the menu can open. The side menu and the account actions are loaded when needed
+ * (the menu opened, a user signed in), so the pre-rendered public pages start with less script. */
 import { Box, Container } from '@chakra-ui/react';
-import { useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { CookieConsent } from '@/components/cookie-consent';
-import { FormAlert } from '@/components/form-alert';
 import { Footer } from '@/components/footer';
 import { Header } from '@/components/header';
-import { SideMenu } from '@/components/side-menu';
-import { useAccountActions } from '@/features/account/hooks/use-account-actions';
 import { useSession } from '@/lib/auth';
 import { usePublicConfig } from '@/lib/public-config';
+import { withFullTheme } from '../theme-store';
+import type { AccountActions } from './account-chrome';
+
+// Loaded with the full theme: their dialogs, drawer and alert are not on the first paint.
+const AccountChrome = lazy(() => withFullTheme(import('./account-chrome')));
+const SideMenu = lazy(() => withFullTheme(import('@/components/side-menu')).then((m) => ({ default: m.SideMenu })));
+const FormAlert = lazy(() => withFullTheme(import('@/components/form-alert')).then((m) => ({ default: m.FormAlert })));
+const noop = () => {};
 
 export function SharedLayout() {
   const { isAuthenticated } = useSession();
   const config = usePublicConfig();
-  const account = useAccountActions();
   const [menuOpen, setMenuOpen] = useState(false);
+  // Mounted from the first opening on, so that closing it animates.
+  const [menuLoaded, setMenuLoaded] = useState(false);
   const closeMenu = useCallback(() => setMenuOpen(false), []);
+  const openMenu = () => {
+    setMenuLoaded(true);
+    setMenuOpen(true);
+  };
   // A one-time message handed over by the page the user came from (e.g. after a password change).
   const notice = (useLocation().state as { notice?: string } | null)?.notice;
 
+  const chrome = (account: AccountActions | null) => (
+    <>
+      <Header isAuthenticated={isAuthenticated} onLogout={account?.logout ?? noop} onOpenMenu={openMenu} menuOpen={menuOpen} />
+      {menuLoaded ? (
+        <Suspense>
+          <SideMenu
+            open={menuOpen}
+            onClose={closeMenu}
+            isAuthenticated={isAuthenticated}
+            actions={{
+              telegramLabel: account?.telegramLabel ?? '',
+              onTelegram: account?.telegram ?? noop,
+              onLogoutAll: account?.logoutAll ?? noop,
+              onDeleteAccount: account?.askDelete ?? noop,
+              onLogout: account?.logout ?? noop,
+            }}
+          />
+        </Suspense>
+      ) : null}
+    </>
+  );
+
   return (
     <>
-      <Header isAuthenticated={isAuthenticated} onLogout={account.logout} onOpenMenu={() => setMenuOpen(true)} menuOpen={menuOpen} />
-      <SideMenu
-        open={menuOpen}
-        onClose={closeMenu}
-        isAuthenticated={isAuthenticated}
-        actions={{
-          telegramLabel: account.telegramLabel,
-          onTelegram: account.telegram,
-          onLogoutAll: account.logoutAll,
-          onDeleteAccount: account.askDelete,
-          onLogout: account.logout,
-        }}
-      />
+      {isAuthenticated ? (
+        <Suspense fallback={chrome(null)}>
+          <AccountChrome>{chrome}</AccountChrome>
+        </Suspense>
+      ) : (
+        chrome(null)
+      )}
       <Box as="main" flex="1" display="flex" flexDirection="column">
         {notice ? (
           <Container maxW="6xl" pt="4" px={{ base: '4', md: '6' }}>
-            <FormAlert status="success">{notice}</FormAlert>
+            <Suspense>
+              <FormAlert status="success">{notice}</FormAlert>
+            </Suspense>
           </Container>
         ) : null}
         <Outlet />
       </Box>
       <Footer config={config} />
       <CookieConsent show={!isAuthenticated} />
-      {account.dialogs}
     </>
   );
 }

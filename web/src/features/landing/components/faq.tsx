@@ -1,6 +1,8 @@
-/** Frequently asked questions. */
-import { Accordion, Heading, Span, Stack, Text } from '@chakra-ui/react';
+/** Frequently asked questions: an accordion of the browser's own disclosure elements (one open at a
+ * time, by a shared name), so the answers open on the pre-rendered page without any script. */
+import { Box, chakra, Heading, Span, Stack, Text } from '@chakra-ui/react';
 import { formatRubles, PRICES } from '@app/contract';
+import { ChevronRightIcon } from '@/components/icons';
 
 const items = [
   {
@@ -35,23 +37,40 @@ export function Faq() {
       <Heading as="h2" size="2xl" id="faq-title">
         Частые вопросы
       </Heading>
-      <Accordion.Root collapsible variant="enclosed">
-        {items.map((item, i) => (
-          <Accordion.Item key={item.q} value={String(i)}>
-            <Accordion.ItemTrigger py="4">
+      <Box borderWidth="1px" borderColor="border" rounded="l2" overflow="hidden">
+        {items.map((item) => (
+          <chakra.details
+            key={item.q}
+            // The same name makes the browser close the open answer when another one opens.
+            name="faq"
+            borderTopWidth="1px"
+            borderColor="border"
+            _first={{ borderTopWidth: '0' }}
+            css={{ '&[open] .faq-indicator': { transform: 'rotate(90deg)' } }}
+          >
+            <chakra.summary
+              display="flex"
+              alignItems="center"
+              gap="3"
+              px="4"
+              py="4"
+              cursor="pointer"
+              listStyle="none"
+              _hover={{ bg: 'bg.subtle' }}
+              _focusVisible={{ outline: '2px solid', outlineColor: 'colorPalette.focusRing', outlineOffset: '-2px' }}
+              css={{ '&::-webkit-details-marker': { display: 'none' } }}
+            >
               <Span flex="1" fontWeight="semibold" textAlign="start">
                 {item.q}
               </Span>
-              <Accordion.ItemIndicator />
-            </Accordion.ItemTrigger>
-            <Accordion.ItemContent>
-              <Accordion.ItemBody>
-                <Text>{item.a}</Text>
-              </Accordion.ItemBody>
-            </Accordion.ItemContent>
-          </Accordion.Item>
+              <ChevronRightIcon className="faq-indicator" color="fg.muted" transition="transform 0.2s" />
+            </chakra.summary>
+            <Text px="4" pb="4">
+              {item.a}
+            </Text>
+          </chakra.details>
         ))}
-      </Accordion.Root>
+      </Box>
     </Stack>
   );
 }

@@ -1,0 +1,22 @@
+/** The shape of the samples manifest, checked when it arrives (loaded with the request, so zod is not
+ * in the landing's first script). */
+import { z } from 'zod';
+
+const sample = z.object({
+  title: z.string(),
+  type: z.enum(['Демо', 'Полный']),
+  tariff: z.enum(['Базовый', 'Профессиональный']),
+  price: z.number(),
+  annotation: z.string(),
+  downloadUrl: z.string().nullish(),
+  hasBibliography: z.boolean(),
+  hasFootnotes: z.boolean(),
+  keywords: z.array(z.string()),
+  /** The file's pages as laid out. */
+  pages: z.number().int().positive().optional(),
+  /** A full sample: the volume of the whole work it is taken from. */
+  volume: z.number().int().positive().nullish(),
+});
+export type Sample = z.infer<typeof sample>;
+
+export const parseSamples = (json: unknown): Sample[] => z.array(sample).parse(json);
