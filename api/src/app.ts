@@ -41,7 +41,7 @@ const s = initServer();
 async function appPlugin(fastify: FastifyInstance, deps: AppDeps) {
   useRussianZodMessages();
   // First, so that every response carries them: errors, 404s, static files, the web app.
-  await registerSecurityHeaders(fastify, deps.config.publicUrl);
+  registerSecurityHeaders(fastify, deps.config.publicUrl);
   await fastify.register(cookie);
   await fastify.register(multipart);
   await fastify.register(websocket, { options: { maxPayload: 4096 }, errorHandler: onSocketError });
