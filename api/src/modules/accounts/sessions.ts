@@ -58,7 +58,7 @@ export type Sql = Pick<ReturnType<EntityManager['getConnection']>, 'execute'>;
  * into an EntityManager (that hydration was a sixth of the papers list's time). Revocation,
  * expiry and account deletion apply exactly as there: the database is asked every time.
  */
-export async function findSessionOwner(sql: Sql, token: string | undefined): Promise<SessionOwner | null> {
+async function findSessionOwner(sql: Sql, token: string | undefined): Promise<SessionOwner | null> {
   if (!plausible(token)) return null;
   const [row] = await sql.execute<{ session_id: number; user_id: number }[]>(`select s.id as session_id, s.user_id ${LIVE_SESSION}`, [
     hashToken(token),
