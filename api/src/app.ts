@@ -48,8 +48,8 @@ async function appPlugin(fastify: FastifyInstance, deps: AppDeps) {
   await fastify.register(websocket, { options: { maxPayload: 4096 }, errorHandler: onSocketError });
   checkOrigin(fastify, deps.config.trustedOrigins);
   refuseNulCharacters(fastify);
-  // A request's EntityManager is forked when the request first uses it: static files, sockets and
-  // the papers list (plain SQL on the shared connection) never need one.
+  // A request's EntityManager is forked when the request first uses it: static files, the web app's
+  // pages and the papers list (plain SQL on the shared connection) never need one.
   const forked = Symbol('em');
   fastify.decorateRequest(forked, null);
   fastify.decorateRequest('em', {
@@ -58,8 +58,7 @@ async function appPlugin(fastify: FastifyInstance, deps: AppDeps) {
       return (request[forked] ??= deps.orm.em.fork());
     },
   });
-  const connection = deps.orm.em.getConnection();
-  fastify.decorateRequest('sql', { getter: () => connection });
+  fastify.decorateRequest('sql', { getter: () => deps.orm.em.getConnection() });
   fastify.setErrorHandler(sendError);
   await registerOpenApi(fastify);
   await serveSamples(fastify, deps.config.samplesDir);
