@@ -2,14 +2,8 @@
  * reads that load no entity, and the session when one is asked for. */
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { FastifyRequest } from 'fastify';
-import {
-  findSession,
-  requireSession,
-  requireSessionOwner,
-  type AuthSession,
-  type SessionOwner,
-  type Sql,
-} from '../modules/accounts/sessions.ts';
+import { findSession, requireSession, requireSessionOwner, type AuthSession, type SessionOwner } from '../modules/accounts/sessions.ts';
+import type { Sql } from '../db/orm.ts';
 import { COOKIE, readCookie } from './cookies.ts';
 
 declare module 'fastify' {

@@ -6,7 +6,8 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError } from '../../errors.ts';
 import { attachedFilesOf, demoAlreadyBought } from '../orders/repository.ts';
 import type { Storage } from '../../storage/storage.ts';
-import type { SessionOwner, Sql } from '../accounts/sessions.ts';
+import type { SessionOwner } from '../accounts/sessions.ts';
+import type { Sql } from '../../db/orm.ts';
 import { Paper } from './entities.ts';
 
 const ORDER: Record<PaperSort, string> = {
