@@ -6,6 +6,7 @@ import pg from 'pg';
 import pino from 'pino';
 import { buildServer } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
+import { securityHeaders } from '../src/http/security.ts';
 import { openOrm } from '../src/db/orm.ts';
 import { startServices } from '../src/services.ts';
 
@@ -27,22 +28,38 @@ bare.get('/me', async (request) => {
   );
   return rows[0];
 });
-bare.get('/papers', async (request) => {
+// The papers list as the app answers it: the same SQL (sessions.ts, papers.ts), the same JSON
+// and the same headers; only what a bare handler leaves out (routing of many routes, hooks, the
+// contract's validation, the ORM's connection) is missing.
+const headers = securityHeaders(config.publicUrl);
+const FULL_VERSION = `select f.id from papers f where f.source_paper_id = p.id and f.type = 'full' and f.paid_at is not null and f.docx_key is not null order by f.id desc limit 1`;
+bare.get('/papers', async (request, reply) => {
+  const query = request.query as { paper_type: string; offset: string };
   const token = /session=([^;]+)/.exec(request.headers.cookie ?? '')?.[1] ?? '';
   const {
     rows: [session],
   } = await pool.query(
-    'select s.user_id from sessions s join users u on u.id = s.user_id where s.token_hash = $1 and s.revoked_at is null',
+    `select s.id as session_id, s.user_id from sessions s join users u on u.id = s.user_id
+     where s.token_hash = $1 and s.revoked_at is null and s.expires_at > now() and u.deleted_at is null`,
     [createHash('sha256').update(token).digest('hex')],
   );
-  const [papers, count] = await Promise.all([
-    pool.query(
-      `select id, title, annotation, docx_key, paid_at from papers where user_id = $1 and type = 'full' order by id desc limit 4`,
-      [session.user_id],
-    ),
-    pool.query(`select count(*) from papers where user_id = $1 and type = 'full'`, [session.user_id]),
-  ]);
-  return { papers: papers.rows, total_count: Number(count.rows[0].count) };
+  const { rows } = await pool.query(
+    `select p.id, p.title, p.annotation, case when p.type = 'demo' then (${FULL_VERSION})
+       when p.type = 'full' and p.paid_at is not null and p.docx_key is not null then p.id end as download_id,
+       (count(*) over ())::int as total
+     from papers p where p.user_id = $1 and p.type = $2 order by p.id desc limit $3 offset $4`,
+    [session.user_id, query.paper_type, 4, Number(query.offset)],
+  );
+  reply.headers(headers);
+  return {
+    papers: rows.map((p) => ({
+      id: p.id,
+      title: p.title,
+      annotation: p.annotation,
+      download_url: p.download_id === null ? null : `/api/v1/papers/${p.download_id}/docx/`,
+    })),
+    total_count: rows[0].total,
+  };
 });
 bare.post('/login', async (request) => {
   const { username_or_email } = request.body as { username_or_email: string };
@@ -61,4 +78,8 @@ process.on('SIGTERM', async () => {
 });
 process.on('message', (m) => {
   if (m === 'rss') process.send?.({ rss: process.memoryUsage().rss });
+  if (m === 'cpu') {
+    const { user, system } = process.cpuUsage();
+    process.send?.({ cpu: user + system });
+  }
 });

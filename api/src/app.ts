@@ -5,7 +5,8 @@ import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import websocket from '@fastify/websocket';
 import { initServer } from '@ts-rest/fastify';
-import Fastify, { type FastifyInstance } from 'fastify';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { DestinationStream } from 'pino';
 import type { Config } from './config.ts';
@@ -41,16 +42,23 @@ const s = initServer();
 async function appPlugin(fastify: FastifyInstance, deps: AppDeps) {
   useRussianZodMessages();
   // First, so that every response carries them: errors, 404s, static files, the web app.
-  await registerSecurityHeaders(fastify, deps.config.publicUrl);
+  registerSecurityHeaders(fastify, deps.config.publicUrl);
   await fastify.register(cookie);
   await fastify.register(multipart);
   await fastify.register(websocket, { options: { maxPayload: 4096 }, errorHandler: onSocketError });
   checkOrigin(fastify, deps.config.trustedOrigins);
   refuseNulCharacters(fastify);
-  fastify.decorateRequest('em', null as never);
-  fastify.addHook('onRequest', async (request) => {
-    request.em = deps.orm.em.fork();
+  // A request's EntityManager is forked when the request first uses it: static files, the web app's
+  // pages and the papers list (plain SQL on the shared connection) never need one.
+  const forked = Symbol('em');
+  fastify.decorateRequest(forked, null);
+  fastify.decorateRequest('em', {
+    getter(this: FastifyRequest) {
+      const request = this as FastifyRequest & { [forked]: EntityManager | null };
+      return (request[forked] ??= deps.orm.em.fork());
+    },
   });
+  fastify.decorateRequest('sql', { getter: () => deps.orm.em.getConnection() });
   fastify.setErrorHandler(sendError);
   await registerOpenApi(fastify);
   await serveSamples(fastify, deps.config.samplesDir);

@@ -13,6 +13,9 @@ const entities = [...accountEntities, Paper, Review, PromoCode, Order, OrderFile
 
 export type Orm = MikroORM;
 
+/** Plain SQL outside any unit of work (the ORM's connection): for reads that load no entity. */
+export type Sql = Pick<ReturnType<Orm['em']['getConnection']>, 'execute'>;
+
 export async function openOrm(databaseUrl: string, options: { poolMax?: number; debug?: boolean } = {}): Promise<Orm> {
   return MikroORM.init({
     clientUrl: databaseUrl,

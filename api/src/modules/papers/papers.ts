@@ -6,7 +6,8 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError } from '../../errors.ts';
 import { attachedFilesOf, demoAlreadyBought } from '../orders/repository.ts';
 import type { Storage } from '../../storage/storage.ts';
-import type { AuthSession } from '../accounts/sessions.ts';
+import type { SessionOwner } from '../accounts/sessions.ts';
+import type { Sql } from '../../db/orm.ts';
 import { Paper } from './entities.ts';
 
 const ORDER: Record<PaperSort, string> = {
@@ -16,61 +17,53 @@ const ORDER: Record<PaperSort, string> = {
   title_desc: 'p.title desc, p.id desc',
 };
 
-/** The bought full version of a demo `p`, when it has been written (a lateral subquery). */
+/** The bought full version of a demo `p`, when it has been written (a correlated subquery). */
 const FULL_VERSION = `select f.id from papers f where f.source_paper_id = p.id and f.type = 'full' and f.paid_at is not null and f.docx_key is not null order by f.id desc limit 1`;
 
 /** A full paper that was paid for can be downloaded as .docx; a demo never. */
 export const downloadable = (p: Pick<Paper, 'type' | 'paidAt' | 'docxKey'>) => p.type === 'full' && !!p.paidAt && !!p.docxKey;
+/** The paper whose .docx a list row downloads, in SQL: for a demo its bought full version (the
+ * subquery runs for demos only), for a full paper itself when `downloadable`. */
+const DOWNLOAD_ID = `case when p.type = 'demo' then (${FULL_VERSION})
+  when p.type = 'full' and p.paid_at is not null and p.docx_key is not null then p.id end`;
 const docxUrl = (id: number) => `/api/v1/papers/${id}/docx/`;
 const previewUrl = (id: number) => `/api/v1/papers/${id}/preview.pdf`;
 const sourceFileUrl = (id: number, n: number) => `/api/v1/papers/${id}/sources/${n}/file/`;
 
+/** One page of the owner's papers of one kind, and how many there are. The cabinet asks on every
+ * visit, so it is one plain query returning exactly the page's fields (no entities), the count
+ * beside each row; only a page past the end asks for the count apart. */
 export async function listPapers(
-  em: EntityManager,
-  session: AuthSession,
+  sql: Sql,
+  ownerId: number,
   q: { offset: number; search?: string; paper_type: PaperType; order_by: PaperSort },
 ): Promise<{ papers: PaperListItem[]; total_count: number }> {
-  // The cabinet's list is on every visit: two plain queries, not the ORM's query builder.
   const search = q.search?.trim();
   const where = `p.user_id = ? and p.type = ?${search ? ` and p.title ilike ?` : ''}`;
-  const params: unknown[] = [session.user.id, q.paper_type, ...(search ? [`%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`] : [])];
-  const [rows, [{ total }]] = await Promise.all([
-    em.execute<
-      {
-        id: number;
-        title: string;
-        annotation: string;
-        type: PaperType;
-        paid_at: string | null;
-        docx_key: string | null;
-        full_id: number | null;
-      }[]
-    >(
-      `select p.id, p.title, p.annotation, p.type, p.paid_at, p.docx_key, fv.id as full_id
-       from papers p left join lateral (${FULL_VERSION}) fv on p.type = 'demo'
-       where ${where} order by ${ORDER[q.order_by]} limit ? offset ?`,
-      [...params, LIMITS.papers.pageSize, q.offset],
-    ),
-    em.execute<{ total: number }[]>(`select count(*)::int as total from papers p where ${where}`, params),
-  ]);
+  const params: unknown[] = [ownerId, q.paper_type, ...(search ? [`%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`] : [])];
+  const rows = await sql.execute<{ id: number; title: string; annotation: string; download_id: number | null; total: number }[]>(
+    `select p.id, p.title, p.annotation, ${DOWNLOAD_ID} as download_id, (count(*) over ())::int as total
+     from papers p where ${where} order by ${ORDER[q.order_by]} limit ? offset ?`,
+    [...params, LIMITS.papers.pageSize, q.offset],
+  );
+  const total =
+    rows[0]?.total ??
+    (q.offset === 0
+      ? 0
+      : (await sql.execute<{ total: number }[]>(`select count(*)::int as total from papers p where ${where}`, params))[0].total);
   return {
     papers: rows.map((p) => ({
       id: p.id,
       title: p.title,
       annotation: p.annotation,
-      // A demo whose full version was bought downloads that full version.
-      download_url: p.full_id
-        ? docxUrl(p.full_id)
-        : downloadable({ type: p.type, paidAt: p.paid_at ? new Date(p.paid_at) : null, docxKey: p.docx_key })
-          ? docxUrl(p.id)
-          : null,
+      download_url: p.download_id === null ? null : docxUrl(p.download_id),
     })),
     total_count: total,
   };
 }
 
-async function ownPaper(em: EntityManager, session: AuthSession, id: number): Promise<Paper> {
-  const paper = await em.findOne(Paper, { id, user: session.user.id });
+async function ownPaper(em: EntityManager, owner: SessionOwner, id: number): Promise<Paper> {
+  const paper = await em.findOne(Paper, { id, user: owner.userId });
   if (!paper) throw new AppError('paper_not_found');
   return paper;
 }
@@ -83,8 +76,8 @@ async function fullVersionOf(em: EntityManager, demo: Paper): Promise<PaperDetai
   return (await demoAlreadyBought(em, demo.id)) ? { download_url: null } : null;
 }
 
-export async function paperDetail(em: EntityManager, session: AuthSession, id: number): Promise<PaperDetail> {
-  const p = await ownPaper(em, session, id);
+export async function paperDetail(em: EntityManager, owner: SessionOwner, id: number): Promise<PaperDetail> {
+  const p = await ownPaper(em, owner, id);
   return {
     id: p.id,
     download_url: p.pdfKey ? previewUrl(p.id) : null,
@@ -109,21 +102,21 @@ export async function paperDetail(em: EntityManager, session: AuthSession, id: n
 }
 
 /** The .docx of a paid full paper, with a file name made from its title. */
-export async function openDocx(em: EntityManager, storage: Storage, session: AuthSession, id: number) {
-  const p = await ownPaper(em, session, id);
+export async function openDocx(em: EntityManager, storage: Storage, owner: SessionOwner, id: number) {
+  const p = await ownPaper(em, owner, id);
   if (!downloadable(p)) throw new AppError('docx_not_paid');
   return { ...(await storage.open(p.docxKey!)), fileName: `${fileNameOf(p.title)}.docx` };
 }
 
-export async function openPreview(em: EntityManager, storage: Storage, session: AuthSession, id: number) {
-  const p = await ownPaper(em, session, id);
+export async function openPreview(em: EntityManager, storage: Storage, owner: SessionOwner, id: number) {
+  const p = await ownPaper(em, owner, id);
   if (!p.pdfKey) throw new AppError('preview_unavailable');
   return { ...(await storage.open(p.pdfKey)), fileName: `${fileNameOf(p.title)}.pdf` };
 }
 
 /** The user's own file behind source `number` of the list, as uploaded with the order that produced the paper (or with its demo). */
-export async function openSourceFile(em: EntityManager, storage: Storage, session: AuthSession, id: number, number: number) {
-  const p = await ownPaper(em, session, id);
+export async function openSourceFile(em: EntityManager, storage: Storage, owner: SessionOwner, id: number, number: number) {
+  const p = await ownPaper(em, owner, id);
   const source = p.sources.find((s) => s.number === number && s.verified_by === 'user_file');
   const files = source?.attached_index !== undefined && p.orderId ? await attachedFilesOf(em, p.orderId) : [];
   const file = files[source?.attached_index ?? -1];

@@ -1,7 +1,7 @@
 /** HTTP for papers. */
 import { contract } from '@app/contract';
 import { initServer } from '@ts-rest/fastify';
-import { sessionOf } from '../../http/context.ts';
+import { sessionOwnerOf } from '../../http/context.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { contentDisposition, listPapers, openDocx, openPreview, openSourceFile, paperDetail } from './papers.ts';
 
@@ -20,13 +20,23 @@ function fileResponse(reply: HeaderReply, file: File, disposition: 'attachment' 
 
 export const papersRouter = (storage: Storage) =>
   s.router(contract.papers, {
-    list: async ({ query, request }) => ({ status: 200, body: await listPapers(request.em, await sessionOf(request), query) }),
-    detail: async ({ params, request }) => ({ status: 200, body: await paperDetail(request.em, await sessionOf(request), params.paperId) }),
+    list: async ({ query, request }) => {
+      const owner = await sessionOwnerOf(request);
+      return { status: 200, body: await listPapers(request.sql, owner.userId, query) };
+    },
+    detail: async ({ params, request }) => ({
+      status: 200,
+      body: await paperDetail(request.em, await sessionOwnerOf(request), params.paperId),
+    }),
     downloadDocx: async ({ params, request, reply }) =>
-      fileResponse(reply, await openDocx(request.em, storage, await sessionOf(request), params.paperId), 'attachment'),
+      fileResponse(reply, await openDocx(request.em, storage, await sessionOwnerOf(request), params.paperId), 'attachment'),
     previewPdf: async ({ params, request, reply }) =>
-      fileResponse(reply, await openPreview(request.em, storage, await sessionOf(request), params.paperId), 'inline'),
+      fileResponse(reply, await openPreview(request.em, storage, await sessionOwnerOf(request), params.paperId), 'inline'),
     // A download of bytes (application/octet-stream): a user's file is never rendered on our origin.
     sourceFile: async ({ params, request, reply }) =>
-      fileResponse(reply, await openSourceFile(request.em, storage, await sessionOf(request), params.paperId, params.number), 'attachment'),
+      fileResponse(
+        reply,
+        await openSourceFile(request.em, storage, await sessionOwnerOf(request), params.paperId, params.number),
+        'attachment',
+      ),
   });
