@@ -38,7 +38,8 @@ const openalex = await startOpenAlexStandIn({ works: records.openalex });
 const crossref = await startCrossrefStandIn({ works: records.crossref, lookupOnly: records.crossrefLookupOnly });
 // As bench/quality.ts serves it: 600 tokens/s per stream, no wait for the first token.
 const model = wellBehavedModel();
-const llm = writer === 'llm' ? await startFakeLlm({ apiKey: 'k', tokensPerSecond: 600, charsPerToken: 4, answer: (req) => model(req) }) : null;
+const llm =
+  writer === 'llm' ? await startFakeLlm({ apiKey: 'k', tokensPerSecond: 600, charsPerToken: 4, answer: (req) => model(req) }) : null;
 const out = path.join(await mkdtemp(path.join(os.tmpdir(), 'cli-paper-')), `${writer}-${volume}`);
 
 const args = [
