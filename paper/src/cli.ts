@@ -4,7 +4,9 @@
  *   paper generate --topic "..." [options]   a paper to .docx, .pdf and .json
  *   paper check file.docx [--pdf f.pdf | --render] [--json]   normocontrol of any .docx
  *   paper extract file.(txt|pdf|docx)   the text the engine would take from a source file
- * Without --llm-base-url the offline writer is used (no network, marked as written without an LLM).
+ * The model: --llm-provider openai|yandex|gigachat with its flags (writer/settings.ts; the api's
+ * environment variables as fallbacks); without a provider or --llm-base-url the offline writer is
+ * used (no network, marked as written without an LLM).
  */
 import { readFile, writeFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
@@ -13,7 +15,6 @@ import {
   checkDocx,
   createDirectoryCheckpoints,
   createDirectoryFullTexts,
-  createLlmWriter,
   createMemoryCheckpoints,
   createOfflineWriter,
   createPdfConverterPool,
@@ -22,6 +23,7 @@ import {
   PaperError,
 } from './index.ts';
 import { SEARCH_SETTINGS, flagOf, searchProvidersOf } from './sources/search/settings.ts';
+import { LLM_FLAGS, llmWriterOf } from './writer/settings.ts';
 import type { AttachedSource, NormocontrolReport, PaperInput, Outline, TitlePageInfo, UserStructure } from './index.ts';
 
 const USAGE = `Использование:
@@ -31,13 +33,22 @@ const USAGE = `Использование:
                  [--out ./paper] [--checkpoints ./dir]
                  [--title-page title.json] (вуз, факультет, кафедра, студент, группа, руководитель, город: поля TitlePageInfo)
                  [--no-ai-appendix] (без приложения об использовании ИИ)
-                 [--llm-base-url URL --llm-key KEY --model-basic M --model-professional M [--concurrency 4] [--timeout-ms 180000]]
+                 [--llm-provider openai|yandex|gigachat] [--model-basic M] [--model-professional M]
+                 [--concurrency N] [--timeout-ms 180000] [--llm-prices "модель=вход/выход;..."] (рублей за миллион токенов)
+                   openai:   --llm-base-url URL [--llm-key KEY]   (любой OpenAI-совместимый адрес)
+                   yandex:   --yandex-folder-id ID (--llm-key API-ключ | --yandex-iam-token IAM-токен) [--yandex-base-url URL]
+                   gigachat: --gigachat-auth-key КЛЮЧ [--gigachat-scope GIGACHAT_API_PERS|GIGACHAT_API_B2B|GIGACHAT_API_CORP]
+                             [--gigachat-ca корневой-сертификат.pem] [--gigachat-oauth-url URL] [--gigachat-base-url URL]
+                 Без --llm-provider и --llm-base-url текст пишет офлайн-генератор (без сети и без языковой модели).
                  [--search none|openalex,crossref] [--sources-mailto e-mail] [--sources-max-retries 3]
                  [--openalex-base-url URL] [--openalex-api-key KEY] [--openalex-timeout-seconds 20] [--openalex-max-requests-per-second 10]
                  [--crossref-base-url URL] [--crossref-timeout-seconds 20] [--crossref-max-requests-per-second 5]
                  [--pdf-pool 1]
                  [--full-texts ./папка]  (скачивать туда открытые полные тексты найденных работ, чтобы ссылаться на страницы)
-  Параметры поиска можно задать и переменными окружения с теми же именами (SOURCES_SEARCH, OPENALEX_API_KEY, ...).
+  Параметры поиска и модели можно задать и переменными окружения, как у api: SOURCES_SEARCH, OPENALEX_API_KEY, ...,
+  LLM_PROVIDER_BASIC|PROFESSIONAL (по тарифу), LLM_BASE_URL, LLM_API_KEY, LLM_MODEL_BASIC, LLM_MODEL_PROFESSIONAL, LLM_PRICES,
+  YANDEX_FOLDER_ID, YANDEX_API_KEY, YANDEX_IAM_TOKEN, YANDEX_BASE_URL, GIGACHAT_AUTH_KEY, GIGACHAT_SCOPE, GIGACHAT_CA_FILE,
+  GIGACHAT_OAUTH_URL, GIGACHAT_BASE_URL; флаг важнее переменной.
   paper check файл.docx [--pdf файл.pdf | --render] [--json]
   paper extract файл.(txt|pdf|docx)`;
 
@@ -68,12 +79,7 @@ async function generate(argv: string[]): Promise<number> {
       out: { type: 'string', default: './paper' },
       checkpoints: { type: 'string' },
       'full-texts': { type: 'string' },
-      'llm-base-url': { type: 'string' },
-      'llm-key': { type: 'string', default: '' },
-      'model-basic': { type: 'string' },
-      'model-professional': { type: 'string' },
-      concurrency: { type: 'string', default: '4' },
-      'timeout-ms': { type: 'string', default: '180000' },
+      ...Object.fromEntries(Object.keys(LLM_FLAGS).map((flag) => [flag, { type: 'string' as const }])),
       search: { type: 'string' },
       mailto: { type: 'string' },
       ...Object.fromEntries(SEARCH_SETTINGS.map((name) => [flagOf(name), { type: 'string' as const }])),
@@ -108,20 +114,12 @@ async function generate(argv: string[]): Promise<number> {
     ...(values['title-page'] ? { titlePage: JSON.parse(await readFile(values['title-page'], 'utf8')) as TitlePageInfo } : {}),
     aiAppendix: !values['no-ai-appendix'],
   };
-  const writer = values['llm-base-url']
-    ? createLlmWriter({
-        baseURL: values['llm-base-url'],
-        apiKey: values['llm-key'],
-        models: {
-          basic: values['model-basic'] ?? 'gpt-4o-mini',
-          professional: values['model-professional'] ?? values['model-basic'] ?? 'gpt-4o',
-        },
-        concurrency: Number(values.concurrency),
-        timeoutMs: Number(values['timeout-ms']),
-      })
-    : createOfflineWriter();
-  // A flag wins over the environment variable of the same name (--openalex-api-key, OPENALEX_API_KEY).
   const flags = values as unknown as Record<string, string | undefined>;
+  const llmFlags = Object.fromEntries(Object.keys(LLM_FLAGS).flatMap((f) => (flags[f] === undefined ? [] : [[f, flags[f]]])));
+  const writer =
+    llmWriterOf({ flags: llmFlags, env: process.env, tariff: input.tariff === 'professional' ? 'professional' : 'basic' }) ??
+    createOfflineWriter();
+  // A flag wins over the environment variable of the same name (--openalex-api-key, OPENALEX_API_KEY).
   const search = searchProvidersOf(
     (name) =>
       (name === 'SOURCES_SEARCH' ? values.search : name === 'SOURCES_MAILTO' ? values.mailto : undefined) ??
@@ -152,6 +150,13 @@ async function generate(argv: string[]): Promise<number> {
       `Источники: фрагментов ${passages}, прочитано полных текстов ${fullTexts}; ссылок проверено ${claims.checked}, переписано ${claims.rewritten}, удалено ${claims.removed}\n`,
     );
     if (writer.kind === 'offline') process.stdout.write('Текст написан офлайн-генератором без языковой модели.\n');
+    else {
+      const u = result.usage;
+      process.stdout.write(
+        `Модель: вызовов ${u.calls}, токенов ${u.promptTokens} + ${u.completionTokens}` +
+          `${u.costRub !== undefined ? `, стоимость ${u.costRub.toFixed(2)} руб.` : ''}\n`,
+      );
+    }
     printReport(result.normocontrol);
     return 0;
   } finally {

@@ -4,7 +4,9 @@
  * reference, and the tables left are numbered in order with the text referring to each.
  */
 import { describe, expect, it } from 'vitest';
-import type { CallRunner } from '../src/calls.ts';
+import { createCallRunner, type CallRunner } from '../src/calls.ts';
+import { createMemoryCheckpoints } from '../src/checkpoints.ts';
+import { reviewChapter } from '../src/review/index.ts';
 import type { Passage } from '../src/passages/split.ts';
 import { verifyClaims } from '../src/passages/verify.ts';
 import { tableWanted } from '../src/sections/prompt.ts';
@@ -13,13 +15,14 @@ import { cleanText } from '../src/text/clean.ts';
 import { dropUngroundedNumbers, groundingOf } from '../src/text/numbers.ts';
 import { dropRepeatedAcross } from '../src/text/repeats.ts';
 import { isTable, tableOf } from '../src/text/tables.ts';
-import { trim } from '../src/volume/index.ts';
+import { topUp, trim } from '../src/volume/index.ts';
 import { buildDocx } from '../src/typeset/docx.ts';
 import type { DocModel, Para } from '../src/typeset/model.ts';
 import { extractTables } from '../src/typeset/tables.ts';
 import { startFakeLlm } from '../dev/fake-llm.ts';
 import { createLlmWriter } from '../src/writer/llm.ts';
 import { createOfflineWriter } from '../src/writer/offline/index.ts';
+import type { Writer, WriterCall } from '../src/writer/types.ts';
 import { readZip } from '../src/zip.ts';
 
 const PASSAGES: Record<string, string> = {
@@ -231,5 +234,118 @@ describe('the simulated writers', () => {
     ]);
     expect(paragraphs[paragraphs.indexOf(tables[0]) - 1]).toMatch(/в таблице ниже\.$/);
     expect(cleanText(await write(false)).some(isTable)).toBe(false);
+  });
+});
+
+describe('a table through a revision and an extension', () => {
+  const brief = { ...outline, annotation: '', keywords: [], object: '', subject: '', methods: [] };
+  const sources = ['p1', 'p2', 'p3'].map((id) => ({ id, source: 'Источник', page: '5', text: PASSAGES[id] }));
+  const drafted = guarded(answer(GROUNDED)).paragraphs;
+  const table = drafted[1];
+  const closing = 'Таким образом, малые предприятия осваивают цифровые каналы сбыта неравномерно.';
+  const lead = 'Цифровые каналы сбыта стали для малых предприятий привычным инструментом, о чём говорят данные в таблице ниже.';
+  const prose = [
+    'Облачные сервисы бухгалтерского учёта снижают издержки управления малым бизнесом [[p3]].',
+    'Переход на облачные сервисы меняет и требования к квалификации персонала малых предприятий.',
+  ];
+  /** A writer whose review remarks on 2.1 and whose revision of it is `revise(prompt)`; every call kept. */
+  const reviser = (revise: (prompt: string) => string) => {
+    const prompts: string[] = [];
+    const writer: Writer = {
+      kind: 'llm',
+      async complete(call) {
+        const prompt = call.messages.map((m) => m.content).join('\n');
+        prompts.push(prompt);
+        const text =
+          call.task.kind === 'review'
+            ? JSON.stringify({ remarks: [{ subsection: '2.1', remark: 'Связать подраздел с задачами работы.' }] })
+            : revise(prompt);
+        return { text, promptTokens: 1, completionTokens: 1, model: 'script' };
+      },
+    };
+    return { writer, prompts };
+  };
+  const revised = async (revise: (prompt: string) => string) => {
+    const { writer, prompts } = reviser(revise);
+    const texts = new Map([['2.1', [...drafted, closing]]]);
+    await reviewChapter({
+      outline: brief,
+      chapter: 2,
+      texts,
+      sourcesFor: () => sources,
+      grounding,
+      calls: createCallRunner({ writer, checkpoints: createMemoryCheckpoints(), tariff: 'professional' }),
+    });
+    return { paragraphs: texts.get('2.1')!, prompts };
+  };
+
+  it('a reviser never sees the table, and the slot it keeps gets the table back in place', async () => {
+    const { paragraphs, prompts } = await revised(() => [lead, '[ТАБЛИЦА 1]', ...prose, closing].join('\n\n'));
+    const revise = prompts.find((p) => p.includes('Замечания рецензента'))!;
+    expect(revise).toContain('[ТАБЛИЦА 1]');
+    expect(revise).not.toContain('| 24 % |');
+    expect(paragraphs).toEqual([lead, table, ...prose, closing]);
+  });
+
+  it('a reviser that drops the table, alters it or writes one of its own still yields the original table, once', async () => {
+    const altered = table.replace('| Доля называющих дефицит компетенций | 43 % | [[p2]] |\n', '').replace('Показатели', 'Данные');
+    const own = '| Канал | Доля | Источник |\n|---|---|---|\n| Маркетплейсы | 24 % | [[p1]] |';
+    const replies = [
+      // The slot and the table gone, the reference with them.
+      [lead.replace(', о чём говорят данные в таблице ниже', ''), ...prose, closing],
+      // The slot gone, the table retyped with a row less and another caption.
+      [lead, altered, ...prose, closing],
+      // The slot kept, and a table of its own added after the prose.
+      [lead, '**[ТАБЛИЦА 1]**', prose[0], `${prose[1]} Это видно в таблице ниже.`, own, closing],
+    ];
+    for (const reply of replies) {
+      const { paragraphs } = await revised(() => reply.join('\n\n'));
+      expect(paragraphs.filter(isTable)).toEqual([table]);
+      expect(paragraphs.indexOf(table)).toBe(1);
+      expect(paragraphs.at(-1)).toBe(closing);
+      // No reference is left without its table.
+      expect(paragraphs.slice(2).join(' ')).not.toMatch(/таблиц/i);
+    }
+  });
+
+  it('an extension is written from the prose and adds no table of its own', async () => {
+    const calls: WriterCall[] = [];
+    const writer: Writer = {
+      kind: 'llm',
+      async complete(call) {
+        calls.push(call);
+        const text = [
+          'Облачные сервисы бухгалтерского учёта снижают издержки управления малым бизнесом [[p3]]. Каналы сбыта сопоставлены в таблице ниже.',
+          own2,
+          'Рынки сбыта расширяются вслед за цифровыми каналами продаж [[p1]].',
+        ].join('\n\n');
+        return { text, promptTokens: 1, completionTokens: 1, model: 'script' };
+      },
+    };
+    const own2 = 'Таблица: Каналы\n| Канал | Доля | Источник |\n|---|---|---|\n| Маркетплейсы | 24 % | [[p1]] |';
+    const texts = new Map([['2.1', [drafted[0], table, closing]]]);
+    await topUp({
+      round: 1,
+      chars: 600,
+      outline: brief,
+      texts,
+      sourcesFor: () => sources,
+      sourceOf: () => 'S1',
+      grounding,
+      dropRepeats: false,
+      calls: createCallRunner({ writer, checkpoints: createMemoryCheckpoints(), tariff: 'basic' }),
+    });
+    const task = calls[0].task;
+    expect(task.kind === 'extend' && task.tail).not.toContain('|');
+    expect(calls[0].messages[1].content).toContain('без таблиц');
+    const paragraphs = texts.get('2.1')!;
+    expect(paragraphs.filter(isTable)).toEqual([table]);
+    expect(paragraphs).toEqual([
+      drafted[0],
+      table,
+      'Облачные сервисы бухгалтерского учёта снижают издержки управления малым бизнесом [[p3]].',
+      'Рынки сбыта расширяются вслед за цифровыми каналами продаж [[p1]].',
+      closing,
+    ]);
   });
 });

@@ -3,6 +3,7 @@ import { allOrAbort } from '../calls.ts';
 import type { CallRunner } from '../calls.ts';
 import { tokensFor } from '../writer/tokens.ts';
 import { charsOf, joinParagraphs } from '../text/clean.ts';
+import { fillSlots, keepTables, slotTables, withoutTables } from '../text/table-slots.ts';
 import type { Grounding } from '../text/numbers.ts';
 import { acceptText, isChapterConclusion } from '../sections/index.ts';
 import type { PassageBrief } from '../writer/types.ts';
@@ -54,6 +55,10 @@ export async function reviewChapter(options: {
       const current = at < 0 ? all : all.slice(0, at);
       const conclusions = at < 0 ? [] : all.slice(at);
       const target = charsOf(current);
+      // The writer sees a slot where a table stands and the table comes back whatever it does (text/table-slots.ts).
+      const slotted = slotTables(current);
+      const text = joinParagraphs(slotted.paragraphs);
+      const proseChars = charsOf(withoutTables(current));
       const revised = await calls.call({
         key: `revise:${number}`,
         task: {
@@ -61,18 +66,19 @@ export async function reviewChapter(options: {
           outline,
           chapter,
           subsection: sub,
-          text: joinParagraphs(current),
+          text,
           remarks: list,
-          targetChars: target,
+          targetChars: proseChars,
           sources: options.sourcesFor(number),
         },
-        messages: reviseMessages(outline, chapter, sub, joinParagraphs(current), list, target, options.sourcesFor(number)),
-        maxTokens: tokensFor(target),
+        messages: reviseMessages(outline, chapter, sub, text, list, proseChars, options.sourcesFor(number), slotted.tables.length > 0),
+        maxTokens: tokensFor(proseChars),
       });
-      const paragraphs = acceptText(revised.text, {
+      const accepted = acceptText(fillSlots(revised.text, slotted.tables), {
         dropTitle: outline.chapters[chapter - 1].subsections[sub - 1],
         grounding: options.grounding,
       });
+      const paragraphs = keepTables(accepted, slotted.tables, current.length);
       // A revision that lost most of the text is not an improvement.
       if (charsOf(paragraphs) >= target * 0.6) texts.set(number, [...paragraphs, ...conclusions]);
     }),

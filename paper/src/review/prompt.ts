@@ -1,6 +1,7 @@
 import { AUTHOR_SYSTEM } from '../writer/author.ts';
 import { outlineSummary } from '../outline/brief.ts';
 import { NUMBERS_RULE, sourcesText } from '../sections/prompt.ts';
+import { TABLE_SLOT_RULE } from '../text/table-slots.ts';
 import type { ChatMessage, PassageBrief } from '../writer/types.ts';
 import type { OutlineBrief } from '../outline/types.ts';
 
@@ -31,6 +32,8 @@ export function reviseMessages(
   remarks: string[],
   targetChars: number,
   sources: PassageBrief[],
+  /** The text holds tables as slots «[ТАБЛИЦА 1]» (text/table-slots.ts). */
+  tables = false,
 ): ChatMessage[] {
   const title = o.chapters[chapter - 1].subsections[subsection - 1];
   return [
@@ -42,6 +45,7 @@ export function reviseMessages(
         `Замечания рецензента:\n${remarks.map((r) => `– ${r}`).join('\n')}\n\n` +
         `Перепиши подраздел с учётом замечаний, сохранив объём (около ${targetChars} знаков) и ссылки на фрагменты источников в форме [[p…]]. ` +
         `${NUMBERS_RULE} ` +
+        (tables ? `${TABLE_SLOT_RULE} ` : 'Таблиц не составляй. ') +
         'Верни только новый текст подраздела абзацами, без заголовка и без комментариев.',
     },
   ];

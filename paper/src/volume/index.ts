@@ -12,7 +12,8 @@ import type { Grounding } from '../text/numbers.ts';
 import { paragraphsOf, RepeatGuard } from '../text/repeats.ts';
 import { acceptText, isChapterConclusion } from '../sections/index.ts';
 import { citedPassageIds } from '../passages/markers.ts';
-import { isTable } from '../text/tables.ts';
+import { isTable, settleTables } from '../text/tables.ts';
+import { withoutTables } from '../text/table-slots.ts';
 import type { PassageBrief } from '../writer/types.ts';
 import type { OutlineBrief } from '../outline/types.ts';
 import { extendMessages } from './prompt.ts';
@@ -136,8 +137,8 @@ export async function topUp(options: {
     jobs.map(({ number, sources }) => async () => {
       const [chapter, subsection] = number.split('.').map(Number);
       const paragraphs = options.texts.get(number)!;
-      const tail = paragraphs
-        .slice(0, closingAt(paragraphs) + 1)
+      // Prose only: a table's rows at the end of the text would be continued as rows.
+      const tail = withoutTables(paragraphs.slice(0, closingAt(paragraphs) + 1))
         .join('\n\n')
         .slice(-1500);
       const reply = await options.calls.call({
@@ -156,10 +157,15 @@ export async function topUp(options: {
   let added = 0;
   for (const { number } of jobs) {
     const [chapter, subsection] = number.split('.').map(Number);
-    const accepted = acceptText(replies.get(number)!, {
-      dropTitle: options.outline.chapters[chapter - 1].subsections[subsection - 1],
-      grounding: options.grounding,
-    });
+    // An extension is prose: a table in it goes with its reference (the subsection's own tables stand as they are).
+    const accepted = settleTables(
+      withoutTables(
+        acceptText(replies.get(number)!, {
+          dropTitle: options.outline.chapters[chapter - 1].subsections[subsection - 1],
+          grounding: options.grounding,
+        }),
+      ),
+    );
     const more = options.dropRepeats ? paragraphsOf(guard.filter(accepted).text) : accepted;
     if (!more.length) continue;
     const paragraphs = options.texts.get(number)!;
