@@ -1,6 +1,6 @@
 import { AUTHOR_SYSTEM } from '../writer/author.ts';
 import { outlineSummary } from '../outline/brief.ts';
-import type { ChatMessage, PassageBrief, SubsectionDigest } from '../writer/types.ts';
+import type { ChatMessage, PassageBrief, SubsectionDigest, SubsectionPlan } from '../writer/types.ts';
 import type { OutlineBrief } from '../outline/types.ts';
 
 /** The passages a subsection may cite, each under its id, with its source and printed page. */
@@ -35,6 +35,22 @@ export function writtenText(before: SubsectionDigest[], usedPassages: string[]):
   );
 }
 
+/** What the subsections written at the same time will cover: this one is to leave it to them. */
+export function planText(plan: SubsectionPlan[]): string {
+  if (!plan.length) return '';
+  return (
+    '\n\nДругие подразделы этой главы пишутся одновременно с этим; вот что раскроет каждый из них ' +
+    '(их содержание здесь не раскрывай, их фрагменты не пересказывай — они закреплены за ними):\n' +
+    plan
+      .map(
+        (p) =>
+          `– подраздел ${p.number} «${p.title}»` +
+          (p.passages.length ? `: ${p.passages.map((x) => `[${x.id}] ${x.source}: ${x.gist}`).join('; ')}` : ''),
+      )
+      .join('\n')
+  );
+}
+
 export function sectionMessages(
   o: OutlineBrief,
   chapter: number,
@@ -43,6 +59,7 @@ export function sectionMessages(
   sources: PassageBrief[],
   before: SubsectionDigest[] = [],
   usedPassages: string[] = [],
+  plan: SubsectionPlan[] = [],
 ): ChatMessage[] {
   const ch = o.chapters[chapter - 1];
   const title = ch.subsections[subsection - 1];
@@ -61,7 +78,7 @@ export function sectionMessages(
           : '') +
         `${NUMBERS_RULE} ` +
         'Без заголовка, без маркдауна, только абзацы текста.' +
-        writtenText(before, usedPassages),
+        (plan.length ? planText(plan) : writtenText(before, usedPassages)),
     },
   ];
 }
