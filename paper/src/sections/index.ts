@@ -143,7 +143,6 @@ export async function writeChapter(options: {
     toWrite.forEach((s, i) => out.set(s.number, texts[i]));
   } else {
     const used = new Set<string>();
-    const before: SubsectionDigest[] = [];
     for (const s of toWrite) {
       const paragraphs = await write(s, freshFirst(options.sourcesFor(s.number), used), {
         before: toWrite
