@@ -1,17 +1,25 @@
 /** One worker process of the quota benchmark (started by quota.ts): its own limiter and database
  * connections, the real LLM writer against the benchmark's model server, and the orders the parent
  * sends it, each written call by call as the engine would, every call under withQuota. */
-import { createLlmWriter, type WriterCall } from '@app/paper';
+import { createLlmWriter, type Writer, type WriterCall } from '@app/paper';
 import { startQuota } from '../src/modules/quota/quota.ts';
 import { withQuota } from '../src/modules/quota/with-quota.ts';
-import { DEMO_PAPER, FULL_PAPER, tokensOf, type Scale } from './quota-papers.ts';
+import { demoShape, FULL_PAPER, runShape, tokensOf, type Scale } from './quota-papers.ts';
 
 export interface BenchOrder {
   orderId: string;
   kind: 'demo' | 'full';
 }
 export type ToWorker = { type: 'order'; order: BenchOrder } | { type: 'stop' };
-export type FromWorker = { type: 'ready' } | { type: 'done'; orderId: string; finishedAt: number } | { type: 'failed'; error: string };
+/** One model call of an order: asked for a stream, granted it, answered (epoch ms). */
+export interface CallTiming {
+  name: string;
+  askedAt: number;
+  grantedAt: number;
+  endedAt: number;
+}
+export type FromWorker =
+  { type: 'ready' } | { type: 'done'; orderId: string; finishedAt: number; calls: CallTiming[] } | { type: 'failed'; error: string };
 
 const scale: Scale = { factor: Number(process.env.QUOTA_BENCH_SCALE), charsPerToken: Number(process.env.QUOTA_BENCH_CHARS_PER_TOKEN) };
 const pool = 'bench';
@@ -33,25 +41,31 @@ const writer = createLlmWriter({
 const send = (message: FromWorker) => process.send!(message);
 
 async function write(order: BenchOrder) {
-  const orderWriter = withQuota(writer, quota, { orderId: order.orderId, kind: order.kind });
-  for (const phase of order.kind === 'demo' ? DEMO_PAPER : FULL_PAPER) {
-    await Promise.all(
-      phase.map(async (chain) => {
-        for (const step of chain) {
-          const tokens = tokensOf(step.chars, scale);
-          const call: WriterCall = {
-            key: `${order.orderId}:${step.name}`,
-            task: { kind: 'verify', claims: [] },
-            messages: [{ role: 'user', content: `Напиши «${step.name}». Ответ: ${tokens} токенов.` }],
-            tariff: 'basic',
-            maxTokens: tokens + 100,
-          };
-          await orderWriter.complete(call);
-        }
-      }),
-    );
-  }
-  send({ type: 'done', orderId: order.orderId, finishedAt: Date.now() });
+  const granted = new Map<string, number>();
+  // The quota calls the writer once the call holds a stream.
+  const timed: Writer = {
+    kind: writer.kind,
+    complete: (call) => {
+      granted.set(call.key, Date.now());
+      return writer.complete(call);
+    },
+  };
+  const orderWriter = withQuota(timed, quota, { orderId: order.orderId, kind: order.kind });
+  const calls: CallTiming[] = [];
+  await runShape(order.kind === 'demo' ? demoShape() : FULL_PAPER, async (step) => {
+    const tokens = tokensOf(step.chars, scale);
+    const call: WriterCall = {
+      key: `${order.orderId}:${step.name}`,
+      task: { kind: 'verify', claims: [] },
+      messages: [{ role: 'user', content: `Напиши «${step.name}». Ответ: ${tokens} токенов.` }],
+      tariff: 'basic',
+      maxTokens: tokens + 100,
+    };
+    const askedAt = Date.now();
+    await orderWriter.complete(call);
+    calls.push({ name: step.name, askedAt, grantedAt: granted.get(call.key)!, endedAt: Date.now() });
+  });
+  send({ type: 'done', orderId: order.orderId, finishedAt: Date.now(), calls });
 }
 
 process.on('message', (message: ToWorker) => {

@@ -23,8 +23,8 @@ import { startFakeLlm } from '../../paper/dev/fake-llm.ts';
 import { ensureDatabase, startEmbeddedPostgres } from '../src/db/embedded.ts';
 import { migrate, openOrm } from '../src/db/orm.ts';
 import { freePort } from '../test/support/ports.ts';
-import { criticalTokens, DEMO_PAPER, FULL_PAPER, totalTokens, type Scale } from './quota-papers.ts';
-import type { BenchOrder, FromWorker, ToWorker } from './quota-worker.ts';
+import { criticalTokens, demoShape, FULL_PAPER, totalTokens, type Scale } from './quota-papers.ts';
+import type { BenchOrder, CallTiming, FromWorker, ToWorker } from './quota-worker.ts';
 
 const SCALE: Scale = {
   factor: Number(process.env.QUOTA_BENCH_SCALE ?? 15),
@@ -69,6 +69,7 @@ try {
   });
 
   const finished = new Map<string, number>();
+  const timings = new Map<string, CallTiming[]>();
   const failures: string[] = [];
   const waitingFor = new Map<string, () => void>();
   for (let i = 0; i < WORKERS; i++) {
@@ -91,6 +92,7 @@ try {
     child.on('message', (message: FromWorker) => {
       if (message.type === 'done') {
         finished.set(message.orderId, message.finishedAt);
+        timings.set(message.orderId, message.calls);
         waitingFor.get(message.orderId)?.();
       } else if (message.type === 'failed') failures.push(message.error);
     });
@@ -124,13 +126,15 @@ try {
   console.log(
     `quota bench: ${WORKERS} workers, ${STREAMS} streams, ${TOKENS_PER_SECOND} tokens/s per stream; ` +
       `${FIRST_FULL} full papers, then ${DEMOS} demos, then ${LATER_FULL} full papers; ` +
-      `${SCALE.charsPerToken} characters a token, papers ${SCALE.factor}× shorter than real ones`,
+      `${SCALE.charsPerToken} characters a token, papers ${SCALE.factor}× shorter than real ones; ` +
+      `a demo's subsections ${process.env.QUOTA_BENCH_DEMO === 'in-order' ? 'in order (QUOTA_BENCH_DEMO=in-order)' : 'at the same time'}`,
   );
   // A demo with the quota to itself: the least wait the model allows.
   pay('demo');
   await Promise.all(done);
   const [[aloneId, alone]] = [...paid];
   const aloneSeconds = (finished.get(aloneId)! - alone.at) / 1000;
+  const aloneAt = alone.at;
   paid.clear();
   done.length = 0;
   llm.log.length = 0;
@@ -164,7 +168,7 @@ try {
   const fullTokens = totalTokens(FULL_PAPER, { ...SCALE, factor: 1 });
   const tokens = llm.log.filter((e) => e.completed).reduce((sum, e) => sum + e.completionTokens, 0);
   const ceiling = (STREAMS * TOKENS_PER_SECOND * 3600) / fullTokens;
-  const perHour = (fullPapers + (DEMOS * totalTokens(DEMO_PAPER, { ...SCALE, factor: 1 })) / fullTokens) / (real(seconds) / 3600);
+  const perHour = (fullPapers + (DEMOS * totalTokens(demoShape(), { ...SCALE, factor: 1 })) / fullTokens) / (real(seconds) / 3600);
 
   const fmt = (n: number, digits = 1) => n.toFixed(digits);
   const pct = (n: number) => `${fmt(n * 100)} %`;
@@ -180,16 +184,45 @@ try {
   console.log(
     `provider: at most ${mostOpen} requests at once (limit ${STREAMS}), ${refused} requests refused with 429: ${mark(mostOpen <= STREAMS && refused === 0)}`,
   );
-  const demoBound = criticalTokens(DEMO_PAPER, SCALE) / TOKENS_PER_SECOND;
+  /** Where an order's time went: its critical path (from the last call back, each time the call that
+   * ended last before it was asked for) split into waiting for a stream, the model answering and
+   * the rest (the database, the processes), at full size. */
+  const timeOf = (orderId: string, paidAt: number) => {
+    const calls = timings.get(orderId) ?? [];
+    const path: CallTiming[] = [];
+    let cur = calls.reduce<CallTiming | undefined>((a, c) => (!a || c.endedAt > a.endedAt ? c : a), undefined);
+    while (cur) {
+      path.unshift(cur);
+      const asked = cur.askedAt;
+      cur = calls
+        .filter((c) => c.endedAt <= asked)
+        .reduce<CallTiming | undefined>((a, c) => (!a || c.endedAt > a.endedAt ? c : a), undefined);
+    }
+    const waited = path.reduce((n, c) => n + (c.grantedAt - c.askedAt), 0) / 1000;
+    const answering = path.reduce((n, c) => n + (c.endedAt - c.grantedAt), 0) / 1000;
+    const total = (finished.get(orderId)! - paidAt) / 1000;
+    const steps = path.map(
+      (c) => `${c.name} ${fmt(real((c.grantedAt - c.askedAt) / 1000))}+${fmt(real((c.endedAt - c.grantedAt) / 1000))}`,
+    );
+    const widest = Math.max(...calls.map((c) => calls.filter((o) => o.grantedAt <= c.grantedAt && o.endedAt > c.grantedAt).length));
+    return (
+      `    where the time went: ${fmt(real(waited))} s waiting for streams + ${fmt(real(answering))} s the model answering + ` +
+      `${fmt(real(total - waited - answering))} s between calls (database, processes) on its critical path ` +
+      `(call: wait+answer s): ${steps.join(', ')}; at most ${widest} of its calls at once`
+    );
+  };
+  const demoBound = criticalTokens(demoShape(), SCALE) / TOKENS_PER_SECOND;
   console.log(
     `a demo alone: paid → finished ${fmt(aloneSeconds)} s (${fmt(real(aloneSeconds))} s at full size; its critical path at exactly ${TOKENS_PER_SECOND} tokens/s: ${fmt(real(demoBound))} s)`,
   );
+  console.log(timeOf(aloneId, aloneAt));
   for (const [orderId, { kind, at }] of paid) {
     if (kind !== 'demo') continue;
     const wait = (finished.get(orderId)! - at) / 1000;
     console.log(
       `${orderId} with ${FIRST_FULL} full papers queued: paid → finished ${fmt(wait)} s (${fmt(real(wait))} s at full size, ${fmt(real(wait - aloneSeconds))} s more than alone) — target ≤ ${TARGET_DEMO_SECONDS} s: ${mark(real(wait) <= TARGET_DEMO_SECONDS)}`,
     );
+    console.log(timeOf(orderId, at));
   }
   const fullWaits = [...paid]
     .filter(([, o]) => o.kind === 'full')

@@ -108,7 +108,7 @@ describe('model quota', () => {
     await full1.release();
     await vi.waitFor(() => expect(granted).toHaveLength(1));
     expect(granted).toEqual(['d-1']);
-    // A demo goes first while it holds fewer than two streams, even before orders that hold none.
+    // A demo goes first while it holds fewer than DEMO_FIRST_STREAMS, even before orders that hold none.
     await full2.release();
     await vi.waitFor(() => expect(granted).toHaveLength(2));
     expect(granted[1]).toBe('d-2');
@@ -147,6 +147,52 @@ describe('model quota', () => {
     await next.release();
     await (await full).release();
     await vi.waitFor(async () => expect(await count('quota_leases', pool)).toBe(0), { timeout: 5000 });
+  });
+
+  it('gives a demo writing its subsections at the same time its streams first, and keeps only one of them between its steps', async () => {
+    const pool = 'demo-wide';
+    const q = await limiter({ [pool]: 4 }, { demoKeepMs: 3000 });
+    const parked = async () =>
+      (await db.query<{ n: number }>(`select count(*)::int as n from quota_leases where pool = $1 and parked`, [pool])).rows[0].n;
+    const fulls = await Promise.all([1, 2, 3, 4].map((n) => q.acquire(claim(pool, `full-${n}`, `f${n}-0`))));
+    const granted: string[] = [];
+    /** Queues a call and returns once it waits (its lease comes later). */
+    const ask = async (orderId: string, key: string, kind: QuotaClaim['kind'] = 'full') => {
+      const before = await count('quota_waiters', pool);
+      const lease = q.acquire(claim(pool, orderId, key, kind)).then((l) => {
+        granted.push(key);
+        return l;
+      });
+      await vi.waitFor(async () => expect(await count('quota_waiters', pool)).toBe(before + 1));
+      return { lease };
+    };
+    const full5 = await ask('full-5', 'f5-0');
+    const full1 = await ask('full-1', 'f1-1');
+    // The introduction and two subsections at the same time.
+    const demo = [];
+    for (const key of ['d-intro', 'd-1.1', 'd-1.2']) demo.push((await ask('demo-1', key, 'demo')).lease);
+    for (const f of fulls.slice(0, 3)) await f.release();
+    await vi.waitFor(() => expect(granted).toHaveLength(3));
+    expect([...granted].sort()).toEqual(['d-1.1', 'd-1.2', 'd-intro']);
+    const [intro, s1, s2] = await Promise.all(demo);
+    // The introduction ends first: its stream is kept for the demo's next step.
+    await intro.release();
+    expect(await parked()).toBe(1);
+    expect(granted).toHaveLength(3);
+    // The subsections end after it: the demo keeps one stream already, theirs go to the full papers at once.
+    await s1.release();
+    await s2.release();
+    await vi.waitFor(() => expect(granted).toHaveLength(5));
+    expect(await parked()).toBe(1);
+    // The chapter's conclusions take the kept stream, before a full paper that waits.
+    const full6 = await ask('full-6', 'f6-0');
+    const conclusion = await q.acquire(claim(pool, 'demo-1', 'd-conclusion', 'demo'));
+    expect(await count('quota_waiters', pool)).toBe(1);
+    await conclusion.release();
+    for (const l of [fulls[3], await full5.lease, await full1.lease]) await l.release();
+    await (await full6.lease).release();
+    // What is left is the conclusion's stream, parked for the demo's next step until it expires.
+    expect(await count('quota_leases', pool)).toBe(await parked());
   });
 
   it('frees the streams of a worker killed with SIGKILL once its leases expire', async () => {

@@ -49,6 +49,9 @@ export interface RunContext {
   fullTextDownloads?: DownloadLimits;
   /** An outside originality check (Text.ru) for full papers; absent: the engine's own check only. */
   originality?: OriginalityCheck | null;
+  /** The configuration that wrote the paper, kept in the document's properties (the landing's
+   * sample works name the model and the databases they were written with). */
+  producedBy?: string;
 }
 
 /** Title page details (the order's or the run's). */

@@ -247,6 +247,8 @@ describe('an offline paper written from full texts', () => {
   let result: PaperResult;
   const store = createMemoryFullTexts();
   let fakeHitsBefore = 0;
+  /** The passages each subsection of the demo was written from. */
+  const offered = new Map<string, string[]>();
 
   beforeAll(async () => {
     const works: FoundWork[] = [
@@ -279,6 +281,11 @@ describe('an offline paper written from full texts', () => {
     const writer: Writer = {
       kind: 'offline',
       async complete(call) {
+        if (call.task.kind === 'section')
+          offered.set(
+            `${call.task.chapter}.${call.task.subsection}`,
+            call.task.sources.map((p) => p.id),
+          );
         const reply = await offline.complete(call);
         if (call.task.kind !== 'section' || call.task.chapter !== 1 || call.task.subsection !== 1 || !call.task.sources.length)
           return reply;
@@ -316,6 +323,13 @@ describe('an offline paper written from full texts', () => {
     }
     return out;
   }
+
+  it("gives the demo's subsections, written at the same time, passages no other one got", () => {
+    expect(offered.size).toBeGreaterThan(1);
+    const all = [...offered.values()].flat();
+    expect(all.length).toBeGreaterThan(offered.size);
+    expect(new Set(all).size).toBe(all.length);
+  });
 
   it('reads open full texts once and cites their printed pages', () => {
     expect(result.citations.fullTexts).toBe(2);

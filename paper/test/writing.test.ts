@@ -1,8 +1,9 @@
 /**
  * Writing that holds up: subsections in order within a chapter, told what the chapter already
- * says; what repeats goes; no figure without a passage that holds it; chapter conclusions; the
- * introduction and the conclusion as a reviewer expects them; the volume topped up from unused
- * passages and a paper outside its window not delivered.
+ * says (a demo's at the same time, each told the plan of the others); what repeats goes; no figure
+ * without a passage that holds it; chapter conclusions; the introduction and the conclusion as a
+ * reviewer expects them; the volume topped up from unused passages and a paper outside its window
+ * not delivered.
  */
 import { describe, expect, it } from 'vitest';
 import { BASE_INPUT } from '../dev/fixtures.ts';
@@ -161,6 +162,67 @@ describe('a chapter', () => {
     expect(texts.get('1.1')!.join(' ')).not.toContain('37');
     expect(texts.get('1.1')!.join(' ')).toContain('20 % [[p1]]');
     expect(texts.get('1.2')!.at(-1)).toBe('Выводы по главе 1. Понятие и инструменты цифровой трансформации раскрыты.');
+  });
+
+  it("of a demo is written with its subsections at the same time, each told the others' plan and their passages, not their text", async () => {
+    const OWN: Record<string, PassageBrief[]> = {
+      // 1.2's best passages include 1.1's p1 and p2: reserved for 1.1, they are not 1.2's to retell.
+      '1.1': PASSAGES.slice(0, 4),
+      '1.2': PASSAGES.slice(0, 7),
+    };
+    let inFlight = 0;
+    let most = 0;
+    const writer = scripted((call) => {
+      const t = call.task;
+      if (t.kind === 'section')
+        return `${['Понятие трансформации', 'Инструменты управления'][t.subsection - 1]} раскрываются по источникам главы [[${t.sources[0].id}]].`;
+      if (t.kind === 'chapter-conclusion') return 'Выводы по главе 1: понятие и инструменты раскрыты.';
+      throw new Error(`unexpected ${call.key}`);
+    });
+    const timed: Writer = {
+      kind: 'llm',
+      async complete(call) {
+        most = Math.max(most, ++inFlight);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        inFlight--;
+        return writer.complete(call);
+      },
+    };
+    const texts = await writeChapter({
+      outline: OUTLINE,
+      chapter: 1,
+      budgets: new Map([
+        ['1.1', 2000],
+        ['1.2', 2000],
+      ]),
+      sourcesFor: (n) => OWN[n],
+      grounding,
+      calls: runnerOf(timed),
+      together: true,
+    });
+    expect(most).toBe(2);
+    expect(writer.calls.at(-1)!.key).toBe('chapter-conclusion:1');
+    const [first, second] = ['section:1.1', 'section:1.2'].map((key) => writer.calls.find((c) => c.key === key)!);
+    if (first.task.kind !== 'section' || second.task.kind !== 'section') throw new Error('not sections');
+    // Each is told what the other will cover, from which passages; neither is told the other's text.
+    expect(first.task.before).toEqual([]);
+    expect(first.task.plan).toEqual([
+      expect.objectContaining({
+        number: '1.2',
+        title: 'Инструменты управления',
+        passages: PASSAGES.slice(4, 7).map((p) => expect.objectContaining({ id: p.id })),
+      }),
+    ]);
+    expect(second.task.plan[0]).toMatchObject({ number: '1.1', title: 'Понятие цифровой трансформации' });
+    expect(second.task.sources.map((p) => p.id)).toEqual(['p5', 'p6', 'p7']);
+    expect(second.task.usedPassages).toEqual(['p1', 'p2', 'p3', 'p4']);
+    const prompt = second.messages[1].content;
+    expect(prompt).toContain('пишутся одновременно с этим');
+    expect(prompt).toContain('– подраздел 1.1 «Понятие цифровой трансформации»: [p1] Автор 1. Статья: Доля малых предприятий');
+    expect(prompt).not.toContain('Уже написано в этой главе');
+    // The conclusions sum up both, after both.
+    expect(writer.calls.at(-1)!.messages[1].content).toContain('Инструменты управления раскрываются');
+    expect(texts.get('1.2')!.at(-1)).toMatch(/^Выводы по главе 1\. /);
   });
 
   it('ends with its conclusions with the offline writer too', async () => {

@@ -14,7 +14,17 @@ export async function prepareBibliography(run: PaperRun, state: PaperState): Pro
   const next: PaperState = {
     ...state,
     assemble: (written) =>
-      assemble({ input: run.input, outline, written, sources, passages, writer: run.ctx.writer.kind, year, titlePage: run.ctx.titlePage }),
+      assemble({
+        input: run.input,
+        outline,
+        written,
+        sources,
+        passages,
+        writer: run.ctx.writer.kind,
+        year,
+        titlePage: run.ctx.titlePage,
+        producedBy: run.ctx.producedBy,
+      }),
   };
   await run.progress.part(1);
   return next;

@@ -90,9 +90,11 @@ async function inBatches<T, R>(items: T[], size: number, fn: (item: T) => Promis
  * less each time an earlier subsection got it (so that the paper's sources spread over its
  * subsections rather than the same few opening every one); then every source that no subsection
  * got gives its best passage to the subsection it fits best among those not yet full (the sources
- * were chosen for the paper, and a user's file is expected to be cited).
+ * were chosen for the paper, and a user's file is expected to be cited). A demo's subsections,
+ * written at the same time (sections/index.ts), get passages no other one got (`disjoint`): none
+ * can retell what another retells, and each still gets its full share, from as many sources.
  */
-function assignPassages(state: PaperState, search: PassageSearch, list: Passage[]): Map<string, Passage[]> {
+function assignPassages(state: PaperState, search: PassageSearch, list: Passage[], disjoint: boolean): Map<string, Passage[]> {
   const full = need(state.outline, 'the outline');
   const outline = briefOf(full);
   // Found English works are read in English: each subsection is looked for in both languages.
@@ -111,8 +113,11 @@ function assignPassages(state: PaperState, search: PassageSearch, list: Passage[
     ),
   );
   const out = new Map<string, Passage[]>();
+  const taken = new Set<string>();
+  const free = disjoint ? { only: (p: Passage) => !taken.has(p.id) } : {};
   for (const [number, query] of queries) {
-    const picked = search.search(query, PASSAGES_PER_SUBSECTION, { perSource: PASSAGES_PER_SOURCE, weight }).map((x) => x.passage);
+    const picked = search.search(query, PASSAGES_PER_SUBSECTION, { perSource: PASSAGES_PER_SOURCE, weight, ...free }).map((x) => x.passage);
+    for (const p of picked) taken.add(p.id);
     out.set(number, picked);
     for (const id of new Set(picked.map((p) => p.sourceId))) uses.set(id, (uses.get(id) ?? 0) + 1);
   }
@@ -131,10 +136,10 @@ function assignPassages(state: PaperState, search: PassageSearch, list: Passage[
   return out;
 }
 
-function passagesOf(state: PaperState, list: Passage[], readAs: Record<string, ReadAs>): PaperPassages {
+function passagesOf(run: PaperRun, state: PaperState, list: Passage[], readAs: Record<string, ReadAs>): PaperPassages {
   const sources = need(state.sources, 'the sources').byId;
   const search = createPassageSearch(list);
-  const assigned = assignPassages(state, search, list);
+  const assigned = assignPassages(state, search, list, run.demo);
   return {
     list,
     byId: new Map(list.map((p) => [p.id, p])),
@@ -157,14 +162,14 @@ export async function readPassages(run: PaperRun, state: PaperState): Promise<Pa
   const nextId = () => `p${++next}`;
   const list = read.flatMap((r, i) => splitPassages(sources[i].id, r.pages, nextId));
   const readAs = Object.fromEntries(sources.map((s, i) => [s.id, read[i].readAs]));
-  return withPassages(state, list, readAs, nextId);
+  return withPassages(run, state, list, readAs, nextId);
 }
 
 /** The passages in the state, with the kept chapter (a full paper's from its demo) placed among them. */
-function withPassages(state: PaperState, list: Passage[], readAs: Record<string, ReadAs>, nextId: () => string): PaperState {
-  if (!state.keptChapter) return { ...state, passages: passagesOf(state, list, readAs) };
+function withPassages(run: PaperRun, state: PaperState, list: Passage[], readAs: Record<string, ReadAs>, nextId: () => string): PaperState {
+  if (!state.keptChapter) return { ...state, passages: passagesOf(run, state, list, readAs) };
   const placed = placeKeptChapter(list, need(state.sources, 'the sources').list, state.keptChapter, nextId);
-  return { ...state, passages: passagesOf(state, placed.list, readAs), keptSubsections: placed.texts };
+  return { ...state, passages: passagesOf(run, state, placed.list, readAs), keptSubsections: placed.texts };
 }
 
 interface SavedPassages {
@@ -193,11 +198,11 @@ export const passagesStage: Stage = {
       const p = need(state.passages, 'the passages');
       return { list: p.list, readAs: p.readAs } satisfies SavedPassages;
     },
-    restore: (_run, state, saved) => {
+    restore: (run, state, saved) => {
       if (!isSaved(saved)) return undefined;
       // The saved list holds the kept passages already; a new id is given only to one missing there.
       let next = Math.max(0, ...saved.list.map((p) => Number(p.id.slice(1)) || 0));
-      return withPassages(state, saved.list, saved.readAs, () => `p${++next}`);
+      return withPassages(run, state, saved.list, saved.readAs, () => `p${++next}`);
     },
   },
 };

@@ -1,6 +1,6 @@
 import { AUTHOR_SYSTEM } from '../writer/author.ts';
 import { outlineSummary } from '../outline/brief.ts';
-import type { ChatMessage, PassageBrief, SubsectionDigest } from '../writer/types.ts';
+import type { ChatMessage, PassageBrief, SubsectionDigest, SubsectionPlan } from '../writer/types.ts';
 import type { OutlineBrief } from '../outline/types.ts';
 import { figureStatements, MIN_FIGURES_FOR_TABLE } from '../text/tables.ts';
 import { TABLE_INSTRUCTION } from '../typeset/tables.ts';
@@ -47,6 +47,22 @@ export function writtenText(before: SubsectionDigest[], usedPassages: string[]):
   );
 }
 
+/** What the subsections written at the same time will cover: this one is to leave it to them. */
+export function planText(plan: SubsectionPlan[]): string {
+  if (!plan.length) return '';
+  return (
+    '\n\nДругие подразделы этой главы пишутся одновременно с этим; вот что раскроет каждый из них ' +
+    '(их содержание здесь не раскрывай, их фрагменты не пересказывай — они закреплены за ними):\n' +
+    plan
+      .map(
+        (p) =>
+          `– подраздел ${p.number} «${p.title}»` +
+          (p.passages.length ? `: ${p.passages.map((x) => `[${x.id}] ${x.source}: ${x.gist}`).join('; ')}` : ''),
+      )
+      .join('\n')
+  );
+}
+
 export function sectionMessages(
   o: OutlineBrief,
   chapter: number,
@@ -55,7 +71,11 @@ export function sectionMessages(
   sources: PassageBrief[],
   before: SubsectionDigest[] = [],
   usedPassages: string[] = [],
+<<<<<<< HEAD
   table = false,
+=======
+  plan: SubsectionPlan[] = [],
+>>>>>>> demo
 ): ChatMessage[] {
   const ch = o.chapters[chapter - 1];
   const title = ch.subsections[subsection - 1];
@@ -73,10 +93,15 @@ export function sectionMessages(
           ? 'Это аналитическая глава: анализируй данные источников — показатели, сравнения, тенденции из переданных фрагментов, со ссылками на них. '
           : '') +
         `${NUMBERS_RULE} ` +
+<<<<<<< HEAD
         (table
           ? `${TABLE_INSTRUCTION} Без заголовка и без другой разметки маркдауна, кроме таблицы.`
           : 'Без заголовка, без маркдауна, только абзацы текста.') +
         writtenText(before, usedPassages),
+=======
+        'Без заголовка, без маркдауна, только абзацы текста.' +
+        (plan.length ? planText(plan) : writtenText(before, usedPassages)),
+>>>>>>> demo
     },
   ];
 }

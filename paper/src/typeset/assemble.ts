@@ -59,6 +59,7 @@ export function assemble(options: {
   writer: 'llm' | 'offline';
   year: number;
   titlePage?: TitlePageInfo;
+  producedBy?: string;
 }): Assembled {
   const { input, outline, sources } = options;
   const demo = input.type === 'demo';
@@ -109,6 +110,7 @@ export function assemble(options: {
   const model: DocModel = {
     kind: input.type,
     writer: options.writer,
+    ...(options.producedBy ? { producedBy: options.producedBy } : {}),
     title: outline.title,
     annotation: outline.annotation,
     keywords: outline.keywords,

@@ -273,6 +273,7 @@ export async function buildDocx(model: DocModel, options: BuildOptions): Promise
     customProperties: [
       { name: 'PaperWriter', value: model.writer },
       { name: 'PaperKind', value: model.kind },
+      ...(model.producedBy ? [{ name: 'PaperProducedBy', value: model.producedBy }] : []),
       ...(offline ? [{ name: 'PaperNotice', value: 'Текст сформирован без языковой модели' }] : []),
     ],
     styles: {

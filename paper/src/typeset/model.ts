@@ -58,6 +58,8 @@ export interface DocModel {
   kind: 'demo' | 'full';
   /** Who wrote the text; an offline text is marked in the properties and on the title page. */
   writer: 'llm' | 'offline' | 'manual';
+  /** The configuration that wrote it (RunContext.producedBy), in the document's properties. */
+  producedBy?: string;
   title: string;
   annotation: string;
   keywords: string[];

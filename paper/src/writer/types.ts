@@ -29,6 +29,14 @@ export interface SubsectionDigest {
   digest: string;
 }
 
+/** What a subsection written at the same time as another is told of it: what it will cover, from which passages. */
+export interface SubsectionPlan {
+  number: string;
+  title: string;
+  /** The passages reserved for it, each as its id and its opening words. */
+  passages: { id: string; source: string; gist: string }[];
+}
+
 export type WriterTask =
   | { kind: 'outline'; topic: string; userStructure: UserStructure | null; minYear: number }
   | { kind: 'introduction'; outline: OutlineBrief; targetChars: number }
@@ -41,10 +49,15 @@ export type WriterTask =
       sources: PassageBrief[];
       /** What the chapter's earlier subsections already say, so this one does not repeat it. */
       before: SubsectionDigest[];
-      /** Passages the chapter has already cited. */
+      /** Passages the chapter has already cited, or (written together) reserved for its other subsections. */
       usedPassages: string[];
+<<<<<<< HEAD
       /** The passages hold comparable data: the subsection gives it as one table (sections/prompt.ts, tableWanted). */
       table: boolean;
+=======
+      /** Written together with the chapter's other subsections (a demo): their plan, instead of `before`. */
+      plan: SubsectionPlan[];
+>>>>>>> demo
     }
   | { kind: 'review'; outline: OutlineBrief; chapter: number; texts: { number: string; title: string; text: string }[] }
   | {

@@ -1,7 +1,8 @@
 /**
  * The writing stage: the introduction and the chapters in parallel; within a chapter the
  * subsections one after another (each told what the chapter already says), then the chapter's
- * conclusions. Then, in the document's order, what repeats an earlier subsection goes, and every
+ * conclusions. A demo's one chapter, which the customer waits for, has its subsections written at
+ * the same time, each told the plan of the others (sections/index.ts). Then, in the document's order, what repeats an earlier subsection goes, and every
  * cited sentence is checked against its passage. What a full paper keeps from its demo (the
  * introduction, chapter 1) is not written again.
  */
@@ -70,6 +71,7 @@ export async function writeParts(run: PaperRun, state: PaperState): Promise<Pape
             sourcesFor: passages.briefsFor,
             grounding,
             calls,
+            together: run.demo,
             onSubsection: tick,
           });
           for (const [n, p] of written) texts.set(n, p);

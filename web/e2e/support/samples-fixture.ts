@@ -1,5 +1,5 @@
-/** Four sample works in the manifest format, served by the real server (SAMPLES_DIR) while the
- * paper engine's own samples do not exist yet. The files are tiny stand-ins, not real .docx. */
+/** Four sample works in the manifest format (api/samples/build.ts writes it), served by the real
+ * server (SAMPLES_DIR) when paper/samples has no manifest. The files are tiny stand-ins, not real .docx. */
 const titles = [
   ['Цифровая трансформация малого бизнеса в России', 'Демо', 'Базовый', 30, false, false],
   ['Влияние социальных сетей на учебную мотивацию студентов', 'Полный', 'Базовый', 1990, true, false],
@@ -21,6 +21,10 @@ export function fixtureSamples(): Record<string, string> {
       hasBibliography,
       hasFootnotes,
       keywords: ['ГОСТ', `тема ${i + 1}`, 'исследование'],
+      pages: type === 'Полный' ? 80 : 12,
+      volume: type === 'Полный' ? 80 : null,
+      sources: type === 'Полный' ? 30 : 10,
+      writtenBy: 'Фикстура e2e: образцы не собраны',
     };
   });
   files['manifest.json'] = JSON.stringify(manifest);

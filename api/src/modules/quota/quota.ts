@@ -6,11 +6,14 @@
  * - Exact across processes: every grant and release runs in a transaction holding the pool's row
  *   (SELECT ... FOR UPDATE), which counts the leases and hands free streams to waiting calls.
  * - Fair between orders: a free stream goes to a waiting demo's call while the demo holds fewer
- *   than two, otherwise to the call whose order holds the fewest streams, a demo first among
- *   equals, then the longest waiting: a demo paid after three full papers gets the next stream,
- *   and every order gets its turn (round robin, not first come, first served).
- * - A demo keeps its stream between two of its calls (`demoKeepMs`): its chapter is written call
- *   after call, and without this each call would wait for the next stream to come free.
+ *   than DEMO_FIRST_STREAMS, otherwise to the call whose order holds the fewest streams, a demo
+ *   first among equals, then the longest waiting: a demo paid after three full papers gets the
+ *   next streams, and every order gets its turn (round robin, not first come, first served).
+ * - A demo keeps one stream between two of its steps (`demoKeepMs`): a call that ends parks its
+ *   stream for the demo's next call, which would otherwise wait for the next stream to come free,
+ *   unless the demo already keeps one (its subsections end one after another: one stream is kept
+ *   for the chapter's conclusions, the others go at once) or a call of the demo waits (it gets
+ *   the stream, the demo going first).
  * - Nothing is lost with a worker: leases and waiters carry an expiry that their worker's heartbeat
  *   renews; a killed worker's expire and are swept by the next grant.
  * - Backoff on 429: a pool that answered 429 runs one stream below what it held for a while, and
@@ -25,8 +28,10 @@ import pg from 'pg';
 
 const CHANNEL = 'quota_grants';
 /** A demo is what a customer waits for in front of the screen: its calls go first while it holds
- * fewer streams than this (a demo runs at most two calls at once, so demos cannot starve full papers). */
-const DEMO_FIRST_STREAMS = 2;
+ * fewer streams than this. A demo's widest step is its introduction beside its chapter's
+ * subsections written at the same time (at most 6, paper/src/outline/schema.ts); it takes about a
+ * minute, after which the streams go back to the full papers. */
+const DEMO_FIRST_STREAMS = 7;
 /** Further 429s this soon after one that shrank the pool are the same burst: they do not shrink it again. */
 const BURST_SECONDS = 2;
 
@@ -107,6 +112,13 @@ const TAKE_PARKED = `
     expires_at = now() + make_interval(secs => $6)
   where id = (select id from quota_leases where pool = $1 and order_id = $2 and parked and expires_at >= now() limit 1)
   returning id`;
+
+/** Parks a demo's lease unless the demo keeps a parked one already or a call of the demo waits. */
+const PARK = `
+  update quota_leases set parked = true, expires_at = now() + make_interval(secs => $4)
+  where id = $1
+    and not exists (select 1 from quota_leases where pool = $2 and order_id = $3 and parked and expires_at >= now())
+    and not exists (select 1 from quota_waiters where pool = $2 and order_id = $3)`;
 
 /** A call's waiter; never one whose lease exists (a look racing the grant must not queue it twice). */
 const INSERT_WAITER = `
@@ -202,13 +214,15 @@ export async function startQuota(options: QuotaOptions): Promise<Quota> {
     }
   }
 
-  /** Keeps a demo's stream for its next call; it expires (and goes to the others) unless taken. */
-  async function park(id: string, pool: string) {
+  /** Keeps a demo's stream for its next call (it expires, and goes to the others, unless taken),
+   * or frees it when the demo keeps one already or has a call waiting. */
+  async function park(id: string, claim: QuotaClaim) {
     held.delete(id);
     if (stopped) return;
-    await underPoolLock(pool, (c) =>
-      c.query(`update quota_leases set parked = true, expires_at = now() + make_interval(secs => $2) where id = $1`, [id, demoKeepSeconds]),
-    );
+    await underPoolLock(claim.pool, async (c) => {
+      const kept = await c.query(PARK, [id, claim.pool, claim.orderId, demoKeepSeconds]);
+      if (!kept.rowCount) await c.query(`delete from quota_leases where id = $1`, [id]);
+    });
   }
 
   /** Removes a waiter, or the lease it has become, and hands the stream on. */
@@ -343,7 +357,7 @@ export async function startQuota(options: QuotaOptions): Promise<Quota> {
           released = true;
           if (!held.has(id)) return;
           try {
-            if (claim.kind === 'demo' && demoKeepSeconds > 0) await park(id, claim.pool);
+            if (claim.kind === 'demo' && demoKeepSeconds > 0) await park(id, claim);
             else await free(id, claim.pool);
           } catch (error) {
             // The call's answer is not lost for this: no longer renewed, the lease expires.

@@ -16,6 +16,10 @@ const sample = z.object({
   pages: z.number().int().positive().optional(),
   /** A full sample: the volume of the whole work it is taken from. */
   volume: z.number().int().positive().nullish(),
+  /** The sources in its list. */
+  sources: z.number().int().nonnegative().optional(),
+  /** The model and databases that wrote it (a simulation when the samples were built without keys). */
+  writtenBy: z.string().optional(),
 });
 export type Sample = z.infer<typeof sample>;
 

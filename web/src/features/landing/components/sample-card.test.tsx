@@ -34,6 +34,18 @@ describe('sample card', () => {
     expect(screen.getByText('Объём: 12 с.')).toBeTruthy();
   });
 
+  it('says how many sources its list has and what wrote it', () => {
+    renderWithApp(
+      <SampleCard
+        sample={{ ...sample, pages: 80, volume: 80, sources: 32, writtenBy: 'Имитация языковой модели' }}
+        onAnnotation={() => {}}
+      />,
+    );
+    expect(screen.getByText('Объём: 80 с.')).toBeTruthy();
+    expect(screen.getByText('Источников в списке литературы: 32')).toBeTruthy();
+    expect(screen.getByText('Написан: Имитация языковой модели')).toBeTruthy();
+  });
+
   it('does nothing without a download link', () => {
     const fetch = answerFetch(200, {});
     const open = vi.spyOn(window, 'open').mockImplementation(() => null);

@@ -43,6 +43,7 @@ export function SampleCard({ sample, onAnnotation, hidden }: { sample: Sample; o
         </Heading>
         <Stack gap="0.5" fontSize="sm" color="fg.muted">
           {extentOf(sample) && <Text>{extentOf(sample)}</Text>}
+          {sample.sources !== undefined && <Text>Источников в списке литературы: {sample.sources}</Text>}
           <Text>Оформление ссылок сносками: {yesNo(sample.hasFootnotes)}</Text>
           <Text>Разделённый список литературы: {yesNo(sample.hasBibliography)}</Text>
         </Stack>
@@ -53,6 +54,11 @@ export function SampleCard({ sample, onAnnotation, hidden }: { sample: Sample; o
             </Badge>
           ))}
         </Wrap>
+        {sample.writtenBy && (
+          <Text fontSize="xs" color="fg.muted">
+            Написан: {sample.writtenBy}
+          </Text>
+        )}
         <Box flex="1" />
         <Stack gap="2">
           <Button
