@@ -87,9 +87,8 @@ function optionsOf(s: SampleOrder): OrderOptions {
     gost_citations: [],
     user_structure: null,
     title_page: null,
-    // A demo is ordered without the appendix: the demo's page budget does not count it, and with a
-    // dozen cited sources the demo would overflow its 15 pages (volume_out_of_range).
-    ai_appendix: s.type === 'full',
+    // As the order form's default.
+    ai_appendix: true,
   };
 }
 

@@ -273,6 +273,7 @@ describe('an offline paper written from full texts', () => {
         provider: 'library:cyberleninka',
         title: 'Цифровая трансформация управления малым бизнесом: обзор',
         pdfUrl: server.url('/missing.pdf'),
+        abstract: 'Цифровая трансформация управления малым бизнесом в регионах России: цифровые платформы и поддержка.',
       }),
       ...CATALOGUE.slice(1, 6),
     ];

@@ -18,6 +18,7 @@ export async function concludePaper(run: PaperRun, state: PaperState): Promise<P
     chapters: outline.chapters,
     sourceCount: need(state.sources, 'the sources').list.length,
     introTailChars: charsOf(introductionTail(brief)),
+    aiAppendix: input.aiAppendix === true,
   });
   const conclusion = await writeConclusion(brief, written.subsections, budget.conclusion, run.calls);
   await run.progress.part(1);

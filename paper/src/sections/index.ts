@@ -59,20 +59,12 @@ export function acceptText(raw: string, options: { dropTitle?: string; grounding
 type SectionTask = Omit<Extract<WriterTask, { kind: 'section' }>, 'kind' | 'table'>;
 
 export async function writeSection(options: SectionTask & { grounding: Grounding; calls: CallRunner }): Promise<string[]> {
-<<<<<<< HEAD
-  const { outline, chapter, subsection, targetChars, sources, before, usedPassages } = options;
+  const { outline, chapter, subsection, targetChars, sources, before, usedPassages, plan } = options;
   const table = tableWanted(outline, chapter, sources);
   const reply = await options.calls.call({
     key: `section:${chapter}.${subsection}`,
-    task: { kind: 'section', outline, chapter, subsection, targetChars, sources, before, usedPassages, table },
-    messages: sectionMessages(outline, chapter, subsection, targetChars, sources, before, usedPassages, table),
-=======
-  const { outline, chapter, subsection, targetChars, sources, before, usedPassages, plan } = options;
-  const reply = await options.calls.call({
-    key: `section:${chapter}.${subsection}`,
-    task: { kind: 'section', outline, chapter, subsection, targetChars, sources, before, usedPassages, plan },
-    messages: sectionMessages(outline, chapter, subsection, targetChars, sources, before, usedPassages, plan),
->>>>>>> demo
+    task: { kind: 'section', outline, chapter, subsection, targetChars, sources, before, usedPassages, plan, table },
+    messages: sectionMessages(outline, chapter, subsection, targetChars, sources, before, usedPassages, plan, table),
     maxTokens: tokensFor(targetChars),
   });
   return acceptText(reply.text, { dropTitle: outline.chapters[chapter - 1].subsections[subsection - 1], grounding: options.grounding });

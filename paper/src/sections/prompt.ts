@@ -71,11 +71,8 @@ export function sectionMessages(
   sources: PassageBrief[],
   before: SubsectionDigest[] = [],
   usedPassages: string[] = [],
-<<<<<<< HEAD
-  table = false,
-=======
   plan: SubsectionPlan[] = [],
->>>>>>> demo
+  table = false,
 ): ChatMessage[] {
   const ch = o.chapters[chapter - 1];
   const title = ch.subsections[subsection - 1];
@@ -93,15 +90,10 @@ export function sectionMessages(
           ? 'Это аналитическая глава: анализируй данные источников — показатели, сравнения, тенденции из переданных фрагментов, со ссылками на них. '
           : '') +
         `${NUMBERS_RULE} ` +
-<<<<<<< HEAD
         (table
           ? `${TABLE_INSTRUCTION} Без заголовка и без другой разметки маркдауна, кроме таблицы.`
           : 'Без заголовка, без маркдауна, только абзацы текста.') +
-        writtenText(before, usedPassages),
-=======
-        'Без заголовка, без маркдауна, только абзацы текста.' +
         (plan.length ? planText(plan) : writtenText(before, usedPassages)),
->>>>>>> demo
     },
   ];
 }

@@ -20,6 +20,8 @@ import { extendMessages } from './prompt.ts';
 
 /** A demo: title page, contents, introduction, chapter 1. Its page window. */
 export const DEMO_PAGES = { min: 10, max: 15, aim: 12 } as const;
+/** The sources a demo's chapter cites, about: its list's length. */
+const DEMO_CITED_SOURCES = 12;
 
 /** One extension asks for at most this many characters. */
 const MAX_EXTEND_CHARS = 8000;
@@ -36,14 +38,22 @@ export function budgetFor(options: {
   chapters: { subsections: string[] }[];
   sourceCount: number;
   introTailChars: number;
+  /** The appendix on the use of AI: a page of its own. */
+  aiAppendix: boolean;
 }): Budget {
   const cpp = CHARS_PER_PAGE;
   const subsections = new Map<string, number>();
+  const appendixPages = options.aiAppendix ? 1 : 0;
+  const bibliographyPages = (sources: number) => Math.max(1, (sources * 230) / cpp + 0.3);
   if (options.type === 'demo') {
     const subs = options.chapters[0].subsections.length;
     const introduction = Math.max(2500, Math.round(3 * cpp - options.introTailChars));
-    // Title 1 + contents 1 + introduction 3 + chapter 1 about 7 pages.
-    options.chapters[0].subsections.forEach((_, i) => subsections.set(`1.${i + 1}`, Math.round((7 * cpp) / subs)));
+    // Title 1 + contents 1 + introduction 3 + chapter 1 + its list (of the sources it cites, about a
+    // dozen, on a page of its own) + the appendix come to a page over the aim: the list and the
+    // appendix are taken from the chapter, so they never push a demo past its window.
+    const cited = Math.min(options.sourceCount, DEMO_CITED_SOURCES);
+    const chapterPages = Math.max(3, DEMO_PAGES.aim + 1 - 5 - (bibliographyPages(cited) + 0.5) - appendixPages);
+    options.chapters[0].subsections.forEach((_, i) => subsections.set(`1.${i + 1}`, Math.round((chapterPages * cpp) / subs)));
     return { introduction, subsections, conclusion: 0 };
   }
   const v = options.volume;
@@ -51,11 +61,11 @@ export function budgetFor(options: {
   const introPages = v >= 100 ? 4.5 : 4;
   const conclusionPages = v >= 100 ? 4 : 3;
   const contentsPages = 7 + totalSubs > 18 ? 2 : 1;
-  const bibliographyPages = Math.max(1, (options.sourceCount * 230) / cpp + 0.3);
   // Every chapter and structural element starts a page: about half a page is lost before each.
   const breaks = 0.5 * (options.chapters.length + 3);
   const headings = totalSubs * 0.15;
-  const body = v - 1 - contentsPages - introPages - conclusionPages - bibliographyPages - breaks - headings;
+  const body =
+    v - 1 - contentsPages - introPages - conclusionPages - bibliographyPages(options.sourceCount) - appendixPages - breaks - headings;
   const perSub = Math.max(2000, Math.round((body * cpp) / totalSubs));
   options.chapters.forEach((c, ci) => c.subsections.forEach((_, si) => subsections.set(`${ci + 1}.${si + 1}`, perSub)));
   return {
@@ -191,7 +201,7 @@ export function trim(texts: Map<string, string[]>, chars: number): void {
   let left = chars;
   for (let guard = 0; left > 0 && guard < 10_000; guard++) {
     const longest = [...texts.entries()]
-      .filter(([, p]) => closingAt(p) > 2)
+      .filter(([, p]) => closingAt(p) > 1)
       .sort((a, b) => charsOf(b[1]) - charsOf(a[1]) || a[0].localeCompare(b[0]))[0];
     if (!longest) return;
     const [number, paragraphs] = longest;

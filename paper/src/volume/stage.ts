@@ -57,6 +57,7 @@ export async function fitVolume(run: PaperRun, state: PaperState): Promise<Paper
     chapters: full.chapters,
     sourceCount: need(state.sources, 'the sources').list.length,
     introTailChars: charsOf(introductionTail(outline)),
+    aiAppendix: input.aiAppendix === true,
   });
   const asked = [...budget.subsections.values()].reduce((a, b) => a + b, 0);
   let yieldShare = clamp(asked ? charsOf([...texts.values()].flat()) / asked : 1, YIELD);

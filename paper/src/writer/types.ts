@@ -51,13 +51,10 @@ export type WriterTask =
       before: SubsectionDigest[];
       /** Passages the chapter has already cited, or (written together) reserved for its other subsections. */
       usedPassages: string[];
-<<<<<<< HEAD
-      /** The passages hold comparable data: the subsection gives it as one table (sections/prompt.ts, tableWanted). */
-      table: boolean;
-=======
       /** Written together with the chapter's other subsections (a demo): their plan, instead of `before`. */
       plan: SubsectionPlan[];
->>>>>>> demo
+      /** The passages hold comparable data: the subsection gives it as one table (sections/prompt.ts, tableWanted). */
+      table: boolean;
     }
   | { kind: 'review'; outline: OutlineBrief; chapter: number; texts: { number: string; title: string; text: string }[] }
   | {

@@ -32,6 +32,7 @@ export async function writeParts(run: PaperRun, state: PaperState): Promise<Pape
     chapters: outline.chapters,
     sourceCount: sources.list.length,
     introTailChars: charsOf(introductionTail(brief)),
+    aiAppendix: input.aiAppendix === true,
   });
   const numbers = [...budget.subsections.keys()];
   const chapters = [...new Set(numbers.map((n) => Number(n.split('.')[0])))];

@@ -151,7 +151,10 @@ function deck(bank: string[], pick: () => number): () => string {
 /** Paragraphs of 4-7 sentences until about `target` characters are written. */
 function compose(target: number, banks: string[][], fill: Fill, seed: string, sources: PassageBrief[], opener?: string[]): string {
   const pick = rng(seed);
-  const cites: Cites = { used: Math.floor(pick() * Math.max(1, sources.length)), told: new Set() };
+  // The passages come most relevant first, so a short text cites those (the draw that chose a
+  // random start is kept, so the texts that follow it stay as they were).
+  pick();
+  const cites: Cites = { used: 0, told: new Set() };
   const paragraphs: string[] = [];
   const decks = new Map<string[], () => string>();
   const draw = (bank: string[]) => {
