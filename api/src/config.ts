@@ -4,7 +4,15 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseLlmPrices, type LlmPrice, type LlmProvider } from '@app/paper';
+import {
+  DEFAULT_LLM_MODELS,
+  GIGACHAT_SCOPES,
+  LLM_PROVIDERS,
+  parseLlmPrices,
+  type LlmPrice,
+  type LlmProvider,
+  type LlmProviderName,
+} from '@app/paper';
 import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 import type { FailureLimits } from './modules/limits/failures.ts';
@@ -18,16 +26,6 @@ const PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
 
 const SEARCH_PROVIDERS = ['openalex', 'crossref'] as const;
 type SearchProvider = (typeof SEARCH_PROVIDERS)[number];
-
-const LLM_PROVIDERS = ['openai', 'yandex', 'gigachat'] as const;
-type LlmProviderName = (typeof LLM_PROVIDERS)[number];
-const GIGACHAT_SCOPES = ['GIGACHAT_API_PERS', 'GIGACHAT_API_B2B', 'GIGACHAT_API_CORP'] as const;
-/** A tariff's model when LLM_MODEL_<TARIFF> is not set. */
-const DEFAULT_MODELS: Record<LlmProviderName, { basic: string; professional: string }> = {
-  openai: { basic: 'gpt-4o-mini', professional: 'gpt-4o' },
-  yandex: { basic: 'yandexgpt-lite/latest', professional: 'yandexgpt/latest' },
-  gigachat: { basic: 'GigaChat-2', professional: 'GigaChat-2-Max' },
-};
 
 /** LLM_PRICES (rubles per million tokens per model), each entry that does not read an issue of its own. */
 function parsePrices(value: string, ctx: z.RefinementCtx): Record<string, LlmPrice> {
@@ -114,7 +112,7 @@ const schema = z.object({
    * writer (development only). */
   LLM_PROVIDER_BASIC: unsetIfEmpty(z.enum(LLM_PROVIDERS).default('openai')),
   LLM_PROVIDER_PROFESSIONAL: unsetIfEmpty(z.enum(LLM_PROVIDERS).default('openai')),
-  /** Each tariff's model; the default depends on the provider (DEFAULT_MODELS). */
+  /** Each tariff's model; the default depends on the provider (DEFAULT_LLM_MODELS). */
   LLM_MODEL_BASIC: unsetIfEmpty(z.string().min(1).optional()),
   LLM_MODEL_PROFESSIONAL: unsetIfEmpty(z.string().min(1).optional()),
   /** Rubles per million input/output tokens per model, for the cost of every order. */
@@ -563,7 +561,7 @@ function llmOf(e: z.infer<typeof schema>): Config['llm'] {
   }
   if (problems.length) throw new ConfigError(`Invalid configuration:\n${problems.map((p) => `  ${p}`).join('\n')}`);
   const tariff = (t: 'basic' | 'professional') => {
-    const model = (t === 'basic' ? e.LLM_MODEL_BASIC : e.LLM_MODEL_PROFESSIONAL) ?? DEFAULT_MODELS[names[t]][t];
+    const model = (t === 'basic' ? e.LLM_MODEL_BASIC : e.LLM_MODEL_PROFESSIONAL) ?? DEFAULT_LLM_MODELS[names[t]][t];
     return { provider: providers[names[t]]!, model, price: e.LLM_PRICES[model] ?? null };
   };
   return { tariffs: { basic: tariff('basic'), professional: tariff('professional') }, timeoutMs: e.LLM_TIMEOUT_SECONDS * 1000 };

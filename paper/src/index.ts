@@ -37,6 +37,7 @@ export {
 } from './writer/gigachat.ts';
 export type { GigaChatScope } from './writer/gigachat.ts';
 export { createTariffWriter } from './writer/tariffs.ts';
+export { DEFAULT_LLM_MODELS, LLM_PROVIDERS, type LlmProviderName } from './writer/settings.ts';
 export type { LlmProvider, TariffModel, CommonLlmOptions } from './writer/tariffs.ts';
 export { createOfflineWriter } from './writer/offline/index.ts';
 export type { Writer, WriterCall, WriterReply } from './writer/types.ts';

@@ -13,11 +13,11 @@ import { createTariffWriter, type LlmProvider } from './tariffs.ts';
 import type { Writer } from './types.ts';
 import { YANDEX_BASE_URL } from './yandex.ts';
 
-const LLM_PROVIDERS = ['openai', 'yandex', 'gigachat'] as const;
-type ProviderName = (typeof LLM_PROVIDERS)[number];
+export const LLM_PROVIDERS = ['openai', 'yandex', 'gigachat'] as const;
+export type LlmProviderName = (typeof LLM_PROVIDERS)[number];
 
-/** A tariff's model when none is given: as the api's configuration has it. */
-const DEFAULT_MODELS: Record<ProviderName, Record<Tariff, string>> = {
+/** A tariff's model when none is given (the CLI and the api's LLM_MODEL_<TARIFF>). */
+export const DEFAULT_LLM_MODELS: Record<LlmProviderName, Record<Tariff, string>> = {
   openai: { basic: 'gpt-4o-mini', professional: 'gpt-4o' },
   yandex: { basic: 'yandexgpt-lite/latest', professional: 'yandexgpt/latest' },
   gigachat: { basic: 'GigaChat-2', professional: 'GigaChat-2-Max' },
@@ -46,7 +46,7 @@ export const LLM_FLAGS = {
 type LlmFlag = keyof typeof LLM_FLAGS;
 
 /** The flags that belong to one provider: given with another, they are a mistake. */
-const OWN_FLAGS: Record<ProviderName, LlmFlag[]> = {
+const OWN_FLAGS: Record<LlmProviderName, LlmFlag[]> = {
   openai: ['llm-base-url'],
   yandex: ['yandex-folder-id', 'yandex-iam-token', 'yandex-base-url'],
   gigachat: ['gigachat-auth-key', 'gigachat-scope', 'gigachat-ca', 'gigachat-oauth-url', 'gigachat-base-url'],
@@ -105,7 +105,7 @@ export function llmWriterOf(options: {
     if (stray.length) throw invalid(`--${stray[0]} задан, но модель не выбрана: укажите --llm-provider или --llm-base-url`);
     return null;
   }
-  const kind = (named ?? 'openai') as ProviderName;
+  const kind = (named ?? 'openai') as LlmProviderName;
   for (const other of LLM_PROVIDERS.filter((p) => p !== kind))
     for (const flag of OWN_FLAGS[other])
       if (flags[flag] !== undefined) throw invalid(`--${flag} относится к провайдеру ${other}, а выбран ${kind}`);
@@ -161,7 +161,7 @@ export function llmWriterOf(options: {
     throw invalid(`--llm-prices: ожидается «модель=вход/выход;…» (рублей за миллион токенов): ${errors.length} записей не читаются`);
   // One model named for the basic tariff serves the professional one too (a local endpoint with one model).
   const model = (t: Tariff) =>
-    (t === 'basic' ? setting('model-basic') : (setting('model-professional') ?? flags['model-basic'])) ?? DEFAULT_MODELS[kind][t];
+    (t === 'basic' ? setting('model-basic') : (setting('model-professional') ?? flags['model-basic'])) ?? DEFAULT_LLM_MODELS[kind][t];
   const tariffModel = (t: Tariff) => ({ provider, model: model(t), price: prices[model(t)] ?? null });
   return createTariffWriter({ basic: tariffModel('basic'), professional: tariffModel('professional') }, { timeoutMs });
 }
