@@ -8,6 +8,7 @@ import { CookieConsent } from '@/components/cookie-consent';
 import { Footer } from '@/components/footer';
 import { Header } from '@/components/header';
 import { useSession } from '@/lib/auth';
+import { useHydrated } from '@/lib/use-hydrated';
 import { usePublicConfig } from '@/lib/public-config';
 import { withFullTheme } from '../theme-store';
 import type { AccountActions } from './account-chrome';
@@ -19,7 +20,10 @@ const FormAlert = lazy(() => withFullTheme(import('@/components/form-alert')).th
 const noop = () => {};
 
 export function SharedLayout() {
-  const { isAuthenticated } = useSession();
+  // A pre-rendered page is a guest's: the user's own header comes once hydration is over, even when
+  // the session is known sooner (else React throws the hydrated tree away, error 418).
+  const hydrated = useHydrated();
+  const isAuthenticated = useSession().isAuthenticated && hydrated;
   const config = usePublicConfig();
   const [menuOpen, setMenuOpen] = useState(false);
   // Mounted from the first opening on, so that closing it animates.
