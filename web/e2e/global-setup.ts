@@ -1,27 +1,16 @@
 /** Starts the real stack the way `npm start` does (build the web app if stale, then
  * `node api/src/main.ts all`) on free ports with a fresh data directory, seeds the reviews,
  * and returns the teardown that stops it (SIGTERM also stops its PostgreSQL). */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { freePort, startApi, stopApi } from './support/api-process.ts';
 import { SEEDED_REVIEWS } from './support/constants.ts';
 import { fixtureSamples } from './support/samples-fixture.ts';
 
 const web = resolve(import.meta.dirname, '..');
 const root = resolve(web, '..');
-
-function freePort(): Promise<number> {
-  return new Promise((ok, fail) => {
-    const server = createServer();
-    server.once('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => ok(port));
-    });
-  });
-}
 
 function newest(dir: string): number {
   let t = 0;
@@ -69,25 +58,11 @@ export default async function globalSetup() {
 
   const fullEnv = { ...process.env, ...env };
   const log = createWriteStream(join(dataDir, 'server.log'));
-  const server = spawn(process.execPath, ['api/src/main.ts', 'all'], { cwd: root, env: fullEnv, stdio: ['ignore', 'pipe', 'pipe'] });
-  server.stderr.pipe(log);
-  await new Promise<void>((ok, fail) => {
-    let out = '';
-    const timer = setTimeout(() => fail(new Error(`the server did not start in 120 s; log: ${join(dataDir, 'server.log')}`)), 120_000);
-    server.stdout.on('data', (chunk: Buffer) => {
-      log.write(chunk);
-      out += chunk.toString();
-      if (out.includes('Сервис запущен')) {
-        clearTimeout(timer);
-        ok();
-      }
-    });
-    server.once('exit', (code) => {
-      clearTimeout(timer);
-      fail(new Error(`the server exited with ${code}; log: ${join(dataDir, 'server.log')}`));
-    });
+  const server = await startApi('all', fullEnv, {
+    timeoutMs: 120_000,
+    onOutput: (chunk) => log.write(chunk),
+    logHint: () => `log: ${join(dataDir, 'server.log')}`,
   });
-  server.stdout.on('data', (chunk: Buffer) => log.write(chunk));
 
   const seed = spawnSync(process.execPath, ['api/src/cli/seed.ts', 'reviews', String(SEEDED_REVIEWS)], {
     cwd: root,
@@ -101,11 +76,7 @@ export default async function globalSetup() {
   process.env.E2E_SERVER_ENV = JSON.stringify(env);
 
   return async () => {
-    if (server.exitCode === null) {
-      const exited = new Promise((ok) => server.once('exit', ok));
-      server.kill('SIGTERM');
-      await exited;
-    }
+    await stopApi(server);
     rmSync(dataDir, { recursive: true, force: true });
   };
 }

@@ -1,22 +1,7 @@
 /** A second API server on the stack's database, configured as an installation without a Telegram
  * bot (no TELEGRAM_BOT_USERNAME): `node api/src/main.ts server`, as production runs its instances.
  * The stack's session cookie (host localhost, any port) signs the browser in on it too. */
-import { spawn } from 'node:child_process';
-import { createServer } from 'node:net';
-import { resolve } from 'node:path';
-
-const root = resolve(import.meta.dirname, '../../..');
-
-function freePort(): Promise<number> {
-  return new Promise((ok, fail) => {
-    const server = createServer();
-    server.once('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => ok(port));
-    });
-  });
-}
+import { freePort, startApi, stopApi } from './api-process.ts';
 
 export interface BotlessServer {
   url: string;
@@ -34,30 +19,14 @@ export async function startBotlessServer(): Promise<BotlessServer> {
   };
   delete env.TELEGRAM_BOT_USERNAME;
   delete env.TELEGRAM_BOT_TOKEN;
-  const server = spawn(process.execPath, ['api/src/main.ts', 'server'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let log = '';
-  server.stderr.on('data', (chunk: Buffer) => (log += chunk.toString()));
-  await new Promise<void>((ok, fail) => {
-    const timer = setTimeout(() => fail(new Error(`the bot-less server did not start in 60 s:\n${log}`)), 60_000);
-    server.stdout.on('data', (chunk: Buffer) => {
-      log += chunk.toString();
-      if (log.includes('Сервис запущен')) {
-        clearTimeout(timer);
-        ok();
-      }
-    });
-    server.once('exit', (code) => {
-      clearTimeout(timer);
-      fail(new Error(`the bot-less server exited with ${code}:\n${log}`));
-    });
+  const server = await startApi('server', env, {
+    timeoutMs: 60_000,
+    onOutput: (chunk) => (log += chunk.toString()),
+    logHint: () => `output:\n${log}`,
   });
   return {
     url,
-    async stop() {
-      if (server.exitCode !== null) return;
-      const exited = new Promise((ok) => server.once('exit', ok));
-      server.kill('SIGTERM');
-      await exited;
-    },
+    stop: () => stopApi(server),
   };
 }

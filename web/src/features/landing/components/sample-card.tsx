@@ -3,6 +3,7 @@ import { formatRubles } from '@app/contract';
 import { Badge, Box, Button, Card, Heading, HStack, Stack, Text, Wrap } from '@chakra-ui/react';
 import type { Sample } from '../api/get-samples';
 import { useDownload } from '@/lib/use-download';
+import { InlineError } from '@/components/inline-error';
 
 const yesNo = (v: boolean) => (v ? 'да' : 'нет');
 
@@ -69,11 +70,7 @@ export function SampleCard({ sample, onAnnotation, hidden }: { sample: Sample; o
           >
             {pending ? 'Скачивание...' : 'Скачать'}
           </Button>
-          {error ? (
-            <Text color="red.600" fontSize="sm" role="alert">
-              {error}
-            </Text>
-          ) : null}
+          <InlineError message={error} />
           <Button variant="outline" onClick={onAnnotation}>
             Посмотреть аннотацию
           </Button>

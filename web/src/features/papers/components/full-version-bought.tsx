@@ -4,6 +4,7 @@ import { Button, Stack, Text } from '@chakra-ui/react';
 import type { PaperDetail } from '@app/contract';
 import { useDownload } from '@/lib/use-download';
 import { docxName } from './paper-card';
+import { InlineError } from '@/components/inline-error';
 
 export function FullVersionBought({ paper, fullVersion }: { paper: PaperDetail; fullVersion: NonNullable<PaperDetail['full_version']> }) {
   const { pending, download, error } = useDownload();
@@ -21,11 +22,7 @@ export function FullVersionBought({ paper, fullVersion }: { paper: PaperDetail; 
           >
             Скачать
           </Button>
-          {error ? (
-            <Text color="red.600" fontSize="sm" role="alert">
-              {error}
-            </Text>
-          ) : null}
+          <InlineError message={error} />
         </>
       ) : (
         <Text color="fg.muted">Она создаётся сейчас и появится в личном кабинете, как только будет готова.</Text>

@@ -4,6 +4,7 @@ import { Button, Card, Heading, Text } from '@chakra-ui/react';
 import type { PaperListItem } from '@app/contract';
 import { useNavigate } from 'react-router-dom';
 import { useDownload } from '@/lib/use-download';
+import { InlineError } from '@/components/inline-error';
 
 /** A file name from a title: characters that file systems refuse are replaced. */
 export function docxName(title: string): string {
@@ -51,11 +52,7 @@ export function PaperCard({ paper }: { paper: PaperListItem }) {
         >
           {paper.download_url ? 'Скачать' : 'Купить'}
         </Button>
-        {error ? (
-          <Text color="red.600" fontSize="sm" role="alert">
-            {error}
-          </Text>
-        ) : null}
+        <InlineError message={error} />
       </Card.Footer>
     </Card.Root>
   );
