@@ -1,13 +1,13 @@
 /** A worker process killed in the middle of a generation: another worker takes the order over,
  * resumes from the checkpoints without repeating a finished LLM call (counted at the LLM server),
  * and exactly one paper is made. */
-import { fork, type ChildProcess } from 'node:child_process';
-import { join } from 'node:path';
+import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startFakeLlm, type FakeLlm } from '../../paper/dev/fake-llm.ts';
 import { signUp, startTestApp, type TestApp } from './support/app.ts';
 import { expectMoneyBalanced, sandboxBooks } from './support/money.ts';
 import { createPayment, decideInSandbox, newOrder, socketTranscript } from './support/orders.ts';
+import { spawnService } from './support/processes.ts';
 
 let llm: FakeLlm;
 let t: TestApp;
@@ -25,19 +25,16 @@ afterAll(async () => {
 
 function startWorker(): { child: ChildProcess; output: string[] } {
   const output: string[] = [];
-  const child = fork(join(import.meta.dirname, '../src/main.ts'), ['worker'], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      DATABASE_URL: t.databaseUrl,
-      DATA_DIR: t.config.dataDir,
-      SECRET_KEY: t.config.secretKey,
-      LLM_BASE_URL: llm.url,
-      LLM_API_KEY: 'sk-test',
-      GENERATION_STALE_SECONDS: '2',
-      LOG_LEVEL: 'info',
-    },
-    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+  const child = spawnService('worker', {
+    ...process.env,
+    NODE_ENV: 'test',
+    DATABASE_URL: t.databaseUrl,
+    DATA_DIR: t.config.dataDir,
+    SECRET_KEY: t.config.secretKey,
+    LLM_BASE_URL: llm.url,
+    LLM_API_KEY: 'sk-test',
+    GENERATION_STALE_SECONDS: '2',
+    LOG_LEVEL: 'info',
   });
   child.stdout!.on('data', (d) => output.push(String(d)));
   child.stderr!.on('data', (d) => output.push(String(d)));

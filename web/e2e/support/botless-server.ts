@@ -1,5 +1,5 @@
 /** A second API server on the stack's database, configured as an installation without a Telegram
- * bot (no TELEGRAM_BOT_USERNAME): `node api/src/main.ts server`, as production runs its instances.
+ * bot (no TELEGRAM_BOT_USERNAME): `node scripts/service.mjs server`, as production runs its instances.
  * The stack's session cookie (host localhost, any port) signs the browser in on it too. */
 import { freePort, startApi, stopApi } from './api-process.ts';
 
