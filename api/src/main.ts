@@ -16,6 +16,7 @@ import { ensureDatabase, runningEmbeddedUrl, startEmbeddedPostgres, type Embedde
 import { migrate, openOrm } from './db/orm.ts';
 import { startTelegramBot, TokenRefused } from './modules/telegram/process.ts';
 import { startServices } from './services.ts';
+import { describeStartFailure } from './start-failure.ts';
 import { startWorker } from './worker.ts';
 
 type Mode = 'all' | 'server' | 'worker' | 'bot';
@@ -32,14 +33,16 @@ function readConfig(): Config {
   }
 }
 
-async function main(mode: Mode) {
-  const config = readConfig();
+/** What to undo when stopping, newest first (also after a failed start: an embedded PostgreSQL
+ * already started must not be left running). */
+const stops: (() => Promise<unknown>)[] = [];
+
+async function main(mode: Mode, config: Config) {
   if (mode === 'bot' && !config.telegram.botToken) {
     console.error('TELEGRAM_BOT_TOKEN is not set: there is no bot to run');
     process.exit(2);
   }
-  const log = pino({ level: config.logLevel, ...(mode === 'worker' || mode === 'bot' ? { base: { process: mode } } : {}) });
-  const stops: (() => Promise<unknown>)[] = [];
+  const log = logOf(mode, config);
 
   let databaseUrl = config.databaseUrl;
   if (!databaseUrl && mode === 'all') {
@@ -48,6 +51,7 @@ async function main(mode: Mode) {
       dir: join(config.dataDir, 'pg'),
       port: config.embeddedPgPort,
       persistent: true,
+      notice: (message) => log.warn(message),
     });
     stops.unshift(() => embedded.stop());
     await ensureDatabase(embedded.url('postgres'), 'app');
@@ -124,9 +128,20 @@ async function startChildProcess(mode: 'worker' | 'bot', databaseUrl: string, lo
   };
 }
 
+const logOf = (mode: Mode, config: Config) =>
+  pino({ level: config.logLevel, ...(mode === 'worker' || mode === 'bot' ? { base: { process: mode } } : {}) });
+
 const mode = (process.argv[2] ?? 'all') as Mode;
 if (!['all', 'server', 'worker', 'bot'].includes(mode)) {
   console.error('usage: main.ts all|server|worker|bot');
   process.exit(2);
 }
-await main(mode);
+const config = readConfig();
+try {
+  await main(mode, config);
+} catch (error) {
+  // The reason and what to do, on stderr as plain text; then whatever had started is stopped.
+  console.error(`\nThe service did not start (${mode}): ${describeStartFailure(error, config)}\n`);
+  for (const step of stops) await step().catch(() => undefined);
+  process.exit(1);
+}

@@ -2,7 +2,9 @@
  * with nothing configured but its ports and data folder, so embedded PostgreSQL, the sandbox,
  * the offline writer and the mail outbox, exactly as a newcomer gets them. Everything goes over
  * real HTTP. */
+import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -10,7 +12,7 @@ import { Outbox } from './support/app.ts';
 import { HttpUser } from './support/http-user.ts';
 import { newOrder, sampleDocx, samplePdf } from './support/orders.ts';
 import { freePort } from './support/ports.ts';
-import { startService, type ServiceProcess } from './support/processes.ts';
+import { spawnService, startService, type ServiceProcess } from './support/processes.ts';
 
 let dataDir: string;
 let service: ServiceProcess | null = null;
@@ -24,12 +26,25 @@ beforeAll(async () => {
   env = { ...process.env, NODE_ENV: undefined, DATABASE_URL: undefined };
   Object.assign(env, { DATA_DIR: dataDir, PORT: String(port), EMBEDDED_PG_PORT: String(await freePort()) });
 });
+const groups: number[] = [];
 afterAll(async () => {
   await service?.kill('SIGTERM');
+  // Whatever a failed test left running: each started service is a process group of its own.
+  for (const group of groups) {
+    try {
+      process.kill(-group, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+  }
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-const start = async () => (service = await startService('all', env, { port, detached: true }));
+const start = async () => {
+  service = null;
+  service = await startService('all', env, { port, detached: true, onSpawn: (child) => groups.push(child.pid!) });
+  return service;
+};
 
 it('orders a demo with an attached .pdf and .docx over HTTP and gets the paper', { timeout: 600_000 }, async () => {
   await start();
@@ -65,4 +80,66 @@ it('orders a demo with an attached .pdf and .docx over HTTP and gets the paper',
   const preview = await user.get(detail.body.download_url);
   expect(preview.status).toBe(200);
   expect(preview.bytes.subarray(0, 5).toString()).toBe('%PDF-');
+});
+
+it('comes up at once after its process group is killed (kill -9), with its data', { timeout: 300_000 }, async () => {
+  service ??= await start();
+  const before = new HttpUser(service!.url);
+  await before.signUp(new Outbox(join(dataDir, 'mail')));
+  // As a crash or a closed terminal leaves it: the server, its worker and PostgreSQL's postmaster
+  // killed at once (the postmaster's own children live on until they notice), then started again.
+  for (let round = 0; round < 3; round++) {
+    process.kill(-service!.child.pid!, 'SIGKILL');
+    await service!.exited;
+    await start();
+  }
+  const again = new HttpUser(service!.url);
+  const login = await again.post('/api/v1/auth/login/', { username_or_email: before.name, password: 'password123' });
+  expect(login.status).toBe(200);
+});
+
+it('a start-up failure says why and what to do, and leaves a running service alone', { timeout: 300_000 }, async () => {
+  service ??= await start();
+  const failure = async (mode: 'all' | 'server', extra: Record<string, string> = {}) => {
+    const child = spawnService(mode, { ...env, ...extra }, { detached: true });
+    groups.push(child.pid!);
+    // A start that hangs instead of failing fails the test too.
+    const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
+    let output = '';
+    child.stdout!.on('data', (d) => (output += d));
+    child.stderr!.on('data', (d) => (output += d));
+    const code = await new Promise((resolve) => child.once('exit', resolve));
+    clearTimeout(timer);
+    return { code, output };
+  };
+  // A second `npm start` on the same data: the running one's PostgreSQL is not touched.
+  const second = await failure('all', { PORT: String(await freePort()) });
+  expect(second.code).toBe(1);
+  expect(second.output).toMatch(/The service did not start \(all\): the embedded PostgreSQL on .* is in use by another running service/);
+  expect((await fetch(`${service!.url}/api/health`)).status).toBe(200);
+  // Its HTTP port taken.
+  const busy = await failure('server');
+  expect(busy.code).toBe(1);
+  expect(busy.output).toContain(`port ${port} on 127.0.0.1 is already in use`);
+  expect(busy.output).toContain('set PORT to a free port');
+  // The embedded PostgreSQL's port taken by another program.
+  await service!.kill('SIGTERM');
+  const blocker = createServer().listen(Number(env.EMBEDDED_PG_PORT), '127.0.0.1');
+  await once(blocker, 'listening');
+  try {
+    const taken = await failure('all');
+    expect(taken.code).toBe(1);
+    expect(taken.output).toContain(`the embedded PostgreSQL cannot listen on port ${env.EMBEDDED_PG_PORT}`);
+    expect(taken.output).toContain('Set EMBEDDED_PG_PORT to a free port');
+    expect(taken.output).not.toMatch(/^undefined$/m);
+  } finally {
+    blocker.close();
+  }
+  // A database that does not answer.
+  const unreachable = await failure('server', { DATABASE_URL: `postgres://app:secret@127.0.0.1:${await freePort()}/app` });
+  expect(unreachable.code).toBe(1);
+  expect(unreachable.output).toMatch(
+    /cannot reach the database of DATABASE_URL \(postgres:\/\/app:\*\*\*@127\.0\.0\.1:\d+\/app\): nothing answers there/,
+  );
+  expect(unreachable.output).not.toContain('secret');
 });

@@ -30,9 +30,14 @@ export function spawnService(mode: Mode, env: Env, options: { detached?: boolean
 
 /** Starts a process and resolves once it is ready (a server listens; a worker has started its
  * consumers); rejects with its output if it exits first. */
-export async function startService(mode: Mode, env: Env, options: { port: number; detached?: boolean }): Promise<ServiceProcess> {
+export async function startService(
+  mode: Mode,
+  env: Env,
+  options: { port: number; detached?: boolean; onSpawn?: (child: ChildProcess) => void },
+): Promise<ServiceProcess> {
   const output: string[] = [];
   const child = spawnService(mode, env, options);
+  options.onSpawn?.(child);
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const ready = new Promise<void>((resolve, reject) => {
     const onData = (d: Buffer) => {
