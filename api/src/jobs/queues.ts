@@ -38,11 +38,28 @@ export interface Jobs {
   notify(job: NotifyJob): Promise<void>;
 }
 
+type QueueOptions = NonNullable<Parameters<PgBoss['createQueue']>[1]>;
+
+/** Creates the queue, or brings an existing one's options up to date (all but its policy). */
+export async function ensureQueue(boss: PgBoss, name: string, options: QueueOptions): Promise<void> {
+  if (!(await boss.getQueue(name))) return boss.createQueue(name, options);
+  const { policy: _policy, ...rest } = options;
+  await boss.updateQueue(name, rest);
+}
+
 export async function startBoss(databaseUrl: string, onError: (error: unknown) => void): Promise<PgBoss> {
-  const boss = new PgBoss({ connectionString: databaseUrl, schema: 'pgboss', max: 4 });
+  // A job whose worker was killed is failed (and retried) once its heartbeat is stale: the
+  // supervisor looks every 10 s (pg-boss's default, 60 s, would hold it a minute longer).
+  const boss = new PgBoss({
+    connectionString: databaseUrl,
+    schema: 'pgboss',
+    max: 4,
+    superviseIntervalSeconds: 10,
+    monitorIntervalSeconds: 10,
+  });
   boss.on('error', onError);
   await boss.start();
-  const queues: [string, Parameters<PgBoss['createQueue']>[1]][] = [
+  const queues: [string, QueueOptions][] = [
     // A generation takes minutes; a dead worker's job is retried once its heartbeat stops.
     [QUEUE.generate, { retryLimit: 3, retryDelay: 5, expireInSeconds: 3 * 3600, heartbeatSeconds: 30 }],
     [QUEUE.notify, { retryLimit: 5, retryDelay: 30, retryBackoff: true }],
@@ -50,9 +67,7 @@ export async function startBoss(databaseUrl: string, onError: (error: unknown) =
     [QUEUE.expirePayments, { retryLimit: 0 }],
     [QUEUE.reconcile, { retryLimit: 0 }],
   ];
-  for (const [name, options] of queues) {
-    if (!(await boss.getQueue(name))) await boss.createQueue(name, options);
-  }
+  for (const [name, options] of queues) await ensureQueue(boss, name, options);
   return boss;
 }
 
