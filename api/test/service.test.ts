@@ -122,8 +122,13 @@ it('a start-up failure says why and what to do, and leaves a running service alo
   expect(busy.code).toBe(1);
   expect(busy.output).toContain(`port ${port} on 127.0.0.1 is already in use`);
   expect(busy.output).toContain('set PORT to a free port');
-  // The embedded PostgreSQL's port taken by another program.
+  // Stopped as Ctrl+C or `docker stop` stops it: cleanly, the database last, no error logged.
+  const stopping = service!.output.length;
   await service!.kill('SIGTERM');
+  expect(service!.child.exitCode).toBe(0);
+  expect(service!.output.slice(stopping).join('')).not.toMatch(/"level":[56]0/);
+  // The embedded PostgreSQL's port taken by another program.
+
   const blocker = createServer().listen(Number(env.EMBEDDED_PG_PORT), '127.0.0.1');
   await once(blocker, 'listening');
   try {

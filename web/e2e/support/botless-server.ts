@@ -5,6 +5,8 @@ import { freePort, startApi, stopApi } from './api-process.ts';
 
 export interface BotlessServer {
   url: string;
+  /** What the server wrote (pino's JSON lines at the stack's LOG_LEVEL, warn). */
+  output(): string;
   stop(): Promise<void>;
 }
 
@@ -27,6 +29,7 @@ export async function startBotlessServer(): Promise<BotlessServer> {
   });
   return {
     url,
+    output: () => log,
     stop: () => stopApi(server),
   };
 }
