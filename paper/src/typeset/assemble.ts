@@ -86,7 +86,8 @@ export function assemble(options: {
       .map((p) => referencer.paragraph(p).map((x) => (x.kind === 'text' ? { ...x, text: typographRu(x.text) } : x)))
       .filter((p) => p.length > 0);
   // The AI appendix is "А" (the only appendix), and the text refers to it (ГОСТ 7.32-2017, 6.14.1).
-  const appendices = input.aiAppendix ? [aiAppendix('А', { writer: options.writer, sources: bib.entries.length })] : [];
+  const invented = sources.filter((s) => cited.has(s.id) && s.work?.invented).length;
+  const appendices = input.aiAppendix ? [aiAppendix('А', { writer: options.writer, sources: bib.entries.length, invented })] : [];
   // Tables are numbered through the paper; the text before each refers to it by its number.
   let tableCount = 0;
   const withTables = (raw: string[]) => extractTables(raw, () => ++tableCount, resolve);
@@ -162,6 +163,7 @@ function referenceOf(number: number, text: string, source: RunSource, all: RunSo
     return { number, text, verifiedBy: 'user_file', url: null, attachedIndex };
   }
   const work = source.work;
+  if (work?.invented) return { number, text, verifiedBy: 'invented', url: null };
   if (work?.doi) return { number, text, verifiedBy: 'doi', url: `https://doi.org/${work.doi}` };
   const url = work?.url ?? work?.oaUrl ?? null;
   return { number, text, verifiedBy: work && isLibraryWork(work) ? 'library' : 'repository', url };
