@@ -80,6 +80,7 @@ const RU = {
     'уроки кризисных лет',
   ],
   books: ['монография', 'учебное пособие', 'учебник для вузов', 'коллективная монография', 'практикум'],
+  review: 'аналитический обзор',
   journals: [
     'Вестник условных исследований',
     'Учебный научный журнал',
@@ -130,6 +131,7 @@ const EN = {
     'a conceptual framework',
   ],
   books: ['a monograph', 'a textbook'],
+  review: 'an analytical review',
   journals: ['Journal of Invented Studies', 'Demonstration Research Review', 'Sample Science Quarterly'],
   publisher: 'Demonstration Press',
   place: 'London',
@@ -206,7 +208,8 @@ export function createInventedSearch(options: { now?: () => Date } = {}): Biblio
   const now = options.now ?? (() => new Date());
   return {
     name: INVENTED_SEARCH,
-    // The offline writer cites few of a demo's works: the minimum is the payment's check here.
+    // Like a local catalogue, a paper from it is not held to the minimum of sources (the offline
+    // writer cites few of a demo's works); the api checks an order's topic against it before payment.
     offline: true,
     async search(q) {
       // A query of framing words only ("Теоретические основы исследования") is about no topic: a
@@ -241,7 +244,7 @@ export function inventedFullText(work: FoundWork): string[] {
   const fill = (template: string) =>
     template
       .replace(/\{Q\}/g, topic)
-      .replace(/\{A\}/g, work.subtitle ?? work.kind)
+      .replace(/\{A\}/g, work.subtitle ?? lang.review)
       .replace(/\{Y0\}/g, String(work.year - 4 - draw(4)))
       .replace(/\{Y\}/g, String(work.year - 1))
       .replace(/\{K\}/g, String(2 + draw(3)))
