@@ -19,7 +19,7 @@ test.describe.configure({ mode: 'parallel' });
 async function order(page: Page, topic: string, type: 'demo' | 'full', withPdf: boolean) {
   await page.goto('/demo');
   await page.getByLabel('Тема работы').fill(topic);
-  if (type === 'full') await page.getByText('Полная работа', { exact: true }).click();
+  if (type === 'full') await page.getByRole('radiogroup', { name: 'Тип работы' }).getByText('Полная работа').click();
   if (withPdf) {
     await page.getByTestId('file-input').setInputFiles({ name: 'istochnik.pdf', mimeType: 'application/pdf', buffer: await sourcePdf() });
     await page.getByLabel('ГОСТ ссылка на источник 1').fill(CITATION);
