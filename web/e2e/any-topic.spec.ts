@@ -61,7 +61,7 @@ for (const { topic, withPdf } of [
     // The demo: written, previewed, its sources listed as invented.
     await order(page, topic, 'demo', withPdf);
     await expect(page).toHaveURL(/\/preview\/\d+$/, { timeout: 120_000 });
-    await expect(page.getByRole('heading', { name: topic, level: 1 })).toBeVisible();
+    await expect(page.getByRole('heading', { name: topic, level: 1 })).toBeVisible({ timeout: 30_000 });
     await expect(page.getByTestId('pdf-page').first().locator('canvas')).toBeVisible({ timeout: 30_000 });
     await expectInventedSources(page, withPdf);
 
