@@ -141,6 +141,20 @@ describe('a malformed answer once', () => {
   });
 });
 
+describe('a stream still coming at the time limit', () => {
+  it('is a timeout, never a short answer taken as whole', async () => {
+    const llm = await startFakeLlm({ apiKey: 'k', tokensPerSecond: 40 });
+    closers.push(() => llm.close());
+    const writer = createLlmWriter({ baseURL: llm.url, apiKey: 'k', models, ...fast, timeoutMs: 400 });
+    const deltas: string[] = [];
+    const error = (await writer.complete({ ...textCall('slow'), onDelta: (d) => deltas.push(d) }).catch((e: unknown) => e)) as PaperError;
+    expect(deltas.length).toBeGreaterThan(0); // it was streaming when the time ran out
+    expect(error).toBeInstanceOf(PaperError);
+    expect(error.code).toBe('llm_timeout');
+    expect(error.message).toBe('Языковая модель не ответила вовремя (попыток: 2): нет ответа за 1 с');
+  });
+});
+
 describe('errors of the servers themselves', () => {
   it('a refused request names its status only; the server’s English stays in the cause', async () => {
     const { writer } = await PROVIDERS['OpenAI-compatible']({ behave: () => ({ status: 400 }) });

@@ -173,11 +173,13 @@ export function createLlmWriter(options: LlmWriterOptions): Writer & { readonly 
       }
       const reader = streamReader(call.onDelta);
       for await (const data of Stream.fromSSEResponse<unknown>(response, controller, client, false, 'events')) reader.add(data);
+      // The stream ends quietly when it is aborted (the time limit, the run stopped): not an answer.
+      controller.signal.throwIfAborted();
       return reply(reader.finish());
     } catch (error) {
       if (error instanceof RetryableError || error instanceof PaperError) throw error;
       if (call.signal?.aborted) throw new PaperError('aborted', 'Генерация остановлена');
-      if (timedOut) throw new RetryableError('timeout', `нет ответа за ${Math.round(timeoutMs / 1000)} с`);
+      if (timedOut) throw new RetryableError('timeout', `нет ответа за ${Math.ceil(timeoutMs / 1000)} с`);
       if (error instanceof APIUserAbortError) throw new RetryableError('timeout', 'запрос прерван');
       if (error instanceof APIConnectionError)
         throw new RetryableError('network', 'нет соединения с сервером модели', String(error.cause ?? error.message));
@@ -186,7 +188,12 @@ export function createLlmWriter(options: LlmWriterOptions): Writer & { readonly 
         const detail = `${status} ${error.message}`;
         if (status === 429) throw new RetryableError('rate', 'слишком много запросов (429)', detail, retryAfter(error.headers));
         if (status >= 500 || status === 0)
-          throw new RetryableError('server', `ошибка сервера модели (${status})`, detail, retryAfter(error.headers));
+          throw new RetryableError(
+            'server',
+            status ? `ошибка сервера модели (${status})` : 'сервер модели сообщил об ошибке',
+            detail,
+            retryAfter(error.headers),
+          );
         if (status === 401 && authorization && options.auth?.refused) {
           // An access token that expired on the server's clock: the next attempt gets a fresh one.
           options.auth.refused(authorization);
