@@ -55,10 +55,10 @@ export type { SniffResult, FileKind, ExtractLimits, ExtractedText } from './sour
 export { createPdfConverterPool } from './pdf/pool.ts';
 export type { PdfConverter, PdfPoolOptions } from './pdf/pool.ts';
 export { checkDocx } from './normocontrol/check.ts';
-export type { NormocontrolIssue, NormocontrolReport } from './normocontrol/types.ts';
+export type { NormocontrolIssue, NormocontrolReport } from './types.ts';
 export { formatRecord } from './bibliography/gost.ts';
 export type { WorkRecord, Person } from './bibliography/record.ts';
-export { DEMO_PAGES } from './volume/index.ts';
+export { DEMO_PAGES } from './run/budget.ts';
 export { createTextRuCheck } from './originality/text-ru.ts';
 export type { TextRuOptions } from './originality/text-ru.ts';
-export type { OriginalityCheck, OriginalityFragment, OriginalityMethod, OriginalityReport } from './originality/types.ts';
+export type { OriginalityCheck, OriginalityFragment, OriginalityMethod, OriginalityReport } from './types.ts';

@@ -2,9 +2,9 @@
 import { PaperError } from '../errors.ts';
 import type { CallRunner } from '../calls.ts';
 import type { PaperInput } from '../input.ts';
-import type { OutlineWithoutIntroduction } from './types.ts';
-import { OutlineDraftReadSchema, OutlineDraftSchema } from './schema.ts';
-import type { OutlineDraft } from './schema.ts';
+import type { OutlineWithoutIntroduction } from '../outline/types.ts';
+import { OutlineDraftReadSchema, OutlineDraftSchema } from '../outline/schema.ts';
+import type { OutlineDraft } from '../outline/schema.ts';
 import { outlineMessages, outlineRepairMessages } from './prompt.ts';
 import { readStructured } from '../writer/answers.ts';
 
