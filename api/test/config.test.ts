@@ -33,13 +33,13 @@ const refusal = (env: Env): string => {
 const without = (...names: string[]) => Object.fromEntries(Object.entries(PRODUCTION).filter(([k]) => !names.includes(k)));
 
 describe('production', () => {
-  it('starts with everything real: YooKassa, SMTP, a model, the bibliographic databases, no development collection', () => {
+  it('starts with everything real: YooKassa, SMTP, a model, the bibliographic databases, no invented works', () => {
     const c = loadConfig(PRODUCTION);
     expect(c.payments.provider).toBe('yookassa');
     expect(c.mail.smtpUrl).toBe(PRODUCTION.SMTP_URL);
     expect(c.llm).not.toBeNull();
     expect(c.sources.providers).toEqual(['openalex', 'crossref']);
-    expect(c.library.devCollection).toBe(false);
+    expect(c.sources.invented).toBe(false);
   });
 
   it('refuses to start without a payment provider (the sandbox gives every paper away)', () => {
@@ -62,10 +62,10 @@ describe('production', () => {
     expect(refusal(without('PUBLIC_URL'))).toMatch(/PUBLIC_URL is required in production/);
     expect(refusal(without('LLM_PROVIDER_BASIC', 'LLM_PROVIDER_PROFESSIONAL'))).toMatch(/an LLM provider is required in production/);
     expect(refusal({ ...PRODUCTION, SOURCES_SEARCH: 'none' })).toMatch(/SOURCES_SEARCH=none with no LIBRARY_OAI_ENDPOINTS/);
-    // Our own library alone is a real source; the development collection stays out of production.
+    // Our own library alone is a real source; invented works stay out of production.
     const library = loadConfig({ ...PRODUCTION, SOURCES_SEARCH: 'none', LIBRARY_OAI_ENDPOINTS: 'cyberleninka' });
     expect(library.sources.providers).toEqual([]);
-    expect(library.library.devCollection).toBe(false);
+    expect(library.sources.invented).toBe(false);
   });
 
   it('lists everything that is missing at once', () => {
@@ -85,11 +85,11 @@ describe('production', () => {
 });
 
 describe('development', () => {
-  it('needs nothing: the sandbox, the mail outbox, the offline writer, the development collection', () => {
+  it('needs nothing: the sandbox, the mail outbox, the offline writer, invented works', () => {
     const c = loadConfig({ DATA_DIR: '/tmp/config-test-never-written', SECRET_KEY: 'development-secret-key-long-enough-00000' });
     expect(c.payments.provider).toBe('sandbox');
     expect(c.mail.smtpUrl).toBeNull();
     expect(c.llm).toBeNull();
-    expect(c.library.devCollection).toBe(true);
+    expect(c.sources.invented).toBe(true);
   });
 });
