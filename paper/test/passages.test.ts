@@ -20,7 +20,8 @@ import { createPassageSearch } from '../src/passages/bm25.ts';
 import { downloadPdf as download, FULL_TEXT_LIMITS, fullTextPdf as fullText, type DownloadLimits } from '../src/passages/full-texts.ts';
 import { printedPages } from '../src/passages/printed-pages.ts';
 import { splitPassages } from '../src/passages/split.ts';
-import { MIN_SHARED_TERMS, sharedTerms, verifyClaims } from '../src/grounding/claims.ts';
+import { verifyClaims } from '../src/grounding/claims.ts';
+import { MIN_SHARED_TERMS, sharedTerms } from '../src/grounding/support.ts';
 import { extractSourceText } from '../src/sources/extract/index.ts';
 import { makePdf, startPdfServer, wrap, type PdfServer } from './support/pdf-server.ts';
 

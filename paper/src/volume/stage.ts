@@ -18,6 +18,8 @@ import { charsOf } from '../text/clean.ts';
 import { groundingOf } from '../grounding/numbers.ts';
 import { budgetOfRun, windowFor } from '../run/budget.ts';
 import { topUp, trim } from './index.ts';
+import { citedPassageIds } from '../passages/markers.ts';
+import { minimumSources } from '../sources/minimums.ts';
 
 const MAX_ROUNDS = 7;
 /** The share of what is asked that a writer is assumed to deliver, at least and at most. */
@@ -51,6 +53,11 @@ export async function fitVolume(run: PaperRun, state: PaperState): Promise<Paper
   const kept = state.keptSubsections ?? new Map<string, string[]>();
   let claims = state.claims;
   const window = windowFor(input.type, input.requiredVolume);
+  const minimum = minimumSources(input.type, input.requiredVolume);
+  const sourceOf = (id: string) => passages.byId.get(id)?.sourceId;
+  const attached = need(state.sources, 'the sources')
+    .list.filter((s) => s.origin === 'attached')
+    .map((s) => s.id);
   // How much of what it was asked the writer delivered while writing (after the guards).
   const budget = budgetOfRun(run, state);
   const asked = [...budget.subsections.values()].reduce((a, b) => a + b, 0);
@@ -94,7 +101,15 @@ export async function fitVolume(run: PaperRun, state: PaperState): Promise<Paper
       texts = checked.texts;
       claims = checked.claims;
     } else {
-      trim(resizable, (pages - window.aim) * pageChars);
+      trim(resizable, (pages - window.aim) * pageChars, (paragraph) => {
+        // A work whose last citation this is stays cited while the list is at its minimum.
+        const current = [...inOrder(texts, resizable).values()].flat();
+        const lost = new Set(citedPassageIds(paragraph).map(sourceOf));
+        for (const p of current) if (p !== paragraph) for (const id of citedPassageIds(p)) lost.delete(sourceOf(id));
+        if (!lost.size) return true;
+        const listed = new Set([...current.flatMap(citedPassageIds).map(sourceOf), ...attached]);
+        return listed.size - lost.size >= minimum;
+      });
       texts = inOrder(texts, resizable);
     }
     measured = null;
