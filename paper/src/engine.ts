@@ -18,7 +18,7 @@ import { createCallRunner, withKeyPrefix } from './calls.ts';
 import { conclusionStage } from './conclusion/stage.ts';
 import { keptChapterOf } from './demo/kept-chapter.ts';
 import { PaperError } from './errors.ts';
-import { factCheckStage, finalFactCheckStage } from './fact-check/stage.ts';
+import { factCheckStage } from './fact-check/stage.ts';
 import { findingStage } from './finding/stage.ts';
 import { noClaims } from './grounding/claims.ts';
 import { noCorrections } from './grounding/correct.ts';
@@ -51,7 +51,6 @@ export const STAGES: readonly Stage[] = [
   conclusionStage,
   factCheckStage,
   volumeStage,
-  finalFactCheckStage,
   referencesStage,
   typesettingStage,
   previewStage,

@@ -65,6 +65,8 @@ export interface GroundingData {
   /** Numbers that are no figure of a statement: the topic's and the outline's; chapter and subsection numbers. */
   allowed: Set<string>;
   numbering: Set<string>;
+  /** Look for repeated paragraphs (not in the offline writer's texts, which repeat its bank by design). */
+  repeats: boolean;
 }
 
 export type GroundingKind = 'name' | 'reference-list' | 'page' | 'figure' | 'support' | 'repeat' | 'uncited';
@@ -134,7 +136,13 @@ export function citedFigures(
   claim += after;
   // Figures after the last citation («по данным [[p3]], доля составила 24 %») are its.
   if (groups.length) groups[groups.length - 1].figures.push(...figuresOf(after));
-  return { claim: claim.replace(/\s+([.,;:!?])/g, '$1').replace(/\s+/g, ' ').trim(), groups };
+  return {
+    claim: claim
+      .replace(/\s+([.,;:!?])/g, '$1')
+      .replace(/\s+/g, ' ')
+      .trim(),
+    groups,
+  };
 }
 
 /** The sentences of a paragraph (a table is one unit, checked by its rows' numbers elsewhere). */
@@ -174,7 +182,13 @@ export function checkGrounding(data: GroundingData): GroundingFinding[] {
             const text = pageText(data, c);
             const where = `${clip(claim)} [${c.ref}]`;
             if (!source || text === undefined || !pageInRange(source, c.page)) {
-              out.push({ kind: 'page', message: `Ссылка на страницу, которой нет в источнике: с. ${c.page ?? '—'}`, ...at, citation: c, where });
+              out.push({
+                kind: 'page',
+                message: `Ссылка на страницу, которой нет в источнике: с. ${c.page ?? '—'}`,
+                ...at,
+                citation: c,
+                where,
+              });
               continue;
             }
             const held = numbersIn(text);
@@ -195,7 +209,7 @@ export function checkGrounding(data: GroundingData): GroundingFinding[] {
       });
     });
   });
-  for (const r of repeatedParagraphs(data.parts.map((p) => p.paragraphs)))
+  for (const r of data.repeats ? repeatedParagraphs(data.parts.map((p) => p.paragraphs)) : [])
     out.push({
       kind: 'repeat',
       message: `Абзац повторяет абзац раздела «${data.parts[r.of.part].key}»`,

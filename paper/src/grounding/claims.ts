@@ -122,7 +122,10 @@ export async function verifyClaims(options: {
       if (failing.size && good.length) {
         // The statement stands on its other citations.
         split[pi][si] = sentence.replace(/\[\[([^\]]*)\]\]/g, (_m, inner: string) => {
-          const ids = inner.split(/[,;]/).map((x) => x.trim()).filter((id) => !failing.has(id));
+          const ids = inner
+            .split(/[,;]/)
+            .map((x) => x.trim())
+            .filter((id) => !failing.has(id));
           return ids.length ? `[[${ids.join(', ')}]]` : '';
         });
         counts.citationsRemoved += failing.size;

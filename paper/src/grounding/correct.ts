@@ -12,7 +12,7 @@ import { PASSAGE_MARKER, markerIds } from '../passages/markers.ts';
 import type { Passage } from '../passages/split.ts';
 import { sentencesOf } from '../text/sentences.ts';
 import type { GroundingFinding } from './check.ts';
-import { MIN_SHARED_TERMS, sharedTerms } from './support.ts';
+import { sharedTerms } from './support.ts';
 import { numbersIn } from './numbers.ts';
 import { withCitations } from './repeats.ts';
 
@@ -78,7 +78,8 @@ const hasMarker = (s: string) => new RegExp(PASSAGE_MARKER.source).test(s);
 export function applyFindings(parts: string[][], findings: GroundingFinding[], counts: GroundingCounts): string[][] {
   const at = (f: GroundingFinding) => `${f.part}:${f.paragraph}`;
   const byParagraph = new Map<string, GroundingFinding[]>();
-  for (const f of findings) if (f.part !== undefined && f.paragraph !== undefined) byParagraph.set(at(f), [...(byParagraph.get(at(f)) ?? []), f]);
+  for (const f of findings)
+    if (f.part !== undefined && f.paragraph !== undefined) byParagraph.set(at(f), [...(byParagraph.get(at(f)) ?? []), f]);
   return parts.map((paragraphs, pi) =>
     paragraphs.flatMap((paragraph, gi) => {
       const found = byParagraph.get(`${pi}:${gi}`);
@@ -128,6 +129,13 @@ export function applyFindings(parts: string[][], findings: GroundingFinding[], c
   );
 }
 
+/**
+ * A citation added where the writer put none stands only on a sentence that retells its passage: a
+ * higher share of its key terms than a written citation must keep (a general sentence on the
+ * topic shares half of them with a passage on the topic).
+ */
+const RECITE_SHARE = 0.7;
+
 /** How a paragraph cited nothing new fits: not a table, not a chapter's conclusions. */
 const citable = (paragraph: string) => !isTable(paragraph) && !/^Выводы по главе \d+\./.test(paragraph);
 
@@ -143,10 +151,15 @@ function quotable(text: string): string | null {
 /**
  * Cites a source (one of `passages`, all its) in `parts` (number -> paragraphs, those a citation
  * may go into): the sentence that its passage supports best (key terms, no figure of its own) gets
- * the marker; with none, the paragraph closest to the passage gets a quotation of it with the
- * marker. Returns false when the source has no passage to cite.
+ * the marker; with none and `quote` (a user's file, which must be cited), the paragraph closest to
+ * the passage gets a quotation of it with the marker. Returns false when nothing fits.
  */
-export function citeWhereFits(parts: Map<string, string[]>, passages: Passage[], pageText: (p: Passage) => string): boolean {
+export function citeWhereFits(
+  parts: Map<string, string[]>,
+  passages: Passage[],
+  pageText: (p: Passage) => string,
+  options: { quote: boolean },
+): boolean {
   let best: { number: string; paragraph: number; sentence: number; passage: Passage; share: number } | null = null;
   for (const [number, paragraphs] of parts)
     paragraphs.forEach((paragraph, gi) => {
@@ -156,7 +169,7 @@ export function citeWhereFits(parts: Map<string, string[]>, passages: Passage[],
         if (numbersIn(plain).size) return;
         for (const p of passages) {
           const share = sharedTerms(plain, [pageText(p)]);
-          if (share >= MIN_SHARED_TERMS && (!best || share > best.share)) best = { number, paragraph: gi, sentence: si, passage: p, share };
+          if (share >= RECITE_SHARE && (!best || share > best.share)) best = { number, paragraph: gi, sentence: si, passage: p, share };
         }
       });
     });
@@ -165,9 +178,13 @@ export function citeWhereFits(parts: Map<string, string[]>, passages: Passage[],
     const paragraphs = parts.get(found.number)!;
     const sentences = sentencesOf(paragraphs[found.paragraph]);
     sentences[found.sentence] = withCitations(sentences[found.sentence], [found.passage.id]);
-    parts.set(found.number, paragraphs.map((p, i) => (i === found.paragraph ? sentences.join(' ') : p)));
+    parts.set(
+      found.number,
+      paragraphs.map((p, i) => (i === found.paragraph ? sentences.join(' ') : p)),
+    );
     return true;
   }
+  if (!options.quote) return false;
   let quote: { number: string; paragraph: number; passage: Passage; text: string; share: number } | null = null;
   for (const p of passages) {
     const text = quotable(p.text);
@@ -183,6 +200,9 @@ export function citeWhereFits(parts: Map<string, string[]>, passages: Passage[],
   if (!q) return false;
   const paragraphs = parts.get(q.number)!;
   const sentence = `В источнике отмечается: «${q.text}» [[${q.passage.id}]].`;
-  parts.set(q.number, paragraphs.map((p, i) => (i === q.paragraph ? `${p} ${sentence}` : p)));
+  parts.set(
+    q.number,
+    paragraphs.map((p, i) => (i === q.paragraph ? `${p} ${sentence}` : p)),
+  );
   return true;
 }

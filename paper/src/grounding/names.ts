@@ -27,10 +27,7 @@ const S = '[\\s\\u00A0]';
 const SURNAME = '\\p{Lu}\\p{Ll}+(?:-\\p{Lu}\\p{Ll}+)?';
 const INITIAL = '\\p{Lu}\\.';
 /** «Смирнягина А. В.», «Haverford J.», not «Т. 16» after a word. */
-const SURNAME_INITIALS = new RegExp(
-  `(?<![\\p{L}.])(${SURNAME}),?${S}+(${INITIAL})(?:${S}*${INITIAL})?(?!${S}*\\d)(?!\\p{L})`,
-  'gu',
-);
+const SURNAME_INITIALS = new RegExp(`(?<![\\p{L}.])(${SURNAME}),?${S}+(${INITIAL})(?:${S}*${INITIAL})?(?!${S}*\\d)(?!\\p{L})`, 'gu');
 /** «А. В. Смирнягин», «J. Haverford». */
 const INITIALS_SURNAME = new RegExp(`(?<![\\p{L}.])(${INITIAL})${S}*(?:${INITIAL}${S}*)?(${SURNAME})(?!\\p{L})`, 'gu');
 /** «(Haverford, Lindqvist, 2020)», «(Иванов и др., 2019)», «(Smith & Lee 2021)». */

@@ -76,7 +76,11 @@ function coverSheets(pageTexts: string[], range: { first: number; last: number |
   return first.length <= COVER_SHEET_CHARS && COVER_SHEET.test(first) && !loneNumbers(first).length ? 1 : 0;
 }
 
-function numberedBody(pageTexts: string[], labels: (string | null)[] | null | undefined, range: { first: number; last: number | null } | null) {
+function numberedBody(
+  pageTexts: string[],
+  labels: (string | null)[] | null | undefined,
+  range: { first: number; last: number | null } | null,
+) {
   const count = pageTexts.length;
   if (range) {
     const span = range.last === null ? 1 : range.last - range.first + 1;

@@ -189,7 +189,11 @@ export const readingStage: Stage = {
     key: 'sources:passages',
     save: (state) => {
       const p = need(state.passages, 'the passages');
-      return { list: p.list, readAs: p.readAs, sources: need(state.sources, 'the sources').list.map(sourceFactsOf) } satisfies SavedPassages;
+      return {
+        list: p.list,
+        readAs: p.readAs,
+        sources: need(state.sources, 'the sources').list.map(sourceFactsOf),
+      } satisfies SavedPassages;
     },
     restore: (run, state, saved) => {
       if (!isSaved(saved)) return undefined;

@@ -147,7 +147,8 @@ export function trim(texts: Map<string, string[]>, chars: number, mayDrop: (para
       .sort((a, b) => charsOf(b[1]) - charsOf(a[1]) || a[0].localeCompare(b[0]));
     let cut: { number: string; at: number } | null = null;
     for (const [number, paragraphs] of candidates) {
-      for (let at = closingAt(paragraphs) - 1; at > 0 && !cut; at--) if (!isTable(paragraphs[at]) && mayDrop(paragraphs[at])) cut = { number, at };
+      for (let at = closingAt(paragraphs) - 1; at > 0 && !cut; at--)
+        if (!isTable(paragraphs[at]) && mayDrop(paragraphs[at])) cut = { number, at };
       if (cut) break;
     }
     if (!cut) return;

@@ -20,6 +20,8 @@ import { budgetOfRun, windowFor } from '../run/budget.ts';
 import { topUp, trim } from './index.ts';
 import { citedPassageIds } from '../passages/markers.ts';
 import { minimumSources } from '../sources/minimums.ts';
+import { addCorrections, noCorrections } from '../grounding/correct.ts';
+import { groundPaper } from '../grounding/paper.ts';
 
 const MAX_ROUNDS = 7;
 /** The share of what is asked that a writer is assumed to deliver, at least and at most. */
@@ -46,7 +48,8 @@ export async function fitVolume(run: PaperRun, state: PaperState): Promise<Paper
   const full = need(state.outline, 'the outline');
   const outline = briefOf(full);
   const passages = need(state.passages, 'the passages');
-  const written = need(state.written, 'the texts');
+  let written = need(state.written, 'the texts');
+  let corrections = state.grounding ?? noCorrections();
   const sourcesFor = passageBriefs(passages, need(state.sources, 'the sources'));
   const grounding = groundingOf({ outline, passageText: (id) => passages.byId.get(id)?.text });
   let texts = new Map(written.subsections);
@@ -112,11 +115,24 @@ export async function fitVolume(run: PaperRun, state: PaperState): Promise<Paper
       });
       texts = inOrder(texts, resizable);
     }
+    // What changed is checked for grounding like the rest (names, figures, pages, repeats, the list's minimum).
+    const grounded = groundPaper({
+      written: { ...written, subsections: texts },
+      passages,
+      sources: need(state.sources, 'the sources'),
+      outline,
+      minimum,
+      kept,
+      repeats: guardsRepeats(run),
+    });
+    written = grounded.written;
+    texts = new Map(written.subsections);
+    corrections = addCorrections(corrections, grounded.counts);
     measured = null;
   }
   const final = measured?.pageCount ?? last?.pages ?? 0;
   if (final < window.min || final > window.max) throw volumeError(final, window);
-  return { ...state, claims, written: { ...written, subsections: texts }, measuredPages: measured?.pages };
+  return { ...state, claims, grounding: corrections, written: { ...written, subsections: texts }, measuredPages: measured?.pages };
 }
 
 export const volumeStage: Stage = { progress: 'typeset', run: fitVolume };
