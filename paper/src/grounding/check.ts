@@ -117,32 +117,41 @@ export function pageInRange(source: GroundingSource, page: string | null): boole
   return pagesOf(page).every((p) => !/^\d+$/.test(p) || (Number(p) >= first && (last === null || Number(p) <= last)));
 }
 
-/** A sentence's text without its citations, and each citation with the figures it answers for. */
+const tidy = (text: string) =>
+  text
+    .replace(/\s+([.,;:!?])/g, '$1')
+    .replace(/\s+/g, ' ')
+    .trim();
+
+/**
+ * A sentence's text without its citations, and each citation with what it answers for: the clause
+ * before it (since the citation before; adjacent citations share one) and the figures in it;
+ * the last citation answers for the text after it too («по данным [[p3]], доля составила 24 %»).
+ */
 export function citedFigures(
   sentence: string,
   spans: CitedSpan[],
   figuresOf: (text: string) => string[],
-): { claim: string; groups: { cites: Citation[]; figures: string[] }[] } {
+): { claim: string; groups: { cites: Citation[]; claim: string; figures: string[] }[] } {
   let claim = '';
   let from = 0;
-  const groups: { cites: Citation[]; figures: string[] }[] = [];
+  const groups: { cites: Citation[]; clause: string }[] = [];
   for (const span of spans) {
     const before = sentence.slice(from, span.index);
     claim += before;
-    groups.push({ cites: span.cites, figures: figuresOf(before) });
+    const previous = groups[groups.length - 1];
+    if (previous && !/[\p{L}\p{N}]/u.test(before)) groups.push({ cites: span.cites, clause: previous.clause });
+    else groups.push({ cites: span.cites, clause: before });
     from = span.index + span.length;
   }
   const after = sentence.slice(from);
   claim += after;
-  // Figures after the last citation («по данным [[p3]], доля составила 24 %») are its.
-  if (groups.length) groups[groups.length - 1].figures.push(...figuresOf(after));
-  return {
-    claim: claim
-      .replace(/\s+([.,;:!?])/g, '$1')
-      .replace(/\s+/g, ' ')
-      .trim(),
-    groups,
-  };
+  const last = groups[groups.length - 1]?.clause;
+  const out = groups.map((g) => {
+    const clause = g.clause === last ? `${g.clause} ${after}` : g.clause;
+    return { cites: g.cites, claim: tidy(clause), figures: figuresOf(clause) };
+  });
+  return { claim: tidy(claim), groups: out };
 }
 
 /** The sentences of a paragraph (a table is one unit, checked by its rows' numbers elsewhere). */
@@ -176,7 +185,7 @@ export function checkGrounding(data: GroundingData): GroundingFinding[] {
             named: named.text,
             where: clip(sentence),
           });
-        for (const { cites, figures } of groups)
+        for (const { cites, figures, claim: clause } of groups)
           for (const c of cites) {
             const source = data.sources.get(c.source);
             const text = pageText(data, c);
@@ -203,7 +212,7 @@ export function checkGrounding(data: GroundingData): GroundingFinding[] {
               });
               continue;
             }
-            if (sharedTerms(claim, [text]) < MIN_SHARED_TERMS)
+            if (sharedTerms(clause, [text]) < MIN_SHARED_TERMS)
               out.push({ kind: 'support', message: 'Указанная страница источника не подтверждает утверждение', ...at, citation: c, where });
           }
       });

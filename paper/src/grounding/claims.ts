@@ -117,7 +117,7 @@ export async function verifyClaims(options: {
       const spans = citations(sentence);
       if (!spans.length) return;
       const { claim, groups } = citedFigures(sentence, spans, figuresOf);
-      const failing = new Set(groups.flatMap((g) => g.cites.filter((c) => !backs(claim, c, g.figures)).map((c) => c.ref)));
+      const failing = new Set(groups.flatMap((g) => g.cites.filter((c) => !backs(g.claim, c, g.figures)).map((c) => c.ref)));
       const good = [...new Set(groups.flatMap((g) => g.cites.map((c) => c.ref)))].filter((id) => !failing.has(id));
       if (failing.size && good.length) {
         // The statement stands on its other citations.
