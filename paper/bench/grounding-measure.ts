@@ -40,14 +40,27 @@ const decode = (html: string) =>
 
 const clip = (s: string, n = 100) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
 const stem = (w: string) => (/[а-яё]/.test(w) ? russian(w.replace(/ё/g, 'е')) : english(w));
-const words = (text: string) => text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
-const stemsOf = (text: string) => new Set(words(text).filter((w) => w.length >= 4).map(stem));
+const words = (text: string) =>
+  text
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
+const stemsOf = (text: string) =>
+  new Set(
+    words(text)
+      .filter((w) => w.length >= 4)
+      .map(stem),
+  );
 const numbers = (text: string) => [...text.matchAll(/\d+(?:[.,]\d+)?/g)].map((m) => m[0].replace(',', '.').replace(/^0+(?=\d)/, ''));
-const sameStem = (a: string, b: string) => a === b || (Math.min(a.length, b.length) >= 4 && (a.startsWith(b) || b.startsWith(a)) && Math.abs(a.length - b.length) <= 2);
+const sameStem = (a: string, b: string) =>
+  a === b || (Math.min(a.length, b.length) >= 4 && (a.startsWith(b) || b.startsWith(a)) && Math.abs(a.length - b.length) <= 2);
 
 /** The body's paragraphs by part (ВВЕДЕНИЕ, «1.2 …», ЗАКЛЮЧЕНИЕ), tables and their captions left out, and the list's entries. */
-async function readPaper(docx: Buffer): Promise<{ body: { part: string; text: string }[]; entries: Map<number, string> }> {
-  const html = (await mammoth.convertToHtml({ buffer: docx })).value.replace(/<table>[\s\S]*?<\/table>/g, '');
+async function readPaper(docx: Buffer): Promise<{ body: { part: string; text: string }[]; entries: Map<number, string>; tables: string }> {
+  const whole = (await mammoth.convertToHtml({ buffer: docx })).value;
+  // Tables are data, each row citing the source of its figures: only their citations count here.
+  const tables = [...whole.matchAll(/<table>[\s\S]*?<\/table>/g)].map((m) => decode(m[0])).join('\n');
+  const html = whole.replace(/<table>[\s\S]*?<\/table>/g, '');
   const blocks = [...html.matchAll(/<(p|h\d)>([\s\S]*?)<\/\1>/g)].map((m) => ({ heading: m[1] !== 'p', text: decode(m[2]).trim() }));
   const body: { part: string; text: string }[] = [];
   const entries = new Map<number, string>();
@@ -63,7 +76,7 @@ async function readPaper(docx: Buffer): Promise<{ body: { part: string; text: st
       if (m) entries.set(Number(m[1]), m[2]);
     } else if (part && b.text && !/^Таблица \d+ [–-] /.test(b.text)) body.push({ part, text: b.text });
   }
-  return { body, entries };
+  return { body, entries, tables };
 }
 
 const SENTENCE = /(?<=[.!?…])(?<![\s\u00A0(][А-ЯЁA-Z]\.)(?<!\s(?:с|т|г|гг|см|рис|табл|ст|п|ч|№)\.)\s+(?=[«"(А-ЯЁA-Z])/u;
@@ -84,7 +97,8 @@ const PERSON = [
   /(?:[Пп]о[\s\u00A0]+мнению|[Кк]ак[\s\u00A0]+(?:отмечает|пишет|указывает|считает|подчёркивает|подчеркивает))[\s\u00A0]+(\p{Lu}\p{Ll}+)(?!\p{L})/gu,
 ];
 const AUTHOR_YEAR = /\(([^()]*?)(?:,|\s)\s*(?:19|20)\d{2}\)/gu;
-const TITLE = /(?:[Мм]онографи|[Сс]тать|[Тт]руд|[Кк]ниг|[Кк]онцепци|[Уу]чебник|[Пп]особи|[Дд]иссертаци|[Дд]оклад|[Рр]абот|[Ии]сследовани)\p{L}*(?:[\s\u00A0]+[\p{L}-]+){0,3}[\s\u00A0]*«([^«»]{3,200})»/gu;
+const TITLE =
+  /(?:[Мм]онографи|[Сс]тать|[Тт]руд|[Кк]ниг|[Кк]онцепци|[Уу]чебник|[Пп]особи|[Дд]иссертаци|[Дд]оклад|[Рр]абот|[Ии]сследовани)\p{L}*(?:[\s\u00A0]+[\p{L}-]+){0,3}[\s\u00A0]*«([^«»]{3,200})»/gu;
 
 export async function measureGrounding(o: {
   docx: Buffer;
@@ -96,7 +110,7 @@ export async function measureGrounding(o: {
   /** Numbers of the topic and the outline. */
   allowed: Set<string>;
 }): Promise<GroundingFigures> {
-  const { body, entries } = await readPaper(o.docx);
+  const { body, entries, tables } = await readPaper(o.docx);
   const numbering = new Set(body.map((b) => b.part).filter((p) => /^\d/.test(p)));
   for (const p of numbering) numbering.add(p.split('.')[0]);
   const pageText = (source: string, page: string | null) =>
@@ -113,7 +127,7 @@ export async function measureGrounding(o: {
     uncited: { count: 0, examples: [] },
   };
   const note = (list: string[], example: string) => list.length < 3 && list.push(example);
-  const cited = new Set<number>();
+  const cited = new Set<number>([...tables.matchAll(CITATION)].flatMap((m) => m[1].split(';').map((x) => Number(/\d+/.exec(x)![0]))));
   const listStems = [...entries.values()].flatMap((e) => words(e).map(stem));
   const passageStems = new Set(o.passages.flatMap((p) => words(p.text).map(stem)));
   const passagesText = o.passages.map((p) => words(p.text).join(' ')).join(' | ');
@@ -125,8 +139,7 @@ export async function measureGrounding(o: {
     // Named persons and works.
     const named: string[] = [];
     for (const re of PERSON) for (const m of text.matchAll(re)) if (!known(m[1])) named.push(m[0]);
-    for (const m of text.matchAll(AUTHOR_YEAR))
-      for (const name of m[1].match(/\p{Lu}\p{Ll}+/gu) ?? []) if (!known(name)) named.push(m[0]);
+    for (const m of text.matchAll(AUTHOR_YEAR)) for (const name of m[1].match(/\p{Lu}\p{Ll}+/gu) ?? []) if (!known(name)) named.push(m[0]);
     for (const m of text.matchAll(TITLE)) {
       const title = words(m[1]);
       const inList = [...entries.values()].some((e) => {
@@ -161,7 +174,11 @@ export async function measureGrounding(o: {
           if (figures.length) {
             out.figures.total++;
             if (holds) out.figures.held++;
-            else note(out.figures.examples, `${part}: «${clip(claim.trim())}» [${piece.trim()}] lacks ${figures.filter((f) => !held.has(f)).join(', ')}`);
+            else
+              note(
+                out.figures.examples,
+                `${part}: «${clip(claim.trim())}» [${piece.trim()}] lacks ${figures.filter((f) => !held.has(f)).join(', ')}`,
+              );
           }
           if (!from) continue;
           out.support.total++;

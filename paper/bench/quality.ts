@@ -118,7 +118,13 @@ function clip(s: string, n = 110): string {
   return s.length > n ? `${s.slice(0, n - 1)}…` : s;
 }
 
-async function measure(input: PaperInput, result: PaperResult, found: FoundWork[], passages: Passage[], given: Set<string>): Promise<Figures> {
+async function measure(
+  input: PaperInput,
+  result: PaperResult,
+  found: FoundWork[],
+  passages: Passage[],
+  given: Set<string>,
+): Promise<Figures> {
   const body = result.sections;
   const subsections = body.filter((s) => /^\d+\.\d+$/.test(s.key));
 
@@ -277,7 +283,10 @@ async function measure(input: PaperInput, result: PaperResult, found: FoundWork[
     sourceOf,
     rangeOf: new Map(found.map((w, i) => [`S${i + 1}`, w.pages])),
     passages: passages.map((p) => ({ source: p.sourceId, page: p.page, text: p.text })),
-    allowed: new Set([...numbersOf(input.topic), ...numbersOf(JSON.stringify({ ...result.outline, version: undefined, introduction: '' }))]),
+    allowed: new Set([
+      ...numbersOf(input.topic),
+      ...numbersOf(JSON.stringify({ ...result.outline, version: undefined, introduction: '' })),
+    ]),
   });
   return {
     grounding,
@@ -387,7 +396,13 @@ async function runScenario(
     if (scenario.coverSheets)
       for (const shape of MALFORMED)
         await createLlmWriter({ baseURL: llm.url, apiKey: 'k', models: { basic: 'sim', professional: 'sim' }, ...WRITER, maxRetries: 1 })
-          .complete({ key: `probe:${shape}`, tariff: 'basic', task: { kind: 'verify', claims: [] }, messages: [{ role: 'user', content: 'Проверка.' }], maxTokens: 50 })
+          .complete({
+            key: `probe:${shape}`,
+            tariff: 'basic',
+            task: { kind: 'verify', claims: [] },
+            messages: [{ role: 'user', content: 'Проверка.' }],
+            maxTokens: 50,
+          })
           .catch((e: Error) => messages.push(e.message));
     const found = (await checkpoints.get('sources:found')) as FoundWork[];
     const { list } = (await checkpoints.get('sources:passages')) as { list: Passage[] };
@@ -410,7 +425,13 @@ async function runScenario(
   } catch (error) {
     const e = error as { code?: string; message?: string };
     messages.push(e.message ?? String(error));
-    return { scenario, seconds: seconds(), calls: llm.log.length, error: `${e.code ?? 'error'}: ${e.message ?? String(error)}`, latin: latin() };
+    return {
+      scenario,
+      seconds: seconds(),
+      calls: llm.log.length,
+      error: `${e.code ?? 'error'}: ${e.message ?? String(error)}`,
+      latin: latin(),
+    };
   } finally {
     await llm.close();
     await openalex.close();

@@ -466,11 +466,15 @@ const MOVABLE_FIGURE = /\d+(?:[.,]\d+)?\s*%/u;
 
 /** The inventions of the adversarial model, as issue 22 saw them in real papers. */
 export const INVENTED = {
-  works: 'В этой связи заслуживают внимания труды Смирнягина А. В. и Haverford J., а также монография «Платформенная экономика малого города».',
+  works: [
+    'В этой связи заслуживают внимания труды Смирнягина А. В. и Haverford J., а также монография «Платформенная экономика малого города».',
+    'Близкие выводы содержатся в статье «Малое предпринимательство на цифровых платформах» и в работах Лындиной Е. Г.',
+    'Этот вопрос подробно разобран О. Н. Грачёвым в книге «Регион и цифровая экономика».',
+  ],
   attribution: 'Как отмечает Колокольцев Д. С., автор концепции «Цифровой рывок регионального предпринимательства»,',
   authorYear: ' (Haverford, Lindqvist, 2020)',
   remnant: 'Литература: Вертинская О. Л. Малый бизнес в цифровую эпоху // Вопросы экономики.',
-  general: 'Эта тенденция, по всей видимости, сохранится и в ближайшие годы, меняя сложившиеся практики управления',
+
   /** A paragraph it puts verbatim into the introduction, a subsection and the conclusion. */
   paragraph:
     'Цифровая трансформация малого бизнеса в регионах России опирается на маркетплейсы, облачные сервисы учёта и электронный документооборот, а региональные программы поддержки возмещают малым предприятиям часть затрат на программное обеспечение и обучение персонала, что постепенно выравнивает условия ведения дела в крупных и малых городах.',
@@ -522,8 +526,9 @@ function adversarial(): ReturnType<Scenario['make']> {
           sentences[c.i] = `${INVENTED.attribution} ${lower(sentences[c.i])}`;
           if (cited[0].i !== c.i) sentences[cited[0].i] = sentences[cited[0].i].replace(/\s*\[\[/, `${INVENTED.authorYear} [[`);
         }
-        if (pi === 0) sentences.push(INVENTED.works);
-        if (pi % 2 === 1 && ids.length) sentences.push(`${INVENTED.general} [[${pick(r, ids)}]].`);
+        if (pi === 0) sentences.push(pick(r, INVENTED.works));
+        // A general sentence of its own, with a citation of a passage that does not say it.
+        if (pi % 2 === 1 && ids.length) sentences.push(`${capital(pick(r, TEMPLATES)(r)).replace(/[.!?]$/, '')} [[${pick(r, ids)}]].`);
         return sentences.join(' ');
       });
       if (hash(`remnant:${req.key}`) % 3 === 0) paragraphs.push(INVENTED.remnant);

@@ -1,6 +1,6 @@
 /**
  * ГОСТ 7.32-2017, 6.9: every source of the list is referred to in the text. An entry is cited
- * when an in-text reference names its number («[3]», «[3, с. 47; 5]») or a footnote starts with
+ * when an in-text reference (in the text or a table's cell) names its number («[3]», «[3, с. 47; 5]») or a footnote starts with
  * its heading and title (the full or the short form of GOST R 7.0.5-2008; «Там же» repeats the
  * footnote before it, which is cited already).
  */
@@ -26,9 +26,10 @@ export const bibliographyCited: NormocontrolRule = {
   id: 'bibliography.uncited',
   clause: 'ГОСТ 7.32-2017, 6.9',
   applies: ({ bibHeading, bibliography }) => Boolean(bibHeading) && bibliography.length > 0,
-  check: ({ bibliography, bodyParas, doc }) => {
+  check: ({ bibliography, bibHeading, paras, doc }) => {
     const numbers = new Set<number>();
-    for (const p of bodyParas)
+    // The text and its tables' cells (a table's row cites the source of its figures).
+    for (const p of paras.filter((x) => x.index < bibHeading!.p.index))
       for (const m of p.text.matchAll(/\[(\d+(?:,\s*с\.\s*[\d–-]+)?(?:;\s*\d+(?:,\s*с\.\s*[\d–-]+)?)*)\]/g))
         for (const part of m[1].split(';')) numbers.add(Number(/\d+/.exec(part)![0]));
     const notes = doc.footnotes.map((note) => plain(note.map((p) => p.text).join(' ')));
