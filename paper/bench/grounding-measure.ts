@@ -4,7 +4,7 @@
  * own (it does not ask the engine's grounding whether it did well):
  *  - named persons and works that neither the list nor the passages hold;
  *  - cited pages outside the work's printed range (the record's pages);
- *  - citations of a statement with a figure whose cited page holds every figure of it;
+ *  - citations of a statement (or a table's row) with a figure whose cited page holds every figure of it;
  *  - page citations whose page holds the statement's key terms (Snowball stems, half of them) and figures;
  *  - paragraphs repeating an earlier one (word 5-gram shingles, half of them);
  *  - entries of the list no reference points to.
@@ -56,10 +56,12 @@ const sameStem = (a: string, b: string) =>
   a === b || (Math.min(a.length, b.length) >= 4 && (a.startsWith(b) || b.startsWith(a)) && Math.abs(a.length - b.length) <= 2);
 
 /** The body's paragraphs by part (ВВЕДЕНИЕ, «1.2 …», ЗАКЛЮЧЕНИЕ), tables and their captions left out, and the list's entries. */
-async function readPaper(docx: Buffer): Promise<{ body: { part: string; text: string }[]; entries: Map<number, string>; tables: string }> {
+async function readPaper(docx: Buffer): Promise<{ body: { part: string; text: string }[]; entries: Map<number, string>; rows: string[] }> {
   const whole = (await mammoth.convertToHtml({ buffer: docx })).value;
-  // Tables are data, each row citing the source of its figures: only their citations count here.
-  const tables = [...whole.matchAll(/<table>[\s\S]*?<\/table>/g)].map((m) => decode(m[0])).join('\n');
+  // A table's row is a statement of its own: its figures and the citation of the page that holds them.
+  const rows = [...whole.matchAll(/<tr>([\s\S]*?)<\/tr>/g)].map((m) =>
+    [...m[1].matchAll(/<t[dh]>([\s\S]*?)<\/t[dh]>/g)].map((c) => decode(c[1]).trim()).join(' | '),
+  );
   const html = whole.replace(/<table>[\s\S]*?<\/table>/g, '');
   const blocks = [...html.matchAll(/<(p|h\d)>([\s\S]*?)<\/\1>/g)].map((m) => ({ heading: m[1] !== 'p', text: decode(m[2]).trim() }));
   const body: { part: string; text: string }[] = [];
@@ -76,7 +78,7 @@ async function readPaper(docx: Buffer): Promise<{ body: { part: string; text: st
       if (m) entries.set(Number(m[1]), m[2]);
     } else if (part && b.text && !/^Таблица \d+ [–-] /.test(b.text)) body.push({ part, text: b.text });
   }
-  return { body, entries, tables };
+  return { body, entries, rows };
 }
 
 const SENTENCE = /(?<=[.!?…])(?<![\s\u00A0(][А-ЯЁA-Z]\.)(?<!\s(?:с|т|г|гг|см|рис|табл|ст|п|ч|№)\.)\s+(?=[«"(А-ЯЁA-Z])/u;
@@ -110,7 +112,7 @@ export async function measureGrounding(o: {
   /** Numbers of the topic and the outline. */
   allowed: Set<string>;
 }): Promise<GroundingFigures> {
-  const { body, entries, tables } = await readPaper(o.docx);
+  const { body, entries, rows } = await readPaper(o.docx);
   const numbering = new Set(body.map((b) => b.part).filter((p) => /^\d/.test(p)));
   for (const p of numbering) numbering.add(p.split('.')[0]);
   const pageText = (source: string, page: string | null) =>
@@ -127,7 +129,7 @@ export async function measureGrounding(o: {
     uncited: { count: 0, examples: [] },
   };
   const note = (list: string[], example: string) => list.length < 3 && list.push(example);
-  const cited = new Set<number>([...tables.matchAll(CITATION)].flatMap((m) => m[1].split(';').map((x) => Number(/\d+/.exec(x)![0]))));
+  const cited = new Set<number>();
   const listStems = [...entries.values()].flatMap((e) => words(e).map(stem));
   const passageStems = new Set(o.passages.flatMap((p) => words(p.text).map(stem)));
   const passagesText = o.passages.map((p) => words(p.text).join(' ')).join(' | ');
@@ -191,6 +193,20 @@ export async function measureGrounding(o: {
       }
     }
   }
+  // Tables' rows: every figure of the row on the page its citation points to.
+  for (const row of rows)
+    for (const m of row.matchAll(CITATION))
+      for (const piece of m[1].split(';')) {
+        const [, n, from] = /^\s*(\d+)(?:,\s*с\.\s*(\d+))?/.exec(piece)!;
+        cited.add(Number(n));
+        const source = o.sourceOf.get(Number(n));
+        const figures = figuresOf(row, o.allowed, numbering);
+        if (!source || !figures.length) continue;
+        const held = new Set(numbers(pageText(source, from ?? null)));
+        out.figures.total++;
+        if (figures.every((f) => held.has(f))) out.figures.held++;
+        else note(out.figures.examples, `table row «${clip(row)}» lacks ${figures.filter((f) => !held.has(f)).join(', ')}`);
+      }
   // Repeated paragraphs: half of a paragraph's 5-gram shingles in one earlier paragraph.
   const seen: Set<string>[] = [];
   for (const { part, text } of body) {
