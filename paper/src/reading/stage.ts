@@ -54,7 +54,7 @@ async function readFound(run: PaperRun, source: RunSource): Promise<ReadSource> 
   const work = source.work;
   const abstract: ReadSource = { pages: work?.abstract ? [{ page: null, text: work.abstract }] : [], readAs: 'abstract' };
   // An invented work (the development stand-in) has its full text made up with it.
-  if (work?.invented) return numbered(inventedFullText(work), null, work.pages);
+  if (work?.invented) return numbered(inventedFullText(work), null, work.pages) ?? abstract;
   const store = run.ctx.fullTexts;
   if (!store || !work) return abstract;
   for (const url of [work.pdfUrl, work.oaUrl]) {
