@@ -14,7 +14,8 @@ import { englishQueryOf } from '../sources/glossary.ts';
 import { queriesForOutline } from '../sources/queries.ts';
 import { inventedFullText } from '../sources/search/invented.ts';
 import type { RunSource } from '../sources/index.ts';
-import { createPassageSearch, type PassageSearch } from '../passages/bm25.ts';
+import { isForeign } from '../bibliography/text.ts';
+import { createPassageSearch, type PassageSearch, type SearchOptions } from '../passages/bm25.ts';
 import { fullTextPdf } from '../passages/full-texts.ts';
 import { printedPages } from '../passages/printed-pages.ts';
 import { citedRange, sourceFactsOf, type SourceFacts } from '../grounding/data.ts';
@@ -26,6 +27,8 @@ const PASSAGES_PER_SUBSECTION = 8;
 const PASSAGES_PER_SOURCE = 3;
 /** Sources no subsection picked are added to one, up to this many more passages each. */
 const EXTRA_PER_SUBSECTION = 4;
+/** Of a subsection's passages, at most this many from foreign texts while Russian ones are found. */
+const FOREIGN_PER_SUBSECTION = Math.floor(PASSAGES_PER_SUBSECTION / 3);
 /**
  * Abstracts are short and dense, and BM25's length normalisation favours them over the paragraphs
  * of full texts; but a passage with a printed page is what a reader can check, and the user's own
@@ -96,6 +99,21 @@ async function inBatches<T, R>(items: T[], size: number, fn: (item: T) => Promis
  * written at the same time (sections/index.ts), get passages no other one got (`disjoint`): none
  * can retell what another retells, and each still gets its full share, from as many sources.
  */
+/**
+ * A subsection's passages, best first: the paper is Russian, so foreign texts give at most a third
+ * of them while Russian ones are there (English works, whose words repeat the English queries, would
+ * otherwise take every place).
+ */
+function pickPassages(search: PassageSearch, query: string, options: SearchOptions): Passage[] {
+  const among = (foreign: boolean) => (p: Passage) => isForeign(p.text) === foreign && (!options.only || options.only(p));
+  const russian = search.search(query, PASSAGES_PER_SUBSECTION, { ...options, only: among(false) });
+  const foreign = search.search(query, PASSAGES_PER_SUBSECTION, { ...options, only: among(true) });
+  const foreignTaken = Math.min(foreign.length, Math.max(FOREIGN_PER_SUBSECTION, PASSAGES_PER_SUBSECTION - russian.length));
+  return [...russian.slice(0, PASSAGES_PER_SUBSECTION - foreignTaken), ...foreign.slice(0, foreignTaken)]
+    .sort((a, b) => b.score - a.score)
+    .map((x) => x.passage);
+}
+
 function assignPassages(state: PaperState, search: PassageSearch, list: Passage[], disjoint: boolean): Map<string, Passage[]> {
   const full = need(state.outline, 'the outline');
   const outline = briefOf(full);
@@ -118,7 +136,7 @@ function assignPassages(state: PaperState, search: PassageSearch, list: Passage[
   const taken = new Set<string>();
   const free = disjoint ? { only: (p: Passage) => !taken.has(p.id) } : {};
   for (const [number, query] of queries) {
-    const picked = search.search(query, PASSAGES_PER_SUBSECTION, { perSource: PASSAGES_PER_SOURCE, weight, ...free }).map((x) => x.passage);
+    const picked = pickPassages(search, query, { perSource: PASSAGES_PER_SOURCE, weight, ...free });
     for (const p of picked) taken.add(p.id);
     out.set(number, picked);
     for (const id of new Set(picked.map((p) => p.sourceId))) uses.set(id, (uses.get(id) ?? 0) + 1);
