@@ -10,7 +10,20 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // The screens' baselines (screens.spec.ts, screens-user.spec.ts), committed: one file per screen and width.
+  snapshotPathTemplate: '{testDir}/screenshots/{testFileName}/{arg}{ext}',
+  expect: {
+    timeout: 10_000,
+    toHaveScreenshot: {
+      animations: 'disabled',
+      caret: 'hide',
+      scale: 'css',
+      // What changes from run to run (dates, countdowns, other tests' reviews) is hidden.
+      stylePath: './e2e/support/screenshot.css',
+      // Anti-aliasing may differ by a few pixels; anything a person would notice is far more.
+      maxDiffPixelRatio: 0.002,
+    },
+  },
   reporter: [['list']],
   use: {
     // Set by the global setup before the workers start.
