@@ -22,6 +22,8 @@ const files = {
   floating: `api/src/${probe}-floating.ts`,
   cycleA: `paper/src/${probe}-a.ts`,
   cycleB: `paper/src/${probe}-b.ts`,
+  stageToStage: `paper/src/review/${probe}.ts`,
+  sharedToStage: `paper/src/text/${probe}.ts`,
 };
 const sources = {
   crossFeature: `import { usePapers } from '@/features/papers/api/get-papers';\nexport const x = usePapers;\n`,
@@ -34,6 +36,9 @@ const sources = {
   // A type-only cycle: still a cycle.
   cycleA: `import type { B } from './${probe}-b.ts';\nexport interface A { b?: B }\n`,
   cycleB: `import type { A } from './${probe}-a.ts';\nexport interface B { a?: A }\n`,
+  // The paper engine's pipeline: a stage's helper importing another stage, a shared layer importing a stage.
+  stageToStage: `import { writingStage } from '../writing/stage.ts';\nexport const x = writingStage;\n`,
+  sharedToStage: `import type { writingStage } from '../writing/stage.ts';\nexport type X = typeof writingStage;\n`,
 };
 
 let results;
@@ -59,9 +64,14 @@ describe('the lint gate', () => {
   it('refuses a file name that is not kebab-case', () =>
     assert.ok(results[files.camelCase].includes('check-file/filename-naming-convention')));
   it('refuses a floating promise', () => assert.ok(results[files.floating].includes('@typescript-eslint/no-floating-promises')));
-  it('refuses an import cycle, even of types only', () => {
-    const cruise = () =>
-      execFileSync('npx', ['depcruise', files.cycleA, files.cycleB, '--config', '.dependency-cruiser.cjs'], { cwd: root, stdio: 'pipe' });
-    assert.throws(cruise, (error) => String(error.stdout).includes('no-circular'));
-  });
+  /** dependency-cruiser on these files: it exits non-zero, naming the rule, on a violation. */
+  const cruise = (...paths) =>
+    execFileSync('npx', ['depcruise', ...paths, '--config', '.dependency-cruiser.cjs'], { cwd: root, stdio: 'pipe' });
+  const refusedBy = (rule) => (error) => String(error.stdout).includes(rule);
+  it('refuses an import cycle, even of types only', () =>
+    assert.throws(() => cruise(files.cycleA, files.cycleB), refusedBy('no-circular')));
+  it('refuses a stage of the paper engine importing another stage', () =>
+    assert.throws(() => cruise(files.stageToStage), refusedBy('paper-stage-imports-no-stage')));
+  it('refuses a shared layer of the paper engine importing a stage, even for a type', () =>
+    assert.throws(() => cruise(files.sharedToStage), refusedBy('paper-shared-imports-no-stage')));
 });

@@ -129,7 +129,9 @@ describe('model quota', () => {
 
   it("keeps a demo's stream for its next call for a moment, then hands it on", async () => {
     const pool = 'demo-keeps';
-    const q = await limiter({ [pool]: 1 }, { demoKeepMs: 1500 });
+    // Long enough that a loaded CI machine never lets the stream expire between two of the demo's
+    // steps (1.5 s did once), short enough that the test waits it out.
+    const q = await limiter({ [pool]: 1 }, { demoKeepMs: 6000 });
     const first = await q.acquire(claim(pool, 'demo-1', 'd-1', 'demo'));
     const full = q.acquire(claim(pool, 'full-1', 'f-1'));
     await vi.waitFor(async () => expect(await count('quota_waiters', pool)).toBe(1));
@@ -146,7 +148,7 @@ describe('model quota', () => {
     const next = await other;
     await next.release();
     await (await full).release();
-    await vi.waitFor(async () => expect(await count('quota_leases', pool)).toBe(0), { timeout: 5000 });
+    await vi.waitFor(async () => expect(await count('quota_leases', pool)).toBe(0), { timeout: 15_000 });
   });
 
   it('gives a demo writing its subsections at the same time its streams first, and keeps only one of them between its steps', async () => {

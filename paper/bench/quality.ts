@@ -35,7 +35,7 @@ import {
 import type { FoundWork, PaperInput, PaperResult, PdfConverter } from '../src/index.ts';
 import { FULL_TEXT_LIMITS } from '../src/passages/full-texts.ts';
 import type { Passage } from '../src/passages/split.ts';
-import { MIN_SHARED_TERMS, sharedTerms } from '../src/passages/verify.ts';
+import { MIN_SHARED_TERMS, sharedTerms } from '../src/grounding/claims.ts';
 import { startCrossrefStandIn } from '../test/support/crossref-stand-in.ts';
 import { startOpenAlexStandIn } from '../test/support/openalex-stand-in.ts';
 import { makePdf, startPdfServer } from '../test/support/pdf-server.ts';
@@ -338,7 +338,7 @@ async function runScenario(
       now: NOW,
       fullTexts,
       // The repository stand-in listens on loopback, which real downloads refuse.
-      fullTextDownloads: { ...FULL_TEXT_LIMITS, privateHosts: true },
+      fullTextDownloads: { ...FULL_TEXT_LIMITS, loopback: true },
     });
     const elapsed = seconds();
     const found = (await checkpoints.get('sources:found')) as FoundWork[];

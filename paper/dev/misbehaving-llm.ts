@@ -12,7 +12,7 @@
  * its passages (a row per figure, the passage cited in the row), each figure in one table only. A scenario changes its answers or the server's behaviour; the
  * judge stays the well-behaved one unless the scenario breaks its JSON.
  */
-import { MIN_SHARED_TERMS, sharedTerms } from '../src/passages/verify.ts';
+import { MIN_SHARED_TERMS, sharedTerms } from '../src/grounding/claims.ts';
 import type { Behaviour, FakeRequest } from './fake-llm.ts';
 import { capital, fiveGrams, freshSentence, hash, lower, pick, random, TEMPLATES, wordsOf, type Rnd } from './prose.ts';
 

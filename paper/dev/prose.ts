@@ -4,7 +4,7 @@
  * as possible of what was written before (the fake server's own answers and the well-behaved
  * model of dev/misbehaving-llm.ts both use it).
  */
-import { wordsOf } from '../src/text/repeats.ts';
+import { wordsOf } from '../src/grounding/repeats.ts';
 
 /** A deterministic pseudo-random sequence from a string (the call key). */
 export function random(seed: string): () => number {

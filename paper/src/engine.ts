@@ -1,7 +1,8 @@
 /**
  * generatePaper: runs the stages in order, saving each checkpointed stage's result and reporting
- * progress. A stage is an entry function that takes the paper's state and returns the next one;
- * adding or reordering a stage is one line of STAGES.
+ * progress. A stage (`<stage>/stage.ts`) is an entry function that takes the paper's state and
+ * returns the next one; what it produces is data in that state, and it imports no other stage
+ * (the lint gate checks it). Adding or reordering a stage is one line of STAGES.
  *
  * A demo is: the title page, the contents of the whole outline (the parts not in the demo are
  * listed without page numbers), the introduction and the first chapter with all its subsections,
@@ -13,42 +14,42 @@
  * Resuming: every writer call is stored as it finishes (calls.ts), and so is the result of a stage
  * with a checkpoint; a killed run started again with the same store repeats neither.
  */
-import { bibliographyStage } from './bibliography/stage.ts';
 import { createCallRunner, withKeyPrefix } from './calls.ts';
-import { keptChapterOf } from './demo/kept-chapter.ts';
 import { conclusionStage } from './conclusion/stage.ts';
+import { keptChapterOf } from './demo/kept-chapter.ts';
 import { PaperError } from './errors.ts';
+import { findingStage } from './finding/stage.ts';
+import { noClaims } from './grounding/claims.ts';
 import type { PaperInput } from './input.ts';
 import { normocontrolStage } from './normocontrol/stage.ts';
 import { originalityStage } from './originality/stage.ts';
-import { outlineStage } from './outline/stage.ts';
 import type { Outline } from './outline/types.ts';
-import { passagesStage } from './passages/stage.ts';
-import { noClaims } from './passages/types.ts';
+import { planningStage } from './planning/stage.ts';
 import { previewStage } from './preview/stage.ts';
 import { createProgress, stageRanges } from './progress.ts';
+import { readingStage } from './reading/stage.ts';
+import { referencesStage } from './references/stage.ts';
 import { reviewStage } from './review/stage.ts';
+import { windowFor } from './run/budget.ts';
 import type { PaperRun, PaperState, Stage } from './run/state.ts';
 import { need } from './run/state.ts';
-import { sourcesStage } from './sources/stage.ts';
-import { typesetStage } from './typeset/stage.ts';
+import { typesettingStage } from './typesetting/stage.ts';
 import type { PaperResult, RunContext } from './types.ts';
 import { validateInput } from './validate-input.ts';
-import { windowFor } from './volume/index.ts';
 import { volumeError, volumeStage } from './volume/stage.ts';
 import { writingStage } from './writing/stage.ts';
 
 /** The engine, in order, up to the paper's normocontrol, which it must pass to go on. */
 export const STAGES: readonly Stage[] = [
-  outlineStage,
-  sourcesStage,
-  passagesStage,
+  planningStage,
+  findingStage,
+  readingStage,
   writingStage,
   reviewStage,
   conclusionStage,
-  bibliographyStage,
   volumeStage,
-  typesetStage,
+  referencesStage,
+  typesettingStage,
   previewStage,
   normocontrolStage,
 ];
@@ -72,22 +73,25 @@ async function runStage(stage: Stage, run: PaperRun, state: PaperState): Promise
   return next;
 }
 
-export async function generatePaper(input: PaperInput, ctx: RunContext): Promise<PaperResult> {
+/** A run of the engine on a checked input: what its stages share, fixed for the whole run. */
+export function startRun(input: PaperInput, ctx: RunContext): PaperRun {
   validateInput(input);
-  const demo = input.type === 'demo';
   const professional = input.tariff === 'professional';
-  const run: PaperRun = {
+  return {
     input,
     ctx,
     now: ctx.now ?? new Date(),
     signal: ctx.signal,
-    demo,
+    demo: input.type === 'demo',
     professional,
     calls: createCallRunner({ writer: ctx.writer, checkpoints: ctx.checkpoints, tariff: input.tariff, signal: ctx.signal }),
     progress: createProgress(ctx.onProgress, stageRanges(input.type, professional)),
     attached: input.attachedSources.map((s) => ({ ...s, text: s.text.slice(0, MAX_SOURCE_CHARS) })),
   };
+}
 
+export async function generatePaper(input: PaperInput, ctx: RunContext): Promise<PaperResult> {
+  const run = startRun(input, ctx);
   let state = await runStages(run, { warnings: [] }, STAGES, { report: true });
   // Nothing that fails the engine's own normocontrol is delivered: the volume is corrected and the
   // paper typeset and checked again (new writer calls), and a paper that still fails is not
@@ -109,7 +113,13 @@ export async function generatePaper(input: PaperInput, ctx: RunContext): Promise
 /** How many times the stages from the volume on run again when the paper fails its normocontrol. */
 const NORMOCONTROL_RETRIES = 1;
 
-async function runStages(run: PaperRun, state: PaperState, stages: readonly Stage[], options: { report: boolean }): Promise<PaperState> {
+/** Runs the stages that apply to the run, in order; `report`: enter each one's progress stage. */
+export async function runStages(
+  run: PaperRun,
+  state: PaperState,
+  stages: readonly Stage[],
+  options: { report: boolean },
+): Promise<PaperState> {
   let reported: string | null = null;
   for (const stage of stages) {
     if (stage.applies && !stage.applies(run)) continue;
@@ -126,6 +136,7 @@ function resultOf(run: PaperRun, state: PaperState): PaperResult {
   const written = need(state.written, 'the texts');
   const laid = need(state.laid, 'the laid-out paper');
   const final = need(state.final, 'the assembly');
+  const bibliography = need(state.bibliography, 'the list of sources');
   const structure: Record<string, string[]> = {};
   outlineWithoutIntroduction.chapters.forEach((c, ci) => {
     structure[`${ci + 1}. ${c.title}`] = c.subsections.map((s, si) => `${ci + 1}.${si + 1} ${s}`);
@@ -149,7 +160,7 @@ function resultOf(run: PaperRun, state: PaperState): PaperResult {
     keywords: outline.keywords,
     structure,
     sections: final.sectionTexts,
-    bibliography: final.entries,
+    bibliography: bibliography.entries.map(({ sourceId: _, ...entry }) => entry),
     docx: laid.docx,
     pdf: need(state.preview, 'the preview'),
     pageCount: laid.pageCount,
@@ -164,7 +175,7 @@ function resultOf(run: PaperRun, state: PaperState): PaperResult {
     outline,
     writer: run.ctx.writer.kind,
     warnings,
-    sources: final.references,
+    sources: bibliography.references,
     citations: {
       passages: passages.list.length,
       fullTexts: need(state.sources, 'the sources').list.filter((s) => s.origin === 'found' && passages.readAs[s.id] !== 'abstract').length,

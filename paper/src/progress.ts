@@ -7,7 +7,6 @@ export const STAGES = {
   writing: 'Написание разделов',
   review: 'Рецензирование и доработка глав',
   conclusion: 'Написание заключения',
-  bibliography: 'Оформление списка источников',
   typeset: 'Вёрстка и проверка объёма',
   preview: 'Подготовка предпросмотра',
   normocontrol: 'Нормоконтроль',
@@ -69,8 +68,7 @@ export function stageRanges(type: 'demo' | 'full', professional: boolean): Parti
     ranges.conclusion = [at, 74];
     at = 74;
   }
-  ranges.bibliography = [at, at + 2];
-  ranges.typeset = [at + 2, 92];
+  ranges.typeset = [at, 92];
   ranges.preview = [92, 95];
   ranges.normocontrol = [95, 98];
   ranges.originality = [98, 99];

@@ -3,11 +3,8 @@ import type { CheckpointStore } from './checkpoints.ts';
 import type { Writer } from './writer/types.ts';
 import type { BibliographicSearch } from './sources/search/types.ts';
 import type { PdfConverter } from './pdf/pool.ts';
-import type { NormocontrolReport } from './normocontrol/types.ts';
 import type { Outline } from './outline/types.ts';
 import type { DownloadLimits, FullTextStore } from './passages/full-texts.ts';
-import type { ClaimCounts } from './passages/types.ts';
-import type { OriginalityCheck, OriginalityReport } from './originality/types.ts';
 import type { TitlePageInfo } from './input.ts';
 
 export interface ProgressEvent {
@@ -88,6 +85,16 @@ export interface PaperSourceRef {
   attachedIndex?: number;
 }
 
+/** What became of the cited sentences checked against their passages. */
+export interface ClaimCounts {
+  /** Cited sentences checked. */
+  checked: number;
+  /** Rewritten without the citation. */
+  rewritten: number;
+  /** Removed with their sentence. */
+  removed: number;
+}
+
 export interface PaperResult {
   title: string;
   annotation: string;
@@ -120,4 +127,86 @@ export interface PaperResult {
     fullTexts: number;
     claims: ClaimCounts;
   };
+}
+
+/** Normocontrol: the violations of GOST form found in a .docx. */
+export interface NormocontrolIssue {
+  /** Stable rule id, e.g. "page.margins". */
+  rule: string;
+  /** Russian description of the violation. */
+  message: string;
+  /** Where: a heading, an entry number or the start of a paragraph. */
+  where?: string;
+}
+
+export interface NormocontrolReport {
+  ok: boolean;
+  issues: NormocontrolIssue[];
+  /** Rules that were checked (a rule missing here was not applicable). */
+  checked: string[];
+  stats: {
+    paragraphs: number;
+    headings: number;
+    tocEntries: number;
+    footnotes: number;
+    bibliographyEntries: number;
+    /** Present when a PDF was given. */
+    pages?: number;
+  };
+}
+
+/** The originality report of a paper, and the outside check it may come from. */
+/** Which check gave the originality figure: the engine's own, or Text.ru's. */
+export type OriginalityMethod = 'internal' | 'text.ru';
+
+export interface OriginalityFragment {
+  /** In the paper's own wording, citations left out. */
+  text: string;
+  words: number;
+  /** The section it stands in ("introduction", "1.2", "conclusion"). */
+  section: string;
+  /** 'source': it overlaps a passage of one of the paper's sources; 'self': it repeats an earlier place of the paper. */
+  kind: 'source' | 'self';
+  /** The source's number in the list; null for a repetition, or a source the list does not carry. */
+  sourceNumber: number | null;
+  /** A short description of the source (authors, title, year); null for a repetition. */
+  sourceTitle: string | null;
+}
+
+export interface OriginalityReport {
+  method: OriginalityMethod;
+  /** 0-100, one decimal: 100 % less the overlapping share (by the method used). */
+  originalityPercent: number;
+  /** The internal check's shares of the paper's words, 0-100, one decimal. */
+  sourcePercent: number;
+  selfPercent: number;
+  /** Marked quotations, left out of the overlap. */
+  quotedPercent: number;
+  /** Words of the paper checked. */
+  words: number;
+  /** The longest overlapping fragments (internal check), longest first. */
+  fragments: OriginalityFragment[];
+  /** Text.ru's matching pages, most overlapping first (empty for the internal check). */
+  matches: { url: string; percent: number }[];
+  /** In Russian: why the configured outside check was not used; null when nothing to say. */
+  note: string | null;
+}
+
+/** What an outside check says about a text. */
+export interface OutsideResult {
+  /** 0-100. */
+  uniquePercent: number;
+  matches: { url: string; percent: number }[];
+}
+
+/** A place where a check keeps what it must not repeat after a restart (a paid submission's id). */
+export interface CheckMemo {
+  get(key: string): Promise<unknown>;
+  set(key: string, value: unknown): Promise<void>;
+}
+
+/** An outside originality check (Text.ru). It throws OriginalityCheckError when it cannot answer. */
+export interface OriginalityCheck {
+  readonly method: Exclude<OriginalityMethod, 'internal'>;
+  check(text: string, options: { signal?: AbortSignal; memo?: CheckMemo }): Promise<OutsideResult>;
 }

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { BASE_INPUT, TOPIC } from '../dev/fixtures.ts';
 import { createMemoryCheckpoints, createOfflineWriter, generatePaper, PaperError, validateInput } from '../src/index.ts';
 import type { PaperInput, PdfConverter } from '../src/index.ts';
-import { normalizeOutline } from '../src/outline/write-outline.ts';
+import { normalizeOutline } from '../src/planning/write-outline.ts';
 
 const input: PaperInput = BASE_INPUT;
 const now = new Date('2025-03-01');

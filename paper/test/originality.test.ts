@@ -11,7 +11,8 @@ import { PaperError } from '../src/errors.ts';
 import { measureOverlap } from '../src/originality/overlap.ts';
 import { checkOriginality, internalReport, plainTextOf } from '../src/originality/stage.ts';
 import { createTextRuCheck, splitForTextRu } from '../src/originality/text-ru.ts';
-import { OriginalityCheckError, type OriginalityCheck } from '../src/originality/types.ts';
+import type { OriginalityCheck } from '../src/types.ts';
+import { OriginalityCheckError } from '../src/originality/types.ts';
 import { readText } from '../src/originality/words.ts';
 import type { PaperRun, PaperState } from '../src/run/state.ts';
 import { startTextRuStandIn, type TextRuStandIn } from './support/text-ru-stand-in.ts';
@@ -193,7 +194,12 @@ describe('the stage', () => {
   const citation = 'Иванов, И. И. Экономика. – М., 2020. – 200 с.';
   const state = {
     warnings: [],
-    final: { sectionTexts, entries: [{ number: 1, text: entryText({ id: 'S1', origin: 'attached', citation }), origin: 'attached' }] },
+    final: { sectionTexts },
+    bibliography: {
+      entries: [{ sourceId: 'S1', number: 1, text: entryText({ id: 'S1', origin: 'attached', citation }), origin: 'attached' }],
+      numberOf: { S1: 1 },
+      references: [],
+    },
     passages: { list: [{ id: 'p1', sourceId: 'S1', page: '12', text: PASSAGE }] },
     sources: {
       byId: new Map([['S1', { id: 'S1', label: 'Иванов И. И. Экономика', bib: { id: 'S1', origin: 'attached', citation } }]]),

@@ -20,7 +20,7 @@ import { createPassageSearch } from '../src/passages/bm25.ts';
 import { downloadPdf as download, FULL_TEXT_LIMITS, fullTextPdf as fullText, type DownloadLimits } from '../src/passages/full-texts.ts';
 import { printedPages } from '../src/passages/printed-pages.ts';
 import { splitPassages } from '../src/passages/split.ts';
-import { MIN_SHARED_TERMS, sharedTerms, verifyClaims } from '../src/passages/verify.ts';
+import { MIN_SHARED_TERMS, sharedTerms, verifyClaims } from '../src/grounding/claims.ts';
 import { extractSourceText } from '../src/sources/extract/index.ts';
 import { makePdf, startPdfServer, wrap, type PdfServer } from './support/pdf-server.ts';
 
@@ -71,7 +71,7 @@ beforeAll(async () => {
 });
 
 /** The stand-in listens on loopback, which real downloads refuse. */
-const LOOPBACK: DownloadLimits = { ...FULL_TEXT_LIMITS, privateHosts: true };
+const LOOPBACK: DownloadLimits = { ...FULL_TEXT_LIMITS, loopback: true };
 const downloadPdf = (url: string, limits: Partial<DownloadLimits> = {}) => download(url, { ...LOOPBACK, ...limits });
 const fullTextPdf = (store: FullTextStore, url: string) => fullText(store, url, undefined, LOOPBACK);
 

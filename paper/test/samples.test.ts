@@ -7,7 +7,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { checkDocx, createPdfConverterPool } from '../src/index.ts';
 import { readZip } from '../src/zip.ts';
-import { DEMO_PAGES } from '../src/volume/index.ts';
+import { DEMO_PAGES } from '../src/run/budget.ts';
 
 const dir = path.resolve(import.meta.dirname, '../samples');
 const pool = createPdfConverterPool({ size: 2 });

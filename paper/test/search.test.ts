@@ -305,7 +305,7 @@ describe('the minimum number of sources', () => {
     attachedSources: [],
   };
 
-  /** Runs the engine until the writing starts (the sources stage is done) or it fails. */
+  /** Runs the engine until the writing starts (the finding stage is done) or it fails. */
   async function untilWriting(works: Parameters<typeof startOpenAlexStandIn>[0]['works']) {
     const openalex = await track(startOpenAlexStandIn({ works }));
     const controller = new AbortController();

@@ -2,7 +2,7 @@
  * cites and the appendix on the use of AI (ticked by default), so neither pushes it past 15 pages. */
 import { describe, expect, it } from 'vitest';
 import { CHARS_PER_PAGE } from '../src/gost/constants.ts';
-import { budgetFor, DEMO_PAGES } from '../src/volume/index.ts';
+import { budgetFor, DEMO_PAGES } from '../src/run/budget.ts';
 
 const chapters = [{ subsections: ['а', 'б', 'в', 'г'] }, { subsections: ['д', 'е'] }];
 const chapterPages = (o: { sourceCount: number; aiAppendix: boolean }) =>

@@ -3,7 +3,7 @@ import type { CallRunner } from '../calls.ts';
 import { tokensFor } from '../writer/tokens.ts';
 import { cleanText } from '../text/clean.ts';
 import type { OutlineBrief } from '../outline/types.ts';
-import { dropUngroundedNumbers, groundingOf } from '../text/numbers.ts';
+import { dropUngroundedNumbers, groundingOf } from '../grounding/numbers.ts';
 import { conclusionMessages } from './prompt.ts';
 
 /** First sentence and the closing paragraph of a subsection: what it set out to do and what it concluded. */

@@ -2,24 +2,14 @@
 import { briefOf } from '../outline/brief.ts';
 import type { PaperRun, PaperState, Stage } from '../run/state.ts';
 import { need } from '../run/state.ts';
-import { budgetFor } from '../volume/index.ts';
-import { introductionTail } from '../introduction/index.ts';
-import { charsOf } from '../text/clean.ts';
+import { budgetOfRun } from '../run/budget.ts';
 import { writeConclusion } from './index.ts';
 
 export async function concludePaper(run: PaperRun, state: PaperState): Promise<PaperState> {
-  const { input } = run;
   const outline = need(state.outline, 'the outline');
   const written = need(state.written, 'the texts');
   const brief = briefOf(outline);
-  const budget = budgetFor({
-    type: input.type,
-    volume: input.requiredVolume,
-    chapters: outline.chapters,
-    sourceCount: need(state.sources, 'the sources').list.length,
-    introTailChars: charsOf(introductionTail(brief)),
-    aiAppendix: input.aiAppendix === true,
-  });
+  const budget = budgetOfRun(run, state);
   const conclusion = await writeConclusion(brief, written.subsections, budget.conclusion, run.calls);
   await run.progress.part(1);
   return { ...state, written: { ...written, conclusion } };

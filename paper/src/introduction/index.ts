@@ -7,7 +7,7 @@ import type { CallRunner } from '../calls.ts';
 import { tokensFor } from '../writer/tokens.ts';
 import { cleanText } from '../text/clean.ts';
 import type { OutlineBrief } from '../outline/types.ts';
-import { dropUngroundedNumbers, type Grounding } from '../text/numbers.ts';
+import { dropUngroundedNumbers, type Grounding } from '../grounding/numbers.ts';
 import { keyAuthorsSentence } from './authors.ts';
 import { introductionMessages } from './prompt.ts';
 

@@ -10,7 +10,7 @@ import { analyse, type OrderedVolume } from './document.ts';
 import { readDocx } from './docx-read.ts';
 import type { ReadDocx } from './docx-read.ts';
 import { RULES } from './rules/index.ts';
-import type { NormocontrolIssue, NormocontrolReport } from './types.ts';
+import type { NormocontrolIssue, NormocontrolReport } from '../types.ts';
 
 export interface CheckOptions {
   /** The PDF of the same document (LibreOffice): enables the check of the contents' page numbers. */

@@ -1,7 +1,7 @@
 /** The normocontrol stage: the produced .docx checked against GOST, with its PDF for the contents' pages. */
 import type { PaperRun, PaperState, Stage } from '../run/state.ts';
 import { need } from '../run/state.ts';
-import { windowFor } from '../volume/index.ts';
+import { windowFor } from '../run/budget.ts';
 import { checkDocx } from './check.ts';
 
 export async function checkPaper(run: PaperRun, state: PaperState): Promise<PaperState> {

@@ -5,13 +5,12 @@
  * is checked internally only: it must be ready in minutes, and Text.ru's queue can take longer.
  * When the outside check fails, the report gives the internal figure and says why.
  */
-import { entryText } from '../bibliography/list.ts';
 import { isAbort } from '../errors.ts';
 import type { PaperRun, PaperState, Stage } from '../run/state.ts';
 import { need } from '../run/state.ts';
-import type { SectionText } from '../types.ts';
+import type { OriginalityReport, SectionText } from '../types.ts';
 import { measureOverlap, type Overlap } from './overlap.ts';
-import { OriginalityCheckError, type OriginalityReport } from './types.ts';
+import { OriginalityCheckError } from './types.ts';
 import { readText } from './words.ts';
 
 /** Fragments the report keeps. */
@@ -70,11 +69,11 @@ export async function checkOriginality(run: PaperRun, state: PaperState): Promis
   const final = need(state.final, 'the assembly');
   const passages = need(state.passages, 'the passages');
   const sources = need(state.sources, 'the sources');
-  const numberOfText = new Map(final.entries.map((e) => [e.text, e.number]));
+  const { numberOf } = need(state.bibliography, 'the list of sources');
   const overlap = measureOverlap({ sections: final.sectionTexts, passages: passages.list, fragments: FRAGMENTS });
   const internal = internalReport(overlap, (id) => {
     const source = sources.byId.get(id);
-    return source && { number: numberOfText.get(entryText(source.bib)) ?? null, title: source.label };
+    return source && { number: numberOf[id] ?? null, title: source.label };
   });
   const outside = run.ctx.originality;
   if (!outside || run.demo) return { ...state, originality: internal };

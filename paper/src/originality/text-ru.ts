@@ -9,7 +9,8 @@
  */
 import { createHash } from 'node:crypto';
 import { PaperError } from '../errors.ts';
-import { OriginalityCheckError, type CheckMemo, type OriginalityCheck, type OutsideResult } from './types.ts';
+import type { CheckMemo, OriginalityCheck, OutsideResult } from '../types.ts';
+import { OriginalityCheckError } from './types.ts';
 
 export const TEXT_RU_MIN_CHARS = 100;
 export const TEXT_RU_MAX_CHARS = 150_000;

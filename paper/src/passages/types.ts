@@ -1,5 +1,5 @@
-/** What the passages stage hands to the writing stages and the result (apart from the stages
- * themselves, which import the run's state). */
+/** What the reading stage hands to the writing stages and the result: the sources read as passages. */
+import type { RunSources } from '../sources/run-sources.ts';
 import type { PassageBrief } from '../writer/types.ts';
 import type { PageNumbering } from './printed-pages.ts';
 import type { Passage } from './split.ts';
@@ -12,22 +12,18 @@ export interface PaperPassages {
   byId: Map<string, Passage>;
   /** Source id -> how it was read. */
   readAs: Record<string, ReadAs>;
-  /** The passages a subsection ("1.2") is written from. */
-  briefsFor: (number: string) => PassageBrief[];
+  /** Subsection ("1.2") -> the ids of the passages it is written from. */
+  assigned: Record<string, string[]>;
 }
 
-export interface ClaimCounts {
-  /** Cited sentences checked. */
-  checked: number;
-  /** Rewritten without the citation. */
-  rewritten: number;
-  /** Removed with their sentence. */
-  removed: number;
-}
+/** A passage is shown to the writer up to this length. */
+const BRIEF_CHARS = 900;
 
-export const noClaims = (): ClaimCounts => ({ checked: 0, rewritten: 0, removed: 0 });
-export const addClaims = (a: ClaimCounts, b: ClaimCounts): ClaimCounts => ({
-  checked: a.checked + b.checked,
-  rewritten: a.rewritten + b.rewritten,
-  removed: a.removed + b.removed,
-});
+/** The passages a subsection ("1.2") is written from, as the writer is shown them. */
+export function passageBriefs(passages: PaperPassages, sources: RunSources): (number: string) => PassageBrief[] {
+  return (number) =>
+    (passages.assigned[number] ?? []).map((id) => {
+      const p = passages.byId.get(id)!;
+      return { id: p.id, source: sources.byId.get(p.sourceId)?.label ?? p.sourceId, page: p.page, text: p.text.slice(0, BRIEF_CHARS) };
+    });
+}

@@ -4,7 +4,7 @@ import type { CallRunner } from '../calls.ts';
 import { tokensFor } from '../writer/tokens.ts';
 import { charsOf, joinParagraphs } from '../text/clean.ts';
 import { fillSlots, keepTables, slotTables, withoutTables } from '../text/table-slots.ts';
-import type { Grounding } from '../text/numbers.ts';
+import type { Grounding } from '../grounding/numbers.ts';
 import { acceptText, isChapterConclusion } from '../sections/index.ts';
 import type { PassageBrief } from '../writer/types.ts';
 import type { OutlineBrief } from '../outline/types.ts';

@@ -3,16 +3,17 @@ import { allOrAbort } from '../calls.ts';
 import { briefOf } from '../outline/brief.ts';
 import type { PaperRun, PaperState, Stage } from '../run/state.ts';
 import { need } from '../run/state.ts';
-import { checkChangedSubsections } from '../passages/check-texts.ts';
-import { groundingOf } from '../text/numbers.ts';
-import { dropRepeatedAcross } from '../text/repeats.ts';
-import { guardsRepeats } from '../writing/stage.ts';
+import { passageBriefs } from '../passages/types.ts';
+import { checkChangedSubsections, guardsRepeats } from '../grounding/check-texts.ts';
+import { groundingOf } from '../grounding/numbers.ts';
+import { dropRepeatedAcross } from '../grounding/repeats.ts';
 import { reviewChapter } from './index.ts';
 
 export async function reviewChapters(run: PaperRun, state: PaperState): Promise<PaperState> {
   const outline = briefOf(need(state.outline, 'the outline'));
   const passages = need(state.passages, 'the passages');
   const written = need(state.written, 'the texts');
+  const sourcesFor = passageBriefs(passages, need(state.sources, 'the sources'));
   const revised = new Map(written.subsections);
   const grounding = groundingOf({ outline, passageText: (id) => passages.byId.get(id)?.text });
   // A chapter kept from the demo is not revised: the user has read it.
@@ -21,7 +22,7 @@ export async function reviewChapters(run: PaperRun, state: PaperState): Promise<
   let reviewed = 0;
   await allOrAbort(
     chapterNumbers.map((chapter) => async (signal: AbortSignal) => {
-      await reviewChapter({ outline, chapter, texts: revised, sourcesFor: passages.briefsFor, grounding, calls: run.calls, signal });
+      await reviewChapter({ outline, chapter, texts: revised, sourcesFor, grounding, calls: run.calls, signal });
       await run.progress.part(++reviewed / chapterNumbers.length);
     }),
     run.signal,

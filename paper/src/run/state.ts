@@ -2,18 +2,17 @@
  * What the stages of a run share: the run (fixed for the whole run) and the paper's state, which
  * every stage takes and returns with its own part filled in (the next checkpoint).
  */
+import type { PaperBibliography } from '../bibliography/paper-list.ts';
 import type { CallRunner } from '../calls.ts';
 import type { AttachedSource, PaperInput } from '../input.ts';
 import type { LaidOutPaper } from '../layout/index.ts';
-import type { NormocontrolReport } from '../normocontrol/types.ts';
-import type { OriginalityReport } from '../originality/types.ts';
 import type { KeptChapter, OutlineWithoutIntroduction } from '../outline/types.ts';
-import type { ClaimCounts, PaperPassages } from '../passages/types.ts';
+import type { PaperPassages } from '../passages/types.ts';
 import type { Progress, StageId } from '../progress.ts';
 import type { RunSources } from '../sources/run-sources.ts';
 import type { Assembled } from '../typeset/assemble.ts';
 import type { PageMap } from '../typeset/docx.ts';
-import type { RunContext } from '../types.ts';
+import type { ClaimCounts, NormocontrolReport, OriginalityReport, RunContext } from '../types.ts';
 import type { Written } from './written.ts';
 
 export interface PaperRun {
@@ -46,12 +45,13 @@ export interface PaperState {
   /** Cited sentences checked against their passages so far. */
   claims?: ClaimCounts;
   written?: Written;
-  /** Builds the typesetter's model from the texts as they are now. */
-  assemble?: (written: Written) => Assembled;
   /** The last measurement of the volume stage, when it was not followed by a change of the text. */
   measuredPages?: PageMap;
-  laid?: LaidOutPaper;
+  /** The list of sources of the final texts (the references stage). */
+  bibliography?: PaperBibliography;
+  /** The document model the typesetter laid out, and the sections' texts with their references resolved. */
   final?: Assembled;
+  laid?: LaidOutPaper;
   /** The preview PDF: for a demo only the demo's pages. */
   preview?: Buffer;
   normocontrol?: NormocontrolReport;

@@ -13,7 +13,7 @@ import type { CallRunner } from '../calls.ts';
 import { citedPassageIds, withoutMarkers } from '../passages/markers.ts';
 import { tokensFor } from '../writer/tokens.ts';
 import { cleanText } from '../text/clean.ts';
-import { dropUngroundedNumbers, type Grounding } from '../text/numbers.ts';
+import { dropUngroundedNumbers, type Grounding } from '../grounding/numbers.ts';
 import type { PassageBrief, SubsectionDigest, SubsectionPlan, WriterTask } from '../writer/types.ts';
 import type { OutlineBrief } from '../outline/types.ts';
 import { chapterConclusionMessages, sectionMessages, tableWanted } from './prompt.ts';

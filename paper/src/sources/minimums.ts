@@ -4,6 +4,11 @@
  * ten years, with foreign works where the field has them; a demo cites only its introduction and
  * first chapter, for which 8 is a credible list.
  */
+import { PaperError } from '../errors.ts';
+import type { PaperRun } from '../run/state.ts';
+import type { RunContext } from '../types.ts';
+import type { BibliographicSearch } from './search/types.ts';
+
 const MIN_SOURCES_FULL = 30;
 /** A paper of 100 pages and more cites more. */
 const MIN_SOURCES_FULL_LONG = 40;
@@ -66,4 +71,24 @@ export function shortfallOf(o: {
   const needed = recentNeeded(minimum, o.attached, o.minYear, o.now);
   if (o.recent < needed) return `изданных с ${firstRecentYear(o.now)} года найдено ${o.recent}, а нужно не меньше ${needed}`;
   return null;
+}
+
+/** Every database the run may ask: the api's library first, then the others. */
+export function providersOf(ctx: Pick<RunContext, 'search' | 'library'>): BibliographicSearch[] {
+  const others = Array.isArray(ctx.search) ? ctx.search : ctx.search ? [ctx.search] : [];
+  return [ctx.library, ...others].filter((p): p is BibliographicSearch => Boolean(p));
+}
+
+/**
+ * The list as it will be printed: a source the writer never cited is not listed, so a paper found
+ * with a real search is checked again once written. Failing here (the order is refunded) beats
+ * delivering a paper below the minimum.
+ */
+export function checkListedSources(run: PaperRun, listed: number): void {
+  const minimum = minimumSources(run.input.type, run.input.requiredVolume);
+  if (listed >= minimum || !providersOf(run.ctx).some((p) => !p.offline)) return;
+  throw new PaperError(
+    'not_enough_sources',
+    `Недостаточно научных источников: в списке литературы ${listed}, а нужно не меньше ${minimum}. Попробуйте сформулировать тему шире или указать более ранний год издания.`,
+  );
 }

@@ -5,7 +5,7 @@ import type { RunSource } from './index.ts';
 import type { FoundWork } from './search/types.ts';
 
 export interface RunSources {
-  /** The works found by the search (what the sources stage stores). */
+  /** The works found by the search (what the finding stage stores). */
   found: FoundWork[];
   list: RunSource[];
   byId: Map<string, RunSource>;

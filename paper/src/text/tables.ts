@@ -1,6 +1,6 @@
 /**
  * A table in a written text: one paragraph, its caption line «Таблица: Название [[p3]]» and then a
- * Markdown pipe table, a line per row (the cleaning of a model's text keeps them so). The guards treat it as a unit (text/numbers.ts grounds it row by row, the repeat
+ * Markdown pipe table, a line per row (the cleaning of a model's text keeps them so). The guards treat it as a unit (grounding/numbers.ts grounds it row by row, the repeat
  * guard and the claims check leave it whole); the typesetter numbers it (typeset/tables.ts). The
  * paragraph right before a table refers to it («в таблице ниже»); a reference with no table after it
  * goes with its sentence, so that no «таблица 3» is left dangling when a table goes.

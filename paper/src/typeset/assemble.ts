@@ -1,33 +1,22 @@
-/** Resolves the references of the written texts and assembles what the typesetter lays out. */
-import { buildBibliography } from '../bibliography/list.ts';
-import type { BibSource } from '../bibliography/list.ts';
-import { createReferencer, MARKER } from '../bibliography/refs.ts';
+/** Resolves the references of the written texts by the paper's list and assembles what the typesetter lays out. */
+import type { PaperBibliography } from '../bibliography/paper-list.ts';
+import { createReferencer } from '../bibliography/refs.ts';
 import type { PaperInput } from '../input.ts';
 import { toSourceMarkers } from '../passages/markers.ts';
 import type { Passage } from '../passages/split.ts';
 import type { OutlineWithoutIntroduction } from '../outline/types.ts';
 import type { Written } from '../run/written.ts';
 import type { RunSource } from '../sources/index.ts';
-import type { FoundWork } from '../sources/search/types.ts';
-import type { BibliographyEntry, PaperSourceRef, SectionText, TitlePageInfo } from '../types.ts';
+import type { SectionText, TitlePageInfo } from '../types.ts';
 import { typographRu } from '../text/typography.ts';
 import { buildAbstract } from './abstract.ts';
 import { aiAppendix, aiAppendixReference } from './ai-appendix.ts';
-import type { DocModel, DocSubsection, Para } from './model.ts';
+import type { DocBibliography, DocModel, DocSubsection, Para } from './model.ts';
 import { extractTables, tableText } from './tables.ts';
 
 export interface Assembled {
   model: DocModel;
-  entries: BibliographyEntry[];
   sectionTexts: SectionText[];
-  /** The list with where each source was verified and where to open it. */
-  references: PaperSourceRef[];
-}
-
-function citedIds(texts: string[][]): Set<string> {
-  const ids = new Set<string>();
-  for (const paras of texts) for (const p of paras) for (const m of p.matchAll(MARKER)) ids.add(m[1]);
-  return ids;
 }
 
 /** A heading ends without a period (ГОСТ 7.32-2017, 6.2.3); a clipped title's "…" would run into
@@ -39,6 +28,18 @@ const plainText = (paras: Para[]) => paras.map((p) => p.map((x) => (x.kind === '
 
 function inlineText(paras: Para[]): string {
   return paras.map((p) => p.map((x) => (x.kind === 'text' ? x.text : ` (сноска: ${x.text})`)).join('')).join('\n\n');
+}
+
+/** A split list's groups in order (the entries come group by group, normative acts first). */
+function groupsOf(bibliography: PaperBibliography): NonNullable<DocBibliography['groups']> {
+  const groups: NonNullable<DocBibliography['groups']> = [];
+  for (const e of bibliography.entries) {
+    const entry = { number: e.number, text: e.text };
+    const last = groups.at(-1);
+    if (last && last.title === e.group) last.entries.push(entry);
+    else groups.push({ title: e.group ?? '', entries: [entry] });
+  }
+  return groups;
 }
 
 /** A subsection's text with its tables where they stand (each after that many paragraphs). */
@@ -56,12 +57,14 @@ export function assemble(options: {
   sources: RunSource[];
   /** The passages the texts cite as [[p17]]. */
   passages: Map<string, Passage>;
+  /** The list of these texts (paper-list.ts). */
+  bibliography: PaperBibliography;
   writer: 'llm' | 'offline';
   year: number;
   titlePage?: TitlePageInfo;
   producedBy?: string;
 }): Assembled {
-  const { input, outline, sources } = options;
+  const { input, outline, bibliography } = options;
   const demo = input.type === 'demo';
   // A cited passage becomes its source and printed page: "[[p17]]" -> "[[S3, с. 47]]".
   const bySource = (paras: string[]) => paras.map((p) => toSourceMarkers(p, options.passages));
@@ -70,14 +73,9 @@ export function assemble(options: {
     subsections: new Map([...options.written.subsections].map(([n, paras]) => [n, bySource(paras)])),
     conclusion: options.written.conclusion ? bySource(options.written.conclusion) : null,
   };
-  const allTexts = [written.introduction, ...written.subsections.values(), written.conclusion ?? []];
-  const cited = citedIds(allTexts);
-  // The list: every cited source and every file the user attached; nothing else.
-  const listed: BibSource[] = sources.filter((s) => cited.has(s.id) || s.origin === 'attached').map((s) => s.bib);
-  const bib = buildBibliography(listed, input.separateBibliography);
   const referencer = createReferencer({
-    sources: new Map(listed.map((b) => [b.id, b])),
-    numberOf: bib.numberOf,
+    sources: new Map(options.sources.filter((s) => s.id in bibliography.numberOf).map((s) => [s.id, s.bib])),
+    numberOf: new Map(Object.entries(bibliography.numberOf)),
     footnotes: input.useFootnotes,
   });
   // Typography after the references are resolved, on the text only (footnotes are GOST entries already).
@@ -86,7 +84,9 @@ export function assemble(options: {
       .map((p) => referencer.paragraph(p).map((x) => (x.kind === 'text' ? { ...x, text: typographRu(x.text) } : x)))
       .filter((p) => p.length > 0);
   // The AI appendix is "А" (the only appendix), and the text refers to it (ГОСТ 7.32-2017, 6.14.1).
-  const appendices = input.aiAppendix ? [aiAppendix('А', { writer: options.writer, sources: bib.entries.length })] : [];
+  // Works the development stand-in of the databases invented: the appendix says how many are listed.
+  const invented = options.sources.filter((s) => s.work?.invented && s.id in bibliography.numberOf).length;
+  const appendices = input.aiAppendix ? [aiAppendix('А', { writer: options.writer, sources: bibliography.entries.length, invented })] : [];
   // Tables are numbered through the paper; the text before each refers to it by its number.
   let tableCount = 0;
   const withTables = (raw: string[]) => extractTables(raw, () => ++tableCount, resolve);
@@ -122,23 +122,16 @@ export function assemble(options: {
     // A demo lists what it cites too (a reference the reader cannot look up would look invented);
     // a demo that cites nothing has no list.
     bibliography:
-      demo && bib.entries.length === 0
+      demo && bibliography.entries.length === 0
         ? null
         : {
-            entries: bib.entries.map((e) => ({ number: e.number, text: e.text })),
-            groups:
-              bib.groups?.map((g) => ({ title: g.title, entries: g.entries.map((e) => ({ number: e.number, text: e.text })) })) ?? null,
+            entries: bibliography.entries.map((e) => ({ number: e.number, text: e.text })),
+            groups: input.separateBibliography ? groupsOf(bibliography) : null,
           },
     // A full paper has its реферат (a demo is an excerpt: it has none).
     abstract: demo ? null : buildAbstract(outline, conclusion ? plainText(conclusion) : null),
     appendices: appendices.map((a) => ({ ...a, paragraphs: a.paragraphs.map(typographRu) })),
   };
-  const entries: BibliographyEntry[] = bib.entries.map((e) => ({
-    number: e.number,
-    text: e.text,
-    origin: e.origin,
-    ...(bib.groups ? { group: bib.groups.find((g) => g.entries.includes(e))?.title } : {}),
-  }));
   const sectionTexts: SectionText[] = [
     { key: 'introduction', heading: 'ВВЕДЕНИЕ', text: inlineText(introduction) },
     ...chapters
@@ -146,23 +139,5 @@ export function assemble(options: {
       .flatMap((c) => c.subsections.map((s) => ({ key: s.number, heading: `${s.number} ${s.title}`, text: subsectionText(s) }))),
     ...(conclusion ? [{ key: 'conclusion', heading: 'ЗАКЛЮЧЕНИЕ', text: inlineText(conclusion) }] : []),
   ];
-  const byId = new Map(sources.map((s) => [s.id, s]));
-  const references = bib.entries.map((e) => referenceOf(e.number, e.text, byId.get(e.id)!, sources));
-  return { model, entries, sectionTexts, references };
-}
-
-/** The api's library names its works 'library:<origin>'. */
-const isLibraryWork = (work: FoundWork) => work.provider === 'library' || work.provider.startsWith('library:');
-
-/** Where a listed source was verified: its DOI, our own library (harvested from a repository), the
- * repository or database that gave its record, or the user's file. */
-function referenceOf(number: number, text: string, source: RunSource, all: RunSource[]): PaperSourceRef {
-  if (source.origin === 'attached') {
-    const attachedIndex = all.filter((s) => s.origin === 'attached').indexOf(source);
-    return { number, text, verifiedBy: 'user_file', url: null, attachedIndex };
-  }
-  const work = source.work;
-  if (work?.doi) return { number, text, verifiedBy: 'doi', url: `https://doi.org/${work.doi}` };
-  const url = work?.url ?? work?.oaUrl ?? null;
-  return { number, text, verifiedBy: work && isLibraryWork(work) ? 'library' : 'repository', url };
+  return { model, sectionTexts };
 }

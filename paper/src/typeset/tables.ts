@@ -12,7 +12,7 @@ import type { DocSubsection, DocTable, Para } from './model.ts';
 
 /**
  * What a subsection's writer is told when its passages hold comparable data (sections/prompt.ts
- * decides when): the one format the guards (text/tables.ts, text/numbers.ts) and this typesetter read.
+ * decides when): the one format the guards (text/tables.ts, grounding/numbers.ts) and this typesetter read.
  */
 export const TABLE_INSTRUCTION =
   'Во фрагментах источников есть сопоставимые данные (показатели нескольких объектов, периодов или подходов): ' +

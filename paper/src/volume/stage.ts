@@ -6,17 +6,18 @@
  */
 import { PaperError, throwIfAborted } from '../errors.ts';
 import { measurePaper } from '../layout/index.ts';
+import { assemblyOf, bibliographyOf } from '../run/assembly.ts';
 import { briefOf } from '../outline/brief.ts';
 import type { PaperRun, PaperState, Stage } from '../run/state.ts';
 import { need } from '../run/state.ts';
-import { checkChangedSubsections } from '../passages/check-texts.ts';
+import { passageBriefs } from '../passages/types.ts';
+import { checkChangedSubsections, guardsRepeats } from '../grounding/check-texts.ts';
 import type { PageMap } from '../typeset/docx.ts';
 import { CHARS_PER_PAGE } from '../gost/constants.ts';
-import { introductionTail } from '../introduction/index.ts';
 import { charsOf } from '../text/clean.ts';
-import { groundingOf } from '../text/numbers.ts';
-import { guardsRepeats } from '../writing/stage.ts';
-import { budgetFor, topUp, trim, windowFor } from './index.ts';
+import { groundingOf } from '../grounding/numbers.ts';
+import { budgetOfRun, windowFor } from '../run/budget.ts';
+import { topUp, trim } from './index.ts';
 
 const MAX_ROUNDS = 7;
 /** The share of what is asked that a writer is assumed to deliver, at least and at most. */
@@ -43,22 +44,15 @@ export async function fitVolume(run: PaperRun, state: PaperState): Promise<Paper
   const full = need(state.outline, 'the outline');
   const outline = briefOf(full);
   const passages = need(state.passages, 'the passages');
-  const assemble = need(state.assemble, 'the assembly');
   const written = need(state.written, 'the texts');
+  const sourcesFor = passageBriefs(passages, need(state.sources, 'the sources'));
   const grounding = groundingOf({ outline, passageText: (id) => passages.byId.get(id)?.text });
   let texts = new Map(written.subsections);
   const kept = state.keptSubsections ?? new Map<string, string[]>();
   let claims = state.claims;
   const window = windowFor(input.type, input.requiredVolume);
   // How much of what it was asked the writer delivered while writing (after the guards).
-  const budget = budgetFor({
-    type: input.type,
-    volume: input.requiredVolume,
-    chapters: full.chapters,
-    sourceCount: need(state.sources, 'the sources').list.length,
-    introTailChars: charsOf(introductionTail(outline)),
-    aiAppendix: input.aiAppendix === true,
-  });
+  const budget = budgetOfRun(run, state);
   const asked = [...budget.subsections.values()].reduce((a, b) => a + b, 0);
   let yieldShare = clamp(asked ? charsOf([...texts.values()].flat()) / asked : 1, YIELD);
   let pageChars = CHARS_PER_PAGE;
@@ -66,7 +60,8 @@ export async function fitVolume(run: PaperRun, state: PaperState): Promise<Paper
   let last: { pages: number; chars: number } | null = null;
   for (let round = 1; round <= MAX_ROUNDS; round++) {
     throwIfAborted(signal);
-    measured = await measurePaper(assemble({ ...written, subsections: texts }).model, run.ctx.pdf, { signal });
+    const draft = { ...written, subsections: texts };
+    measured = await measurePaper(assemblyOf(run, state, draft, bibliographyOf(run, state, draft)).model, run.ctx.pdf, { signal });
     await run.progress.part(round / (MAX_ROUNDS + 1));
     const pages = measured.pageCount;
     const chars = charsOf([...texts.values()].flat());
@@ -86,7 +81,7 @@ export async function fitVolume(run: PaperRun, state: PaperState): Promise<Paper
         chars: ask,
         outline,
         texts: resizable,
-        sourcesFor: passages.briefsFor,
+        sourcesFor,
         sourceOf: (id) => passages.byId.get(id)?.sourceId,
         grounding,
         dropRepeats: guardsRepeats(run),

@@ -7,33 +7,28 @@
  * introduction, chapter 1) is not written again.
  */
 import { allOrAbort } from '../calls.ts';
-import { introductionTail, writeIntroduction } from '../introduction/index.ts';
+import { writeIntroduction } from '../introduction/index.ts';
 import { briefOf } from '../outline/brief.ts';
 import type { PaperRun, PaperState, Stage } from '../run/state.ts';
 import { need } from '../run/state.ts';
+import { passageBriefs } from '../passages/types.ts';
 import { writeChapter } from '../sections/index.ts';
-import { checkChangedSubsections } from '../passages/check-texts.ts';
+import { checkChangedSubsections, guardsRepeats } from '../grounding/check-texts.ts';
 import { charsOf } from '../text/clean.ts';
-import { groundingOf } from '../text/numbers.ts';
-import { dropRepeatedAcross } from '../text/repeats.ts';
-import { budgetFor } from '../volume/index.ts';
+import { groundingOf } from '../grounding/numbers.ts';
+import { dropRepeatedAcross } from '../grounding/repeats.ts';
+import { budgetOfRun } from '../run/budget.ts';
 import { keyAuthorsOf } from '../introduction/authors.ts';
 
 export async function writeParts(run: PaperRun, state: PaperState): Promise<PaperState> {
-  const { input, calls, progress } = run;
+  const { calls, progress } = run;
   const outline = need(state.outline, 'the outline');
   const sources = need(state.sources, 'the sources');
   const passages = need(state.passages, 'the passages');
   const brief = briefOf(outline);
+  const sourcesFor = passageBriefs(passages, sources);
   const kept = state.keptIntroduction ?? null;
-  const budget = budgetFor({
-    type: input.type,
-    volume: input.requiredVolume,
-    chapters: outline.chapters,
-    sourceCount: sources.list.length,
-    introTailChars: charsOf(introductionTail(brief)),
-    aiAppendix: input.aiAppendix === true,
-  });
+  const budget = budgetOfRun(run, state);
   const numbers = [...budget.subsections.keys()];
   const chapters = [...new Set(numbers.map((n) => Number(n.split('.')[0])))];
   const grounding = groundingOf({ outline: brief, passageText: (id) => passages.byId.get(id)?.text });
@@ -69,7 +64,7 @@ export async function writeParts(run: PaperRun, state: PaperState): Promise<Pape
             outline: brief,
             chapter,
             budgets,
-            sourcesFor: passages.briefsFor,
+            sourcesFor,
             grounding,
             calls,
             together: run.demo,
@@ -87,15 +82,6 @@ export async function writeParts(run: PaperRun, state: PaperState): Promise<Pape
   // Every cited sentence checked against its passage before anything is built on it.
   const checked = await checkChangedSubsections(run, state, written, 'written', keptSubsections);
   return { ...state, claims: checked.claims, written: { introduction, subsections: checked.texts, conclusion: null } };
-}
-
-/**
- * A model's repetitions are dropped; the offline writer's are not: it composes every text from one
- * small bank of sentences (its papers are a stand-in for the pipeline, marked as such), and without
- * them it could not fill a paper.
- */
-export function guardsRepeats(run: PaperRun): boolean {
-  return run.ctx.writer.kind === 'llm';
 }
 
 export const writingStage: Stage = { progress: 'writing', run: writeParts };

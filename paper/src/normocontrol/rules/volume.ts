@@ -1,5 +1,5 @@
 /**
- * The user's order: the volume they paid for, within ±5 % (windowFor in volume/index.ts).
+ * The user's order: the volume they paid for, within ±5 % (windowFor in run/budget.ts).
  * Measured: the page count of the PDF of the same document, when the check knows the order.
  */
 import type { NormocontrolRule } from '../rule.ts';

@@ -7,7 +7,7 @@
 import { PaperError } from '../../errors.ts';
 import type { Writer, WriterCall, WriterReply, WriterTask, PassageBrief } from '../types.ts';
 import type { OutlineBrief } from '../../outline/types.ts';
-import { lexicalVerdicts } from '../../passages/verify.ts';
+import { lexicalVerdicts } from '../../grounding/claims.ts';
 import { figureOf } from '../../text/tables.ts';
 import {
   ANALYSIS,

@@ -1,5 +1,5 @@
 /**
- * The sources stage: the attached files and the works the bibliographic databases find for the
+ * The finding stage (the run's sources): the attached files and the works the bibliographic databases find for the
  * outline. With a real database configured, a paper that cannot get its minimum of sources fails
  * (the order is refunded) rather than being written on too few; with none (offline development)
  * the shortfall is only recorded as a warning.
@@ -7,23 +7,16 @@
 import { PaperError } from '../errors.ts';
 import type { PaperRun, PaperState, Stage } from '../run/state.ts';
 import { need } from '../run/state.ts';
-import type { RunContext } from '../types.ts';
-import { searchWorks } from './find-works.ts';
+import { searchWorks } from '../sources/find-works.ts';
 import { withKeptWorks } from '../demo/kept-chapter.ts';
-import { firstRecentYear, minimumSources, shortfallOf, wantedSources } from './minimums.ts';
-import { queriesForOutline } from './queries.ts';
-import { runSourcesOf } from './run-sources.ts';
-import type { BibliographicSearch, FoundWork } from './search/types.ts';
+import { firstRecentYear, minimumSources, providersOf, shortfallOf, wantedSources } from '../sources/minimums.ts';
+import { queriesForOutline } from '../sources/queries.ts';
+import { runSourcesOf } from '../sources/run-sources.ts';
+import type { FoundWork } from '../sources/search/types.ts';
 
 function dateRu(d: Date): string {
   const p = (n: number) => String(n).padStart(2, '0');
   return `${p(d.getDate())}.${p(d.getMonth() + 1)}.${d.getFullYear()}`;
-}
-
-/** Every database the run may ask: the api's library first, then the others. */
-export function providersOf(ctx: Pick<RunContext, 'search' | 'library'>): BibliographicSearch[] {
-  const others = Array.isArray(ctx.search) ? ctx.search : ctx.search ? [ctx.search] : [];
-  return [ctx.library, ...others].filter((p): p is BibliographicSearch => Boolean(p));
 }
 
 /** The run's sources; a full paper keeps the works its demo's chapter 1 cites. */
@@ -84,22 +77,8 @@ export async function findSources(run: PaperRun, state: PaperState): Promise<Pap
   return withFound(run, { ...state, warnings }, found);
 }
 
-/**
- * The list as it will be printed: a source the writer never cited is not listed, so a paper found
- * with a real search is checked again once written. Failing here (the order is refunded) beats
- * delivering a paper below the minimum.
- */
-export function checkListedSources(run: PaperRun, listed: number): void {
-  const minimum = minimumSources(run.input.type, run.input.requiredVolume);
-  if (listed >= minimum || !providersOf(run.ctx).some((p) => !p.offline)) return;
-  throw new PaperError(
-    'not_enough_sources',
-    `Недостаточно научных источников: в списке литературы ${listed}, а нужно не меньше ${minimum}. Попробуйте сформулировать тему шире или указать более ранний год издания.`,
-  );
-}
-
 /** Found works are stored, so a resumed run cites the same ones. */
-export const sourcesStage: Stage = {
+export const findingStage: Stage = {
   progress: 'sources',
   run: findSources,
   checkpoint: {

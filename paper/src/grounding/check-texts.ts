@@ -2,8 +2,17 @@
 import { allOrAbort } from '../calls.ts';
 import type { PaperRun, PaperState } from '../run/state.ts';
 import { need } from '../run/state.ts';
-import { addClaims, noClaims, type ClaimCounts } from './types.ts';
-import { verifyClaims } from './verify.ts';
+import type { ClaimCounts } from '../types.ts';
+import { addClaims, noClaims, verifyClaims } from './claims.ts';
+
+/**
+ * A model's repetitions are dropped; the offline writer's are not: it composes every text from one
+ * small bank of sentences (its papers are a stand-in for the pipeline, marked as such), and without
+ * them it could not fill a paper.
+ */
+export function guardsRepeats(run: PaperRun): boolean {
+  return run.ctx.writer.kind === 'llm';
+}
 
 /**
  * Checks the subsections whose texts differ from `before` (all of them without it). `version`

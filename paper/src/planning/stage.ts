@@ -1,4 +1,4 @@
-/** The outline stage: a full paper made from a demo keeps the demo's outline, introduction and chapter 1. */
+/** The planning stage (the outline): a full paper made from a demo keeps the demo's outline, introduction and chapter 1. */
 import type { PaperRun, PaperState, Stage } from '../run/state.ts';
 import { writeOutline } from './write-outline.ts';
 
@@ -14,4 +14,4 @@ export async function makeOutline(run: PaperRun, state: PaperState): Promise<Pap
   return next;
 }
 
-export const outlineStage: Stage = { progress: 'outline', run: makeOutline };
+export const planningStage: Stage = { progress: 'outline', run: makeOutline };

@@ -4,9 +4,9 @@
  * structure (a chapter or subsection, a list item). A sentence carrying any other number is a
  * figure the model made up, and goes with it. Deterministic, after every writing call.
  */
-import { sentencesOf } from './sentences.ts';
+import { sentencesOf } from '../text/sentences.ts';
 import { citedPassageIds } from '../passages/markers.ts';
-import { settleTables, tableOf, tableParagraph, type TextTable } from './tables.ts';
+import { settleTables, tableOf, tableParagraph, type TextTable } from '../text/tables.ts';
 
 const NUMBER = /\d+(?:[.,]\d+)?/g;
 

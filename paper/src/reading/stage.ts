@@ -1,5 +1,5 @@
 /**
- * The passages stage: every source of the paper is read as passages of about a paragraph, each
+ * The reading stage: every source of the paper is read as passages of about a paragraph, each
  * with the page printed on it. An open full text (a found work's PDF, the user's file) gives
  * passages with pages; a found work without one gives its abstract, cited without a page.
  * Subsections are then written from the passages a full-text search finds for them.
@@ -12,12 +12,13 @@ import { placeKeptChapter } from '../demo/kept-chapter.ts';
 import { extractSourceText } from '../sources/extract/index.ts';
 import { englishQueryOf } from '../sources/glossary.ts';
 import { queriesForOutline } from '../sources/queries.ts';
+import { inventedFullText } from '../sources/search/invented.ts';
 import type { RunSource } from '../sources/index.ts';
-import { createPassageSearch, type PassageSearch } from './bm25.ts';
-import { fullTextPdf } from './full-texts.ts';
-import { printedPages } from './printed-pages.ts';
-import { splitPassages, type Passage } from './split.ts';
-import type { PaperPassages, ReadAs } from './types.ts';
+import { createPassageSearch, type PassageSearch } from '../passages/bm25.ts';
+import { fullTextPdf } from '../passages/full-texts.ts';
+import { printedPages } from '../passages/printed-pages.ts';
+import { splitPassages, type Passage } from '../passages/split.ts';
+import type { PaperPassages, ReadAs } from '../passages/types.ts';
 
 /** Passages given to the writer of one subsection, and at most so many of one source. */
 const PASSAGES_PER_SUBSECTION = 8;
@@ -31,8 +32,6 @@ const EXTRA_PER_SUBSECTION = 4;
  */
 const PAGED_WEIGHT = 1.5;
 const USER_FILE_WEIGHT = 2;
-/** A passage is shown to the writer up to this length. */
-const BRIEF_CHARS = 900;
 /** Downloads at the same time. */
 const PARALLEL_DOWNLOADS = 3;
 /** A full text beyond these is a whole issue or a book, not read (its abstract is). */
@@ -56,6 +55,8 @@ function numbered(pageTexts: string[], labels: (string | null)[] | null | undefi
 async function readFound(run: PaperRun, source: RunSource): Promise<ReadSource> {
   const work = source.work;
   const abstract: ReadSource = { pages: work?.abstract ? [{ page: null, text: work.abstract }] : [], readAs: 'abstract' };
+  // An invented work (the development stand-in) has its full text made up with it.
+  if (work?.invented) return numbered(inventedFullText(work), null, work.pages);
   const store = run.ctx.fullTexts;
   if (!store || !work) return abstract;
   for (const url of [work.pdfUrl, work.oaUrl]) {
@@ -137,20 +138,12 @@ function assignPassages(state: PaperState, search: PassageSearch, list: Passage[
 }
 
 function passagesOf(run: PaperRun, state: PaperState, list: Passage[], readAs: Record<string, ReadAs>): PaperPassages {
-  const sources = need(state.sources, 'the sources').byId;
-  const search = createPassageSearch(list);
-  const assigned = assignPassages(state, search, list, run.demo);
+  const assigned = assignPassages(state, createPassageSearch(list), list, run.demo);
   return {
     list,
     byId: new Map(list.map((p) => [p.id, p])),
     readAs,
-    briefsFor: (number) =>
-      (assigned.get(number) ?? []).map((p) => ({
-        id: p.id,
-        source: sources.get(p.sourceId)?.label ?? p.sourceId,
-        page: p.page,
-        text: p.text.slice(0, BRIEF_CHARS),
-      })),
+    assigned: Object.fromEntries([...assigned].map(([number, passages]) => [number, passages.map((p) => p.id)])),
   };
 }
 
@@ -189,7 +182,7 @@ function isSaved(v: unknown): v is SavedPassages {
 }
 
 /** Stored, so a resumed run cites the same passages under the same ids (its writer calls are stored with them). */
-export const passagesStage: Stage = {
+export const readingStage: Stage = {
   progress: 'sources',
   run: readPassages,
   checkpoint: {

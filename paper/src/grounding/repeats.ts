@@ -3,8 +3,8 @@
  * (another subsection, or earlier in its own) says nothing new, and goes. Deterministic, after
  * every writing or extending call, in the order of the document, so the first telling stays.
  */
-import { sentencesOf } from './sentences.ts';
-import { isTable } from './tables.ts';
+import { sentencesOf } from '../text/sentences.ts';
+import { isTable } from '../text/tables.ts';
 
 /** A sentence goes when at least this share of its 5-grams was written before. */
 export const MAX_REPEATED_SHARE = 0.3;

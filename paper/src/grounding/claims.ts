@@ -9,9 +9,16 @@ import type { CallRunner } from '../calls.ts';
 import { stems } from '../sources/relevance.ts';
 import type { ChatMessage } from '../writer/types.ts';
 import { isTable } from '../text/tables.ts';
-import { citedPassageIds, keepKnownMarkers, withoutMarkers } from './markers.ts';
-import type { Passage } from './split.ts';
-import { noClaims, type ClaimCounts } from './types.ts';
+import { citedPassageIds, keepKnownMarkers, withoutMarkers } from '../passages/markers.ts';
+import type { Passage } from '../passages/split.ts';
+import type { ClaimCounts } from '../types.ts';
+
+export const noClaims = (): ClaimCounts => ({ checked: 0, rewritten: 0, removed: 0 });
+export const addClaims = (a: ClaimCounts, b: ClaimCounts): ClaimCounts => ({
+  checked: a.checked + b.checked,
+  rewritten: a.rewritten + b.rewritten,
+  removed: a.removed + b.removed,
+});
 
 /**
  * Offline: a claim is supported when at least this share of its key terms (word stems) occur in the
@@ -86,7 +93,7 @@ export async function verifyClaims(options: {
   judge: 'model' | 'lexical';
 }): Promise<{ paragraphs: string[]; counts: ClaimCounts }> {
   // A table is one unit: its cells are data, each number grounded in the passages its row cites
-  // (text/numbers.ts), not claims to judge one by one.
+  // (numbers.ts), not claims to judge one by one.
   const split = options.paragraphs.map((p) => {
     const known = keepKnownMarkers(p, options.passages);
     return isTable(p) ? [known] : known.split(SENTENCE_END);
