@@ -44,9 +44,11 @@ const test = base.extend<{ signedIn: void }, { account: Account }>({
   ],
 });
 
-const pdfRendered = async (p: Page) => {
+/** The PDF's pages drawn and the purchase panel's estimate of the sources in. */
+const previewReady = async (p: Page) => {
   await expect(p.getByTestId('locked-page')).toContainText('Для получения полного доступа');
   await expect(p.getByTestId('pdf-page').last().locator('canvas')).toBeVisible({ timeout: 30_000 });
+  await expect(p.getByRole('status', { name: 'Источники по теме' }).first()).toBeVisible({ timeout: 30_000 });
 };
 
 const userScreens = (demoId: number): Screen[] => [
@@ -63,7 +65,7 @@ const userScreens = (demoId: number): Screen[] => [
     name: 'preview',
     path: `/preview/${demoId}`,
     ready: (p) => p.getByTestId('locked-page').getByText('приобрести файл'),
-    settle: pdfRendered,
+    settle: previewReady,
   },
   { name: 'preview-missing', path: MISSING_PAPER, ready: (p) => p.getByRole('heading', { name: 'Название дипломной работы' }) },
   { name: 'payment-not-found', path: '/payment/waiting?task_id=1', ready: (p) => p.getByText('Платёж не найден') },
