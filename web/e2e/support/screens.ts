@@ -31,8 +31,16 @@ export interface Screen {
   settle?: (page: Page) => Promise<void>;
 }
 
-/** A full-page screenshot shows the sticky header where the scroll position puts it: at the top. */
-const toTop = (page: Page) => page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
+/** The whole page, compared with its baseline `name`: the viewport is made as tall as the page for
+ * the screenshot (Chromium's own full-page capture resizes the window to 1×1 and back on a loaded
+ * machine, and the page lays itself out again in the middle of it), then given back its size. */
+async function expectWholePage(page: Page, name: string): Promise<void> {
+  const size = page.viewportSize()!;
+  const height = await page.evaluate(() => document.scrollingElement!.scrollHeight);
+  await page.setViewportSize({ width: size.width, height: Math.max(size.height, height) });
+  await expect.soft(page, `${name} at ${size.width} px`).toHaveScreenshot(`${name}-${size.width}.png`);
+  await page.setViewportSize(size);
+}
 
 /** Opens the screen at each size, compares it with its baselines and checks its layout; every
  * difference and problem of every size is reported at once. */
@@ -45,8 +53,7 @@ export async function checkScreen(page: Page, screen: Screen, { scripts = true }
     await expect(screen.ready(page)).toBeVisible({ timeout: 30_000 });
     await screen.settle?.(page);
     await page.waitForLoadState('networkidle');
-    await toTop(page);
-    await expect.soft(page, `${screen.name} at ${size.width} px`).toHaveScreenshot(`${screen.name}-${size.width}.png`, { fullPage: true });
+    await expectWholePage(page, screen.name);
     const at = (problem: string) => `${size.width} px: ${problem}`;
     problems.push(...(await layoutProblems(page, DELIBERATE)).map(at));
     await scrollToEnd(page);
@@ -61,8 +68,8 @@ export async function checkScreen(page: Page, screen: Screen, { scripts = true }
  * baseline, with its layout checked the same way. */
 export async function checkView(page: Page, name: string, { fullPage = false } = {}): Promise<void> {
   const width = page.viewportSize()!.width;
-  if (fullPage) await toTop(page);
-  await expect.soft(page, `${name} at ${width} px`).toHaveScreenshot(`${name}-${width}.png`, { fullPage });
+  if (fullPage) await expectWholePage(page, name);
+  else await expect.soft(page, `${name} at ${width} px`).toHaveScreenshot(`${name}-${width}.png`);
   expect(await layoutProblems(page, DELIBERATE), `${name}: what a person would see as broken at ${width} px`).toEqual([]);
   await expectAccessible(page);
 }
