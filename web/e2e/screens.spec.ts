@@ -103,7 +103,19 @@ test.describe('a first visit', () => {
       await page.setViewportSize(size);
       await page.goto('/');
       await expect(page.getByRole('region', { name: 'Уведомление о файлах cookie' })).toBeVisible();
+      await expect(page.locator('[data-visible=true]').first()).toBeVisible();
       await checkView(page, 'cookie-notice');
     }
   });
+});
+
+test('the landing while its samples load', async ({ page }) => {
+  // The samples' list never comes: the placeholders stay.
+  await page.route('**/samples/manifest.json', () => undefined);
+  for (const size of [SIZES[0], SIZES[2]]) {
+    await page.setViewportSize(size);
+    await page.goto('/');
+    await expect(page.getByLabel('Загрузка примеров')).toBeVisible();
+    await checkView(page, 'landing-samples-loading', { fullPage: true });
+  }
 });
