@@ -74,8 +74,9 @@ test('the landing: the opened FAQ and the annotation dialog', async ({ page }) =
   for (const size of SIZES) {
     await page.setViewportSize(size);
     await page.goto('/');
-    // The samples are in (the page's height is final) before a click scrolls it.
+    // The samples and the footer's settings are in (the page's height is final) before a click scrolls it.
     await expect(page.locator('[data-visible=true]').first()).toBeVisible();
+    await page.waitForLoadState('networkidle');
     await page.locator('summary', { hasText: 'Сколько это стоит?' }).click();
     await expect(page.getByText(/^Демо-версия: /)).toBeVisible();
     await checkView(page, 'landing-faq-open', { fullPage: true });
@@ -116,6 +117,8 @@ test('the landing while its samples load', async ({ page }) => {
     await page.setViewportSize(size);
     await page.goto('/');
     await expect(page.getByLabel('Загрузка примеров')).toBeVisible();
+    // The rest of the page's live data is in: the footer's settings.
+    await expect(page.getByRole('contentinfo').getByRole('link', { name: 'support@example.ru' })).toBeVisible();
     await checkView(page, 'landing-samples-loading', { fullPage: true });
   }
 });
