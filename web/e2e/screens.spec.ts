@@ -1,6 +1,7 @@
 /** What a guest sees: every screen at 375, 768 and 1280 px against its committed baseline, with its
  * layout and accessibility checked (support/screens.ts); the pre-rendered pages the same without
- * JavaScript; the landing's opened FAQ, the annotation dialog, the side menu and the cookie notice.
+ * JavaScript; the landing's opened FAQ, its annotation dialog and its placeholders while the samples
+ * load, the side menu and the cookie notice.
  * Signed-in screens: screens-user.spec.ts. Update the baselines after a deliberate change:
  * `npm run e2e -w web -- screens.spec.ts screens-user.spec.ts --update-snapshots`. */
 import { expect, test } from './fixtures';
@@ -10,7 +11,7 @@ const EMAIL = 'student@example.ru';
 
 /** The pre-rendered pages: they must look right before (and without) the script. */
 const prerendered: Screen[] = [
-  // The samples are loaded by the script: the FAQ comes first.
+  // Ready once the script has loaded and shown the samples.
   { name: 'landing', path: '/', ready: (p) => p.locator('[data-visible=true]').first() },
   {
     name: 'reviews',
