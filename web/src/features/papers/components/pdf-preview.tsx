@@ -61,7 +61,7 @@ export function PdfPreview({ url, locked, onBuy }: Props) {
   const width = Math.max(0, containerWidth - 6);
 
   const skeletons = (
-    <Stack gap={GAP} aria-busy="true" aria-label="Загрузка страниц">
+    <Stack gap={GAP} role="status" aria-busy="true" aria-label="Загрузка страниц">
       {Array.from({ length: SKELETON_PAGES }, (_, i) => (
         <PageFrame key={i} label={`Загрузка страницы ${i + 1}`}>
           <PageSkeleton width={width} />
