@@ -9,6 +9,7 @@ import http from 'node:http';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { figureOf } from '../src/text/tables.ts';
+import { crudeDefenceJson } from './defence-llm.ts';
 import { capital, freshSentence, pick, random, TEMPLATES, type Rnd } from './prose.ts';
 
 export type Behaviour = { status: number; retryAfterSec?: number } | { hang: true } | { cutAfterChars: number };
@@ -72,7 +73,8 @@ export interface FakeLlmOptions {
  */
 function generateText(prompt: string, key: string, written: Set<string>): string {
   const target = Number(/около (\d+) знаков/.exec(prompt)?.[1] ?? 1500);
-  const ids = [...new Set([...prompt.matchAll(/^\[(p\d+)\]/gm)].map((m) => m[1]))];
+  // Passages of a paper's prompt ([p17]) or fragments of a defence prompt ([f12]).
+  const ids = [...new Set([...prompt.matchAll(/^\[([pf]\d+)\]/gm)].map((m) => m[1]))];
   const r = random(`${key}:${written.size}`);
   const make = (x: Rnd) => capital(pick(x, TEMPLATES)(x));
   const paragraphs: string[] = [];
@@ -260,11 +262,13 @@ export async function startFakeLlm(options: FakeLlmOptions = {}) {
     res.on('close', () => inFlight--);
     const own = stream
       ? generateText(prompt, key, written)
-      : schemaName === 'claim_verdicts' || /Утверждение 1:/.test(prompt)
-        ? verdictsJson(prompt)
-        : schemaName === 'chapter_review' || /Отрецензируй/.test(prompt)
-          ? reviewJson(prompt)
-          : planJson(prompt);
+      : schemaName?.startsWith('defence_')
+        ? crudeDefenceJson(schemaName, prompt)
+        : schemaName === 'claim_verdicts' || /Утверждение 1:/.test(prompt)
+          ? verdictsJson(prompt)
+          : schemaName === 'chapter_review' || /Отрецензируй/.test(prompt)
+            ? reviewJson(prompt)
+            : planJson(prompt);
     const text = options.answer ? options.answer(request, own) : own;
     const tokens: string[] = [];
     for (let i = 0; i < text.length; i += cpt) tokens.push(text.slice(i, i + cpt));
