@@ -12,6 +12,7 @@ import { placeKeptChapter } from '../demo/kept-chapter.ts';
 import { extractSourceText } from '../sources/extract/index.ts';
 import { englishQueryOf } from '../sources/glossary.ts';
 import { queriesForOutline } from '../sources/queries.ts';
+import { inventedFullText } from '../sources/search/invented.ts';
 import type { RunSource } from '../sources/index.ts';
 import { createPassageSearch, type PassageSearch } from '../passages/bm25.ts';
 import { fullTextPdf } from '../passages/full-texts.ts';
@@ -54,6 +55,8 @@ function numbered(pageTexts: string[], labels: (string | null)[] | null | undefi
 async function readFound(run: PaperRun, source: RunSource): Promise<ReadSource> {
   const work = source.work;
   const abstract: ReadSource = { pages: work?.abstract ? [{ page: null, text: work.abstract }] : [], readAs: 'abstract' };
+  // An invented work (the development stand-in) has its full text made up with it.
+  if (work?.invented) return numbered(inventedFullText(work), null, work.pages);
   const store = run.ctx.fullTexts;
   if (!store || !work) return abstract;
   for (const url of [work.pdfUrl, work.oaUrl]) {
