@@ -121,9 +121,9 @@ class Outbox {
     const stop = new AbortController();
     const events = watch(this.dir, { signal: stop.signal })[Symbol.asyncIterator]();
     const timer = setTimeout(() => stop.abort(), timeoutMs);
+    // Ask for the first event before looking, so that a file written in between is not missed.
+    let next = events.next();
     try {
-      // Ask for the first event before looking, so that a file written in between is not missed.
-      let next = events.next();
       for (;;) {
         const found = (await this.messagesTo(email)).find(match);
         if (found) return found;
@@ -135,6 +135,8 @@ class Outbox {
     } finally {
       clearTimeout(timer);
       stop.abort();
+      // A message found at once leaves the watcher's pending event to the abort.
+      next.catch(() => undefined);
     }
     throw new Error(`no matching e-mail to ${email} within ${timeoutMs} ms`);
   }

@@ -8,6 +8,7 @@ import { QUEUE, type NotifyJob, type TelegramJob } from '../../jobs/queues.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { generationCompletedMail, generationFailedMail, paymentSucceededMail, refundSucceededMail } from '../mail/templates.ts';
 import { Order } from '../orders/entities.ts';
+import { defenceMail } from '../defence/notify.ts';
 
 export interface NotifyDeps {
   em: EntityManager;
@@ -21,7 +22,8 @@ export async function deliverNotification(d: NotifyDeps, job: NotifyJob): Promis
   if (!order || order.user.deletedAt || !order.user.email) return;
   const user = order.user;
   const full = order.paperType === 'full';
-  if (job.kind === 'payment_succeeded') {
+  if (order.kind === 'defence') await d.mailer.send(defenceMail(user.email!, job.kind, order, d.config));
+  else if (job.kind === 'payment_succeeded') {
     const url = `${d.config.publicUrl}/payment/waiting?task_id=${order.id}`;
     await d.mailer.send(paymentSucceededMail(user.email!, { topic: order.topic, full, amount: order.amount, url }));
   } else if (job.kind === 'generation_completed' && order.paper) {
