@@ -3,7 +3,7 @@ import { defencePriceOf } from '@app/contract';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError } from '../../errors.ts';
 import type { OrderOptions } from '../orders/entities.ts';
-import { paperOrderOptions, type OrderPlan } from '../orders/place.ts';
+import { paperOrderOptions, type OrderPlan } from '../orders/plan.ts';
 import { downloadable } from '../papers/papers.ts';
 import { Paper } from '../papers/entities.ts';
 import { liveDefenceOrder } from './kit.ts';

@@ -1,15 +1,6 @@
 /** Placing an order: the `payment/create` use case. */
 import { randomUUID } from 'node:crypto';
-import {
-  DEFAULT_TARIFF,
-  LIMITS,
-  priceOf,
-  purchaseJson,
-  type PaperType,
-  type PendingPaymentData,
-  type PurchaseJson,
-  type Tariff,
-} from '@app/contract';
+import { DEFAULT_TARIFF, LIMITS, priceOf, purchaseJson, type PendingPaymentData, type PurchaseJson } from '@app/contract';
 import type { FileKind } from '@app/paper';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { FastifyBaseLogger } from 'fastify';
@@ -23,9 +14,9 @@ import { Payment } from './entities.ts';
 import type { PaymentProvider } from './providers/types.ts';
 import { releasePromo, reservePromo } from '../promo/promo.ts';
 import { defencePlan } from '../defence/place.ts';
-import { ACTIVE_STATUSES, Order, OrderFile, type OrderKind, type OrderOptions } from './entities.ts';
+import { ACTIVE_STATUSES, Order, OrderFile } from './entities.ts';
+import { paperOrderOptions, type OrderPlan } from './plan.ts';
 import { demoAlreadyBought, lockOrderAndPayment } from './repository.ts';
-import { orderOptionsSchema } from './options.ts';
 import type { SourcesEstimator } from '../sources/estimate.ts';
 import { pendingDataOf } from './status.ts';
 
@@ -89,29 +80,6 @@ function checkFiles(files: UploadedFile[]) {
 export async function refuseWhilePending(em: EntityManager, userId: number): Promise<void> {
   const pending = await em.findOne(Order, { user: userId, status: 'pending_payment' });
   if (pending) throw new PendingPurchase(await pendingDataOf(em, pending));
-}
-
-/** The options of the order that made a paper: its title page and appendix choice (older orders have neither). */
-export async function paperOrderOptions(em: EntityManager, demo: Paper): Promise<Pick<OrderOptions, 'title_page' | 'ai_appendix'> | null> {
-  const order = await em.findOne(Order, { paper: demo.id }, { orderBy: { createdAt: 'asc' } });
-  if (!order) return null;
-  const parsed = orderOptionsSchema.safeParse(order.options);
-  return parsed.success ? { title_page: parsed.data.title_page, ai_appendix: parsed.data.ai_appendix } : null;
-}
-
-/** What an order buys, its kind's own checks passed: the order's fields, its price and what the
- * payment says. A paper (new or from a demo) is planned here, a defence kit in modules/defence. */
-export interface OrderPlan {
-  kind: OrderKind;
-  paperType: PaperType;
-  tariff: Tariff;
-  topic: string;
-  options: OrderOptions;
-  source: Paper | null;
-  price: (discount: number) => number;
-  description: string;
-  /** Where the payer comes back to on the site. */
-  returnPath: (orderId: string) => string;
 }
 
 async function paperPlan(em: EntityManager, userId: number, purchase: Exclude<PurchaseJson, { kind: 'defence' }>): Promise<OrderPlan> {
