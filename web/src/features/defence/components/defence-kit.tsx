@@ -7,7 +7,7 @@ import { InlineError } from '@/components/inline-error';
 import { useDownload } from '@/lib/use-download';
 
 /** How the kit's making goes, as the order's socket tells it. */
-export interface KitProgress {
+interface KitProgress {
   stage: string;
   progress: number;
 }
