@@ -4,7 +4,7 @@
  *  - well-behaved: bullets of one line retelling a fragment each, the speech told by the slides'
  *    fragments in the first person plural with a citation per sentence, 18 questions of every kind
  *    answered by a fragment;
- *  - misbehaving: invents figures (in bullets, the speech and answers), writes overlong bullets and
+ *  - misbehaving: invents figures (in bullets, the speech and answers) and an author (in the speech), writes overlong bullets and
  *    a speech three times too long, cites fragments that do not exist or do not hold the claim,
  *    writes wrong pages into answers, gives too few questions;
  *  - crude (dev/fake-llm.ts's own): the structure asked for, citations at random.
@@ -149,10 +149,13 @@ export function misbehavingDefence(req: Request, text: string): string {
     }));
     return JSON.stringify(reply);
   }
-  // The speech: a figure of its own in every other sentence, uncited sentences, three times too long.
-  const spoiled = text.replace(/ \[\[(f\d+)\]\]\./g, (all, id: string) =>
-    r() < 0.5 ? `, и за последние годы этот показатель вырос на ${invented(r)} [[${id}]].` : all,
-  );
+  // The speech: an author of its own, a figure of its own in every other sentence, uncited
+  // sentences, three times too long.
+  const spoiled = text
+    .replaceAll('Мы отмечаем, что', 'Как показал Колокольцев Д. С.,')
+    .replace(/ \[\[(f\d+)\]\]\./g, (all, id: string) =>
+      r() < 0.5 ? `, и за последние годы этот показатель вырос на ${invented(r)} [[${id}]].` : all,
+    );
   return spoiled.replace(/^(Слайд \d+\n)(.*)$/gm, (_all, head: string, body: string) => `${head}${body} Это очень важно. ${body} ${body}`);
 }
 

@@ -18,8 +18,10 @@ import { createCallRunner, withKeyPrefix } from './calls.ts';
 import { conclusionStage } from './conclusion/stage.ts';
 import { keptChapterOf } from './demo/kept-chapter.ts';
 import { PaperError } from './errors.ts';
+import { factCheckStage } from './fact-check/stage.ts';
 import { findingStage } from './finding/stage.ts';
 import { noClaims } from './grounding/claims.ts';
+import { noCorrections } from './grounding/correct.ts';
 import type { PaperInput } from './input.ts';
 import { normocontrolStage } from './normocontrol/stage.ts';
 import { originalityStage } from './originality/stage.ts';
@@ -47,6 +49,7 @@ export const STAGES: readonly Stage[] = [
   writingStage,
   reviewStage,
   conclusionStage,
+  factCheckStage,
   volumeStage,
   referencesStage,
   typesettingStage,
@@ -180,6 +183,7 @@ function resultOf(run: PaperRun, state: PaperState): PaperResult {
       passages: passages.list.length,
       fullTexts: need(state.sources, 'the sources').list.filter((s) => s.origin === 'found' && passages.readAs[s.id] !== 'abstract').length,
       claims: state.claims ?? noClaims(),
+      grounding: state.grounding ?? noCorrections(),
     },
   };
 }

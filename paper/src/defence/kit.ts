@@ -23,6 +23,7 @@ import { correctDeck } from './correct.ts';
 import type { Deck } from './deck.ts';
 import { questionsDocx, speechDocx } from './documents.ts';
 import { fragmentsOf, type Fragment } from './fragments.ts';
+import { groundCheckOf } from './grounded.ts';
 import { packageProblems } from './package-check.ts';
 import { readKitPaper, type KitPaper } from './paper.ts';
 import { buildPptx } from './pptx.ts';
@@ -133,13 +134,14 @@ export async function makeDefenceKit(source: { docx: Uint8Array; pdf?: Uint8Arra
   const paper = withTitlePage(await readKitPaper(source.docx, pdf), ctx.titlePage);
   const fragments = fragmentsOf(paper);
   const figures = figuresOf(paper, fragments);
+  const grounded = groundCheckOf(fragments);
   const planned = planSummaries(paper, fragments);
 
   await step(STEPS.write);
-  const questions = writeQuestions({ paper, fragments, calls });
+  const questions = writeQuestions({ paper, fragments, calls, grounded });
   // Settled or failed, the questions are awaited: a rejection is not left unhandled while the deck is made.
   questions.catch(() => undefined);
-  const { bullets, counts } = await writeBullets(paper.title, planned, calls);
+  const { bullets, counts } = await writeBullets(paper.title, planned, calls, grounded);
   const draft: Deck = {
     title: paper.title,
     author: paper.titlePage.student ?? '',
@@ -149,7 +151,7 @@ export async function makeDefenceKit(source: { docx: Uint8Array; pdf?: Uint8Arra
   const settled = await settleDeck(draft, ctx, figures);
 
   await step(STEPS.speech);
-  const speech = await writeSpeech({ paper, deck: settled.deck, planned, fragments, calls });
+  const speech = await writeSpeech({ paper, deck: settled.deck, planned, fragments, calls, grounded });
   const asked = await questions;
   const deck: Deck = {
     ...settled.deck,

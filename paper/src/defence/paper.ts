@@ -65,8 +65,8 @@ export interface KitPaper {
   conclusion: string[];
   /** Entries of the list of sources. */
   sources: number;
-  /** The text of each page of the PDF, and the number printed on it. */
-  pages: { printed: string; text: string }[];
+  /** The text of each page of the PDF, and the number printed on it (null: none, as on a cover sheet). */
+  pages: { printed: string | null; text: string }[];
 }
 
 const clean = (s: string) =>

@@ -7,10 +7,10 @@
  * by the paper's own sentence.
  */
 import type { CallRunner } from '../calls.ts';
-import { sharedTerms } from '../grounding/claims.ts';
+import { sharedTerms } from '../grounding/support.ts';
 import { DEFENCE_TOPICS, type DefenceTopic } from '../writer/types.ts';
 import type { Fragment } from './fragments.ts';
-import { groundedIn } from './grounded.ts';
+import type { GroundCheck } from './grounded.ts';
 import type { KitPaper } from './paper.ts';
 import { parseReply, QuestionsSchema, questionsMessages, repairMessages } from './prompts.ts';
 import { brief } from './slides.ts';
@@ -155,8 +155,13 @@ function ownQuestions(paper: KitPaper, fragments: Fragment[]): { topic: DefenceT
 
 const key = (q: string) => q.toLowerCase().replace(/[^a-zа-яё0-9]/gu, '');
 
-export async function writeQuestions(options: { paper: KitPaper; fragments: Fragment[]; calls: CallRunner }): Promise<Questions> {
-  const { paper, fragments, calls } = options;
+export async function writeQuestions(options: {
+  paper: KitPaper;
+  fragments: Fragment[];
+  calls: CallRunner;
+  grounded: GroundCheck;
+}): Promise<Questions> {
+  const { paper, fragments, calls, grounded } = options;
   const offered = questionFragments(paper, fragments);
   const task = { kind: 'defence-questions' as const, title: paper.title, count: QUESTION_COUNT.target, fragments: offered.map(brief) };
   const messages = questionsMessages(paper.title, QUESTION_COUNT.target, task.fragments);
@@ -206,7 +211,7 @@ export async function writeQuestions(options: { paper: KitPaper; fragments: Frag
       question.length < 10 ||
       question.length > 250 ||
       !answer ||
-      !groundedIn(answer, fragment) ||
+      !grounded(answer, [fragment]) ||
       !add(q.topic, question, answer, fragment)
     )
       dropped++;

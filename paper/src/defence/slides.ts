@@ -10,7 +10,7 @@ import type { CallRunner } from '../calls.ts';
 import type { FragmentBrief } from '../writer/types.ts';
 import type { DeckChart, DeckSlide, DeckTable } from './deck.ts';
 import type { Fragment } from './fragments.ts';
-import { groundedIn } from './grounded.ts';
+import type { GroundCheck } from './grounded.ts';
 import type { KitPaper, KitTable } from './paper.ts';
 import { MAX_BULLET_CHARS, parseReply, repairMessages, SlidesSchema, slidesMessages, type SlidesReply } from './prompts.ts';
 import { bulletOf, shorten } from '../text/statements.ts';
@@ -122,6 +122,7 @@ export async function writeBullets(
   title: string,
   planned: PlannedSlide[],
   calls: CallRunner,
+  grounded: GroundCheck,
 ): Promise<{ bullets: Map<string, { text: string; source: string }[]>; counts: BulletCounts }> {
   const reply = await modelBullets(title, planned, calls);
   const counts: BulletCounts = { written: 0, replaced: 0 };
@@ -145,7 +146,7 @@ export async function writeBullets(
         .trim()
         .replace(/^[–—•-]\s*/u, '')
         .replace(/[.;]+$/u, '');
-      if (!fragment || !text || text.length > MAX_BULLET_CHARS || !groundedIn(text, fragment) || !add(text, fragment.id)) counts.replaced++;
+      if (!fragment || !text || text.length > MAX_BULLET_CHARS || !grounded(text, [fragment]) || !add(text, fragment.id)) counts.replaced++;
     }
     // Short sentences first: they make whole bullets.
     const own = [...p.fragments].sort((a, b) => Math.min(a.text.length, 200) - Math.min(b.text.length, 200));

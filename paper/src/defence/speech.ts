@@ -9,8 +9,7 @@ import type { CallRunner } from '../calls.ts';
 import { sentencesOf } from '../text/sentences.ts';
 import type { Deck, DeckSlide } from './deck.ts';
 import type { Fragment } from './fragments.ts';
-import { figuresOf } from './grounded.ts';
-import { MIN_SHARED_TERMS, sharedTerms } from '../grounding/claims.ts';
+import type { GroundCheck } from './grounded.ts';
 import type { KitPaper } from './paper.ts';
 import { speechMessages } from './prompts.ts';
 import { brief, type PlannedSlide } from './slides.ts';
@@ -51,9 +50,8 @@ export function fragmentsOfSlide(slide: DeckSlide, planned: PlannedSlide[], byId
   return [...new Map([...own, ...more].map((f) => [f.id, f])).values()];
 }
 
-/** A model's sentence kept without its markers when every fragment it cites holds its figures and
- * together they hold most of its key terms; null otherwise. */
-function grounded(sentence: string, byId: Map<string, Fragment>): string | null {
+/** A model's sentence without its markers, kept when the fragments it cites ground it; null otherwise. */
+function groundedSentence(sentence: string, byId: Map<string, Fragment>, grounded: GroundCheck): string | null {
   const ids = [...sentence.matchAll(/\[\[([^\]]+)\]\]/g)].flatMap((m) => m[1].split(/[,;\s]+/).filter(Boolean));
   const cited = ids.map((id) => byId.get(id));
   if (!cited.length || cited.some((f) => !f)) return null;
@@ -61,10 +59,7 @@ function grounded(sentence: string, byId: Map<string, Fragment>): string | null 
     .replace(/\s*\[\[[^\]]*\]\]/g, '')
     .replace(/\s+([.,;:!?])/g, '$1')
     .trim();
-  const sources = cited.map((f) => f!.text);
-  const there = new Set(sources.flatMap((s) => figuresOf(s)));
-  if (figuresOf(text).some((n) => !there.has(n))) return null;
-  return sharedTerms(text, sources) >= MIN_SHARED_TERMS ? text : null;
+  return grounded(text, cited as Fragment[]) ? text : null;
 }
 
 /** The model's text cut by its «Слайд N» lines. */
@@ -84,8 +79,9 @@ export async function writeSpeech(options: {
   planned: PlannedSlide[];
   fragments: Fragment[];
   calls: CallRunner;
+  grounded: GroundCheck;
 }): Promise<Speech> {
-  const { paper, deck, planned, fragments, calls } = options;
+  const { paper, deck, planned, fragments, calls, grounded } = options;
   const byId = new Map(fragments.map((f) => [f.id, f]));
   const told = deck.slides.map((s) => fragmentsOfSlide(s, planned, byId));
   const speakable = deck.slides.map((s, i) => s.kind !== 'title' && s.kind !== 'closing' && told[i].length > 0);
@@ -109,7 +105,7 @@ export async function writeSpeech(options: {
     if (!speakable[i]) return;
     for (const sentence of sentencesOf(written.get(i + 1) ?? '')) {
       if (!sentence.trim()) continue;
-      const text = grounded(sentence.trim(), byId);
+      const text = groundedSentence(sentence.trim(), byId, grounded);
       if (text && !part.sentences.includes(text)) {
         part.sentences.push(text);
         kept++;

@@ -17,6 +17,7 @@ import type { RunSource } from '../sources/index.ts';
 import { createPassageSearch, type PassageSearch } from '../passages/bm25.ts';
 import { fullTextPdf } from '../passages/full-texts.ts';
 import { printedPages } from '../passages/printed-pages.ts';
+import { citedRange, sourceFactsOf, type SourceFacts } from '../grounding/data.ts';
 import { splitPassages, type Passage } from '../passages/split.ts';
 import type { PaperPassages, ReadAs } from '../passages/types.ts';
 
@@ -42,21 +43,18 @@ interface ReadSource {
   readAs: ReadAs;
 }
 
-/** "С. 45–52" in a user's citation: the pages of an article in its journal. */
-function citedRange(citation: string): string | undefined {
-  return /С\.\s*(\d+\s*[-–—]\s*\d+)/.exec(citation)?.[1];
-}
-
-function numbered(pageTexts: string[], labels: (string | null)[] | null | undefined, recordPages: string | undefined): ReadSource {
+/** The pages of the work with their printed numbers (a cover sheet, a page outside the record's range left out); null: none is left. */
+function numbered(pageTexts: string[], labels: (string | null)[] | null | undefined, recordPages: string | undefined): ReadSource | null {
   const { pages, numbering } = printedPages({ pageTexts, labels, recordPages });
-  return { pages: pageTexts.map((text, i) => ({ page: pages[i], text })), readAs: numbering };
+  const kept = pageTexts.flatMap((text, i) => (pages[i] === null ? [] : [{ page: pages[i], text }]));
+  return kept.length ? { pages: kept, readAs: numbering } : null;
 }
 
 async function readFound(run: PaperRun, source: RunSource): Promise<ReadSource> {
   const work = source.work;
   const abstract: ReadSource = { pages: work?.abstract ? [{ page: null, text: work.abstract }] : [], readAs: 'abstract' };
   // An invented work (the development stand-in) has its full text made up with it.
-  if (work?.invented) return numbered(inventedFullText(work), null, work.pages);
+  if (work?.invented) return numbered(inventedFullText(work), null, work.pages) ?? abstract;
   const store = run.ctx.fullTexts;
   if (!store || !work) return abstract;
   for (const url of [work.pdfUrl, work.oaUrl]) {
@@ -65,7 +63,9 @@ async function readFound(run: PaperRun, source: RunSource): Promise<ReadSource> 
     if (!pdf.ok) continue;
     try {
       const extracted = await extractSourceText({ name: 'full-text.pdf', bytes: pdf.bytes }, FULL_TEXT_EXTRACT);
-      return numbered(extracted.text.split('\f'), extracted.pageLabels, work.pages);
+      // A file whose pages are none of the record's is not this work's text.
+      const read = numbered(extracted.text.split('\f'), extracted.pageLabels, work.pages);
+      if (read) return read;
     } catch (error) {
       // A PDF that cannot be read (a scan, a damaged file) leaves the abstract.
       if (!(error instanceof PaperError && error.code === 'file_rejected')) throw error;
@@ -76,8 +76,9 @@ async function readFound(run: PaperRun, source: RunSource): Promise<ReadSource> 
 
 function readAttached(source: RunSource): ReadSource {
   const file = source.file!;
-  if (!file.text.includes('\f')) return { pages: [{ page: null, text: file.text }], readAs: 'text' };
-  return numbered(file.text.split('\f'), file.pageLabels, citedRange(file.citation));
+  const unpaged: ReadSource = { pages: [{ page: null, text: file.text }], readAs: 'text' };
+  if (!file.text.includes('\f')) return unpaged;
+  return numbered(file.text.split('\f'), file.pageLabels, citedRange(file.citation)) ?? unpaged;
 }
 
 async function inBatches<T, R>(items: T[], size: number, fn: (item: T) => Promise<R>): Promise<R[]> {
@@ -168,6 +169,8 @@ function withPassages(run: PaperRun, state: PaperState, list: Passage[], readAs:
 interface SavedPassages {
   list: Passage[];
   readAs: Record<string, ReadAs>;
+  /** What the grounding check needs of each source (`paper check --sources` reads it from here). */
+  sources?: SourceFacts[];
 }
 
 function isSaved(v: unknown): v is SavedPassages {
@@ -189,7 +192,11 @@ export const readingStage: Stage = {
     key: 'sources:passages',
     save: (state) => {
       const p = need(state.passages, 'the passages');
-      return { list: p.list, readAs: p.readAs } satisfies SavedPassages;
+      return {
+        list: p.list,
+        readAs: p.readAs,
+        sources: need(state.sources, 'the sources').list.map(sourceFactsOf),
+      } satisfies SavedPassages;
     },
     restore: (run, state, saved) => {
       if (!isSaved(saved)) return undefined;

@@ -91,6 +91,7 @@ export async function runDefenceKit(d: GenerationDeps, orderId: string): Promise
       current.stage = 'Готово';
       await tx.flush();
       await publishOrder(tx, current);
+      await d.jobs.notify(tx, { orderId, kind: 'generation_completed' });
       return true;
     });
     if (completed) {
@@ -105,7 +106,6 @@ export async function runDefenceKit(d: GenerationDeps, orderId: string): Promise
         },
         'defence kit completed',
       );
-      await d.jobs.notify({ orderId, kind: 'generation_completed' });
     }
   } catch (error) {
     const attempts = (await em.fork().findOneOrFail(Order, { id: orderId })).attempts;
