@@ -56,7 +56,7 @@ const STEPS = {
   done: ['Готово', 100],
 } as const;
 
-function figuresOf(paper: KitPaper, fragments: Fragment[]): PaperFigures {
+function paperFiguresOf(paper: KitPaper, fragments: Fragment[]): PaperFigures {
   const all = new Set<string>();
   const tables = new Map<number, Set<string>>();
   const tp = paper.titlePage;
@@ -133,7 +133,7 @@ export async function makeDefenceKit(source: { docx: Uint8Array; pdf?: Uint8Arra
   const pdf = source.pdf ?? (await ctx.pdf.convert(source.docx, { signal: ctx.signal }));
   const paper = withTitlePage(await readKitPaper(source.docx, pdf), ctx.titlePage);
   const fragments = fragmentsOf(paper);
-  const figures = figuresOf(paper, fragments);
+  const figures = paperFiguresOf(paper, fragments);
   const grounded = groundCheckOf(fragments);
   const planned = planSummaries(paper, fragments);
 

@@ -119,7 +119,8 @@ async function paperPlan(em: EntityManager, userId: number, purchase: Exclude<Pu
 /**
  * Creates an order and its payment and returns where to pay. 406 while an unpaid order exists,
  * 409 while a generation is running, 400 for a demo that is not the user's, 412 for a promo code
- * that cannot be used, 413/415 for files, 422 for an invalid purchase_json.
+ * that cannot be used, 413/415 for files, 422 for an invalid purchase_json or a topic the databases
+ * have too few sources for (not_enough_sources).
  */
 export async function placeOrder(d: OrderDeps, session: AuthSession, input: PlaceOrderInput) {
   const purchase = parsePurchase(input.purchaseJson);
@@ -131,6 +132,15 @@ export async function placeOrder(d: OrderDeps, session: AuthSession, input: Plac
   const citations = purchase.kind === 'defence' ? [] : purchase.gost_citations;
   if (citations.length !== input.files.length) throw new AppError('citations_mismatch');
   const files = checkFiles(input.files);
+  // No money for a paper that cannot get its sources: a demo's purchase keeps the demo's files.
+  if (purchase.kind !== 'defence')
+    await d.sources.check({
+      topic: plan.topic,
+      minYear: purchase.min_publication_year,
+      requiredVolume: purchase.required_volume,
+      type: plan.paperType,
+      attached: files.length + (plan.source?.orderId ? await d.em.count(OrderFile, { order: plan.source.orderId }) : 0),
+    });
 
   const orderId = randomUUID();
   const paymentId = randomUUID();
