@@ -82,7 +82,10 @@ export type Notification =
   | { kind: 'payment_succeeded'; topic: string; paperType: 'demo' | 'full' }
   | { kind: 'generation_completed'; title: string; paperId: number; paperType: 'demo' | 'full' }
   | { kind: 'generation_failed'; topic: string; message: string; supportEmail: string }
-  | { kind: 'refund_succeeded'; topic: string; amount: number };
+  | { kind: 'refund_succeeded'; topic: string; amount: number }
+  | { kind: 'defence_paid'; topic: string; paperId: number }
+  | { kind: 'defence_ready'; title: string; paperId: number }
+  | { kind: 'defence_failed'; topic: string; message: string; supportEmail: string };
 
 export function notification(n: Notification, site: string): string {
   switch (n.kind) {
@@ -112,5 +115,23 @@ export function notification(n: Notification, site: string): string {
         `Возврат ${formatRubles(n.amount)} за работу «${n.topic}» выполнен.`,
         'Банк обычно зачисляет деньги в течение нескольких дней.',
       ].join('\n\n');
+    case 'defence_paid':
+      return [
+        `Оплата прошла. Комплект к защите работы «${n.topic}» готовится: обычно это несколько минут.`,
+        `Ход: ${site}/defence/${n.paperId}`,
+      ].join('\n\n');
+    case 'defence_ready':
+      return [
+        `Комплект к защите работы «${n.title}» готов: презентация, доклад и вопросы комиссии с ответами.`,
+        `Слайды и файлы: ${site}/defence/${n.paperId}`,
+      ].join('\n\n');
+    case 'defence_failed':
+      return [
+        `Не удалось подготовить комплект к защите работы «${n.topic}».`,
+        n.message,
+        `Деньги вернутся автоматически: мы пришлём сообщение, когда возврат пройдёт. Вопросы: ${n.supportEmail}.`,
+      ]
+        .filter(Boolean)
+        .join('\n\n');
   }
 }

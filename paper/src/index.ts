@@ -3,6 +3,8 @@
  * options; see README.md for the demo definition and the interface.
  */
 export { generatePaper } from './engine.ts';
+export { makeDefenceKit } from './defence/stage.ts';
+export type { DefenceContext } from './defence/stage.ts';
 export { validateInput } from './validate-input.ts';
 export type { AttachedSource, PaperInput, PaperType, Tariff, UserStructure } from './input.ts';
 export type { Outline, OutlineChapter } from './outline/types.ts';
@@ -17,6 +19,7 @@ export type {
   SourceVerification,
   TitlePageInfo,
   Usage,
+  DefenceKit,
 } from './types.ts';
 export { createDirectoryFullTexts, createMemoryFullTexts } from './passages/full-texts.ts';
 export type { DownloadLimits, FullTextStore } from './passages/full-texts.ts';

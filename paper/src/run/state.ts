@@ -13,7 +13,7 @@ import type { Progress, StageId } from '../progress.ts';
 import type { RunSources } from '../sources/run-sources.ts';
 import type { Assembled } from '../typeset/assemble.ts';
 import type { PageMap } from '../typeset/docx.ts';
-import type { ClaimCounts, NormocontrolReport, OriginalityReport, RunContext } from '../types.ts';
+import type { ClaimCounts, DefenceKit, NormocontrolReport, OriginalityReport, RunContext } from '../types.ts';
 import type { Written } from './written.ts';
 
 export interface PaperRun {
@@ -59,6 +59,8 @@ export interface PaperState {
   preview?: Buffer;
   normocontrol?: NormocontrolReport;
   originality?: OriginalityReport;
+  /** The defence kit made from the laid-out paper (defence/, a stage after a paper). */
+  defence?: DefenceKit;
 }
 
 /** A step of the engine: takes the state, returns the next one. */

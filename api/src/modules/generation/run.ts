@@ -42,7 +42,7 @@ export interface GenerationDeps {
 const FAILED_MESSAGE = 'Не удалось создать работу. Оплата будет возвращена автоматически.';
 
 /** Takes the order if it is queued, or generating under a worker that has gone silent. */
-async function claim(em: EntityManager, orderId: string, staleSeconds: number): Promise<boolean> {
+export async function claim(em: EntityManager, orderId: string, staleSeconds: number): Promise<boolean> {
   const rows = await em.execute<{ id: string }[]>(
     `update orders set status = 'generating', attempts = attempts + 1, heartbeat_at = now(), updated_at = now()
      where id = ? and (status = 'queued' or (status = 'generating' and (heartbeat_at is null or heartbeat_at < now() - make_interval(secs => ?))))
@@ -52,13 +52,13 @@ async function claim(em: EntityManager, orderId: string, staleSeconds: number): 
   return rows.length === 1;
 }
 
-async function publish(em: EntityManager, orderId: string) {
+export async function publish(em: EntityManager, orderId: string) {
   const fresh = em.fork();
   const order = await fresh.findOneOrFail(Order, { id: orderId }, { populate: ['user'] });
   await publishOrder(fresh, order);
 }
 
-async function recordProgress(em: EntityManager, orderId: string, p: ProgressEvent) {
+export async function recordProgress(em: EntityManager, orderId: string, p: ProgressEvent) {
   const percent = Math.min(99, Math.round(p.percent));
   await em.execute(
     `update orders set stage = case when ? >= progress then ? else stage end, progress = greatest(progress, ?), heartbeat_at = now()

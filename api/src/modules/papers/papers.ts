@@ -125,7 +125,7 @@ export async function openSourceFile(em: EntityManager, storage: Storage, owner:
 }
 
 /** A title as a file name: no path or control characters, at most 150 characters. */
-function fileNameOf(title: string): string {
+export function fileNameOf(title: string): string {
   const clean = title
     .replace(/[\\/:*?"<>|\u0000-\u001f]+/g, ' ')
     .replace(/\s+/g, ' ')

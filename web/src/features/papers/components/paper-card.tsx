@@ -15,7 +15,8 @@ export function docxName(title: string): string {
   return `${clean || 'Работа'}.docx`;
 }
 
-export function PaperCard({ paper }: { paper: PaperListItem }) {
+/** `defence`: a bought full paper, which offers «Подготовка к защите» (slides, speech, questions). */
+export function PaperCard({ paper, defence = false }: { paper: PaperListItem; defence?: boolean }) {
   const navigate = useNavigate();
   const { pending, download, error } = useDownload();
   const act = () => {
@@ -52,6 +53,18 @@ export function PaperCard({ paper }: { paper: PaperListItem }) {
         >
           {paper.download_url ? 'Скачать' : 'Купить'}
         </Button>
+        {defence && paper.download_url ? (
+          <Button
+            colorPalette="blue"
+            variant="outline"
+            onClick={(e) => {
+              e.stopPropagation();
+              void navigate(`/defence/${paper.id}`);
+            }}
+          >
+            Подготовка к защите
+          </Button>
+        ) : null}
         <InlineError message={error} />
       </Card.Footer>
     </Card.Root>
