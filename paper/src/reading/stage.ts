@@ -4,19 +4,15 @@
  * passages with pages; a found work without one gives its abstract, cited without a page.
  * Subsections are then written from the passages a full-text search finds for them.
  */
-import { PaperError } from '../errors.ts';
 import { briefOf } from '../outline/brief.ts';
 import type { PaperRun, PaperState, Stage } from '../run/state.ts';
 import { need } from '../run/state.ts';
 import { placeKeptChapter } from '../demo/kept-chapter.ts';
-import { extractSourceText } from '../sources/extract/index.ts';
 import { englishQueryOf } from '../sources/glossary.ts';
 import { queriesForOutline } from '../sources/queries.ts';
-import type { RunSource } from '../sources/index.ts';
 import { createPassageSearch, type PassageSearch } from '../passages/bm25.ts';
-import { fullTextPdf } from '../passages/full-texts.ts';
-import { printedPages } from '../passages/printed-pages.ts';
-import { splitPassages, type Passage } from '../passages/split.ts';
+import { readSources } from '../passages/read.ts';
+import type { Passage } from '../passages/split.ts';
 import type { PaperPassages, ReadAs } from '../passages/types.ts';
 
 /** Passages given to the writer of one subsection, and at most so many of one source. */
@@ -31,58 +27,6 @@ const EXTRA_PER_SUBSECTION = 4;
  */
 const PAGED_WEIGHT = 1.5;
 const USER_FILE_WEIGHT = 2;
-/** Downloads at the same time. */
-const PARALLEL_DOWNLOADS = 3;
-/** A full text beyond these is a whole issue or a book, not read (its abstract is). */
-const FULL_TEXT_EXTRACT = { maxPages: 300, timeoutMs: 30_000 };
-
-interface ReadSource {
-  pages: { page: string | null; text: string }[];
-  readAs: ReadAs;
-}
-
-/** "С. 45–52" in a user's citation: the pages of an article in its journal. */
-function citedRange(citation: string): string | undefined {
-  return /С\.\s*(\d+\s*[-–—]\s*\d+)/.exec(citation)?.[1];
-}
-
-function numbered(pageTexts: string[], labels: (string | null)[] | null | undefined, recordPages: string | undefined): ReadSource {
-  const { pages, numbering } = printedPages({ pageTexts, labels, recordPages });
-  return { pages: pageTexts.map((text, i) => ({ page: pages[i], text })), readAs: numbering };
-}
-
-async function readFound(run: PaperRun, source: RunSource): Promise<ReadSource> {
-  const work = source.work;
-  const abstract: ReadSource = { pages: work?.abstract ? [{ page: null, text: work.abstract }] : [], readAs: 'abstract' };
-  const store = run.ctx.fullTexts;
-  if (!store || !work) return abstract;
-  for (const url of [work.pdfUrl, work.oaUrl]) {
-    if (!url) continue;
-    const pdf = await fullTextPdf(store, url, run.signal, run.ctx.fullTextDownloads);
-    if (!pdf.ok) continue;
-    try {
-      const extracted = await extractSourceText({ name: 'full-text.pdf', bytes: pdf.bytes }, FULL_TEXT_EXTRACT);
-      return numbered(extracted.text.split('\f'), extracted.pageLabels, work.pages);
-    } catch (error) {
-      // A PDF that cannot be read (a scan, a damaged file) leaves the abstract.
-      if (!(error instanceof PaperError && error.code === 'file_rejected')) throw error;
-    }
-  }
-  return abstract;
-}
-
-function readAttached(source: RunSource): ReadSource {
-  const file = source.file!;
-  if (!file.text.includes('\f')) return { pages: [{ page: null, text: file.text }], readAs: 'text' };
-  return numbered(file.text.split('\f'), file.pageLabels, citedRange(file.citation));
-}
-
-async function inBatches<T, R>(items: T[], size: number, fn: (item: T) => Promise<R>): Promise<R[]> {
-  const out: R[] = [];
-  for (let i = 0; i < items.length; i += size) out.push(...(await Promise.all(items.slice(i, i + size).map(fn))));
-  return out;
-}
-
 /**
  * The passages each subsection is written from: the best ones for its title, a source weighing
  * less each time an earlier subsection got it (so that the paper's sources spread over its
@@ -145,13 +89,9 @@ function passagesOf(run: PaperRun, state: PaperState, list: Passage[], readAs: R
 }
 
 export async function readPassages(run: PaperRun, state: PaperState): Promise<PaperState> {
-  const sources = need(state.sources, 'the sources').list;
-  const read = await inBatches(sources, PARALLEL_DOWNLOADS, async (s) => (s.origin === 'attached' ? readAttached(s) : readFound(run, s)));
-  // Ids are given in the order of the sources, whatever order the downloads finished in.
   let next = 0;
   const nextId = () => `p${++next}`;
-  const list = read.flatMap((r, i) => splitPassages(sources[i].id, r.pages, nextId));
-  const readAs = Object.fromEntries(sources.map((s, i) => [s.id, read[i].readAs]));
+  const { list, readAs } = await readSources(run, need(state.sources, 'the sources').list, nextId);
   return withPassages(run, state, list, readAs, nextId);
 }
 

@@ -13,6 +13,7 @@ import type { RunSources } from '../sources/run-sources.ts';
 import type { Assembled } from '../typeset/assemble.ts';
 import type { PageMap } from '../typeset/docx.ts';
 import type { ClaimCounts, NormocontrolReport, OriginalityReport, RunContext } from '../types.ts';
+import type { RevisionState } from '../remarks/types.ts';
 import type { Written } from './written.ts';
 
 export interface PaperRun {
@@ -56,6 +57,10 @@ export interface PaperState {
   preview?: Buffer;
   normocontrol?: NormocontrolReport;
   originality?: OriginalityReport;
+  /** Pages the paper may exceed its window by: a revision's remarks asked for that much more text. */
+  extraPages?: number;
+  /** A revision round: what it is asked and what it did (revision/, revision-report/). */
+  revision?: RevisionState;
 }
 
 /** A step of the engine: takes the state, returns the next one. */

@@ -1,0 +1,77 @@
+/**
+ * Sources read as passages of about a paragraph, each with the page printed on it: an open full
+ * text (a found work's PDF, the user's file) gives passages with pages; a found work without one
+ * gives its abstract, cited without a page. The reading stage reads a paper's sources so, and a
+ * revision the works it adds.
+ */
+import { PaperError } from '../errors.ts';
+import type { PaperRun } from '../run/state.ts';
+import { extractSourceText } from '../sources/extract/index.ts';
+import type { RunSource } from '../sources/index.ts';
+import { fullTextPdf } from './full-texts.ts';
+import { printedPages } from './printed-pages.ts';
+import { splitPassages, type Passage } from './split.ts';
+import type { ReadAs } from './types.ts';
+
+/** Downloads at the same time. */
+const PARALLEL_DOWNLOADS = 3;
+/** A full text beyond these is a whole issue or a book, not read (its abstract is). */
+const FULL_TEXT_EXTRACT = { maxPages: 300, timeoutMs: 30_000 };
+
+interface ReadSource {
+  pages: { page: string | null; text: string }[];
+  readAs: ReadAs;
+}
+
+/** "С. 45–52" in a user's citation: the pages of an article in its journal. */
+function citedRange(citation: string): string | undefined {
+  return /С\.\s*(\d+\s*[-–—]\s*\d+)/.exec(citation)?.[1];
+}
+
+function numbered(pageTexts: string[], labels: (string | null)[] | null | undefined, recordPages: string | undefined): ReadSource {
+  const { pages, numbering } = printedPages({ pageTexts, labels, recordPages });
+  return { pages: pageTexts.map((text, i) => ({ page: pages[i], text })), readAs: numbering };
+}
+
+async function readFound(run: PaperRun, source: RunSource): Promise<ReadSource> {
+  const work = source.work;
+  const abstract: ReadSource = { pages: work?.abstract ? [{ page: null, text: work.abstract }] : [], readAs: 'abstract' };
+  const store = run.ctx.fullTexts;
+  if (!store || !work) return abstract;
+  for (const url of [work.pdfUrl, work.oaUrl]) {
+    if (!url) continue;
+    const pdf = await fullTextPdf(store, url, run.signal, run.ctx.fullTextDownloads);
+    if (!pdf.ok) continue;
+    try {
+      const extracted = await extractSourceText({ name: 'full-text.pdf', bytes: pdf.bytes }, FULL_TEXT_EXTRACT);
+      return numbered(extracted.text.split('\f'), extracted.pageLabels, work.pages);
+    } catch (error) {
+      // A PDF that cannot be read (a scan, a damaged file) leaves the abstract.
+      if (!(error instanceof PaperError && error.code === 'file_rejected')) throw error;
+    }
+  }
+  return abstract;
+}
+
+function readAttached(source: RunSource): ReadSource {
+  const file = source.file!;
+  if (!file.text.includes('\f')) return { pages: [{ page: null, text: file.text }], readAs: 'text' };
+  return numbered(file.text.split('\f'), file.pageLabels, citedRange(file.citation));
+}
+
+async function inBatches<T, R>(items: T[], size: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const out: R[] = [];
+  for (let i = 0; i < items.length; i += size) out.push(...(await Promise.all(items.slice(i, i + size).map(fn))));
+  return out;
+}
+
+/** The sources' passages, ids given by `nextId` in the order of the sources (whatever order the downloads finished in). */
+export async function readSources(
+  run: PaperRun,
+  sources: RunSource[],
+  nextId: () => string,
+): Promise<{ list: Passage[]; readAs: Record<string, ReadAs> }> {
+  const read = await inBatches(sources, PARALLEL_DOWNLOADS, async (s) => (s.origin === 'attached' ? readAttached(s) : readFound(run, s)));
+  const list = read.flatMap((r, i) => splitPassages(sources[i].id, r.pages, nextId));
+  return { list, readAs: Object.fromEntries(sources.map((s, i) => [s.id, read[i].readAs])) };
+}
