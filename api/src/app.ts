@@ -23,6 +23,7 @@ import { generationRouter, paymentRouter } from './modules/orders/router.ts';
 import { registerOrderSockets } from './modules/orders/sockets.ts';
 import { claimUploadsFolder } from './modules/orders/upload.ts';
 import { papersRouter } from './modules/papers/router.ts';
+import { revisionsRouter } from './modules/revisions/router.ts';
 import type { Services } from './services.ts';
 import { reviewsRouter } from './modules/reviews/router.ts';
 import { createSearchProviders } from './modules/generation/engine.ts';
@@ -95,6 +96,7 @@ async function appPlugin(fastify: FastifyInstance, deps: AppDeps) {
     );
     const uploadsDir = await claimUploadsFolder(fastify, deps.config.uploadsDir);
     await payments.register(s.plugin(paymentRouter({ ...deps, uploadsDir })), routeOptions);
+    await payments.register(s.plugin(revisionsRouter({ ...deps, uploadsDir })), routeOptions);
   });
   registerOrderSockets(fastify, deps.events, deps.config.trustedOrigins);
   await fastify.register(s.plugin(systemRouter(deps.orm, deps.config)), routeOptions);

@@ -9,6 +9,7 @@ import { pruneRateLimits } from './modules/limits/rate-limit.ts';
 import { createEngineParts } from './modules/generation/engine.ts';
 import { startLibrary } from './modules/library/library-jobs.ts';
 import { runGeneration } from './modules/generation/run.ts';
+import { isRevisionOrder, runRevision } from './modules/revisions/run.ts';
 import { deliverNotification } from './modules/notifications/notify.ts';
 import { reconcile as reconcileOrders } from './modules/orders/reconcile.ts';
 import { expirePendingOrders } from './modules/orders/status.ts';
@@ -35,10 +36,9 @@ export async function startWorker(config: Config, orm: Orm, databaseUrl: string,
     QUEUE.generate,
     { batchSize: 1, localConcurrency: config.worker.concurrency, pollingIntervalSeconds: 1 },
     async ([job]) => {
-      await runGeneration(
-        { ...paymentDeps(), config, storage: services.storage, engine, quota, signal: stopping.signal },
-        job.data.orderId,
-      );
+      const deps = { ...paymentDeps(), config, storage: services.storage, engine, quota, signal: stopping.signal };
+      const run = (await isRevisionOrder(deps, job.data.orderId)) ? runRevision : runGeneration;
+      await run(deps, job.data.orderId);
     },
   );
   await boss.work<NotifyJob>(QUEUE.notify, { batchSize: 1, pollingIntervalSeconds: 2 }, async ([job]) => {

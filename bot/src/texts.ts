@@ -82,7 +82,10 @@ export type Notification =
   | { kind: 'payment_succeeded'; topic: string; paperType: 'demo' | 'full' }
   | { kind: 'generation_completed'; title: string; paperId: number; paperType: 'demo' | 'full' }
   | { kind: 'generation_failed'; topic: string; message: string; supportEmail: string }
-  | { kind: 'refund_succeeded'; topic: string; amount: number };
+  | { kind: 'refund_succeeded'; topic: string; amount: number }
+  | { kind: 'revision_paid'; title: string; paperId: number }
+  | { kind: 'revision_completed'; title: string; paperId: number; version: number; done: number; total: number }
+  | { kind: 'revision_failed'; title: string; message: string; refunded: boolean; supportEmail: string };
 
 export function notification(n: Notification, site: string): string {
   switch (n.kind) {
@@ -112,5 +115,25 @@ export function notification(n: Notification, site: string): string {
         `Возврат ${formatRubles(n.amount)} за работу «${n.topic}» выполнен.`,
         'Банк обычно зачисляет деньги в течение нескольких дней.',
       ].join('\n\n');
+    case 'revision_paid':
+      return [
+        `Оплата доработки работы «${n.title}» получена: доработка уже идёт.`,
+        `Ход: /status или ${site}/papers/${n.paperId}/revisions`,
+      ].join('\n\n');
+    case 'revision_completed':
+      return [
+        `Версия ${n.version} работы «${n.title}» готова: выполнено замечаний — ${n.done} из ${n.total}.`,
+        `Новая версия и «Лист доработок»: ${site}/papers/${n.paperId}/revisions`,
+      ].join('\n\n');
+    case 'revision_failed':
+      return [
+        `Не удалось выполнить доработку работы «${n.title}».`,
+        n.message,
+        n.refunded
+          ? `Деньги вернутся автоматически: мы пришлём сообщение, когда возврат пройдёт. Вопросы: ${n.supportEmail}.`
+          : `Доработка не засчитана в бесплатные: отправьте замечания ещё раз. Вопросы: ${n.supportEmail}.`,
+      ]
+        .filter(Boolean)
+        .join('\n\n');
   }
 }

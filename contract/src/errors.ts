@@ -68,6 +68,22 @@ export const ERRORS = {
   file_empty: error(400, 'Файл пустой'),
   payment_not_found: error(400, E.paymentNotFoundOrProcessed),
   payment_provider_unavailable: error(503, 'Платёжная система временно недоступна. Попробуйте позже'),
+
+  // ---------- revisions ----------
+  revision_not_purchased: error(400, 'Доработка доступна для купленной полной версии работы'),
+  /** Included rounds used or the free period over, and the request did not agree to pay (data.price). */
+  revision_rounds_used: error(402, 'Бесплатные доработки по этой работе закончились: следующая доработка платная'),
+  revision_no_remarks: error(
+    400,
+    'Нет замечаний: в загруженном .docx нет комментариев, а текст замечаний пуст. Напишите замечания текстом или загрузите файл с комментариями руководителя',
+  ),
+  revision_running: error(409, 'По этой работе уже идёт доработка: дождитесь её окончания'),
+  remarks_too_long: error(422, 'Замечания слишком длинные: не больше 10 000 знаков текстом и 100 комментариев в файле'),
+  revision_unavailable: error(
+    409,
+    'Эту работу нельзя доработать автоматически: она создана до появления доработок. Напишите в поддержку — доработаем вручную',
+  ),
+  version_not_found: error(404, 'Версия работы не найдена'),
 } as const;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -9,7 +9,6 @@ export type { PaperSnapshot } from './run/snapshot.ts';
 export { readDocxComments, remarksOfComments } from './remarks/docx-comments.ts';
 export type { DocxComment } from './remarks/docx-comments.ts';
 export { splitRemarks } from './remarks/split.ts';
-export { STATUS_NAMES } from './revision-report/report.ts';
 export type {
   OutcomeStatus,
   RemarkClass,

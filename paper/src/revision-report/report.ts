@@ -5,21 +5,10 @@
  * (section and printed page), or why not.
  */
 import { AlignmentType, Document, Packer, Paragraph, Table, TableCell, TableRow, TextRun, WidthType } from 'docx';
-import type { OutcomeStatus, RemarkClass, RevisionReport } from '../remarks/types.ts';
+import { OUTCOME_NAMES, REMARK_CLASS_NAMES } from '@app/contract';
+import type { OutcomeStatus, RevisionReport } from '../remarks/types.ts';
 import { FONT, MARGINS, PAGE, TEXT_WIDTH } from '../gost/constants.ts';
 
-const CLASS_NAMES: Record<RemarkClass, string> = {
-  content: 'Содержание',
-  sources: 'Источники',
-  form: 'Оформление',
-  author: 'Данные автора',
-};
-export const STATUS_NAMES: Record<OutcomeStatus, string> = {
-  done: 'Выполнено',
-  partial: 'Выполнено частично',
-  not_done: 'Не выполнено',
-  author: 'Требует данных автора',
-};
 /** 12 pt, in half-points. */
 const SIZE = 24;
 const SMALL = 20;
@@ -55,7 +44,7 @@ export async function revisionReportDocx(options: {
           children: [
             cell([small(String(o.n))], 0),
             cell([small(o.text), ...(o.anchor ? [small(`К фрагменту: «${clip(o.anchor)}»`, { italics: true })] : [])], 1),
-            cell([small(CLASS_NAMES[o.class]), small(STATUS_NAMES[o.status], { bold: true })], 2),
+            cell([small(REMARK_CLASS_NAMES[o.class]), small(OUTCOME_NAMES[o.status], { bold: true })], 2),
             cell([small(o.detail)], 3),
             cell(o.where.length ? o.where.map((w) => small(w)) : [small('—')], 4),
           ],

@@ -8,6 +8,7 @@ import { QUEUE, type NotifyJob, type TelegramJob } from '../../jobs/queues.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { generationCompletedMail, generationFailedMail, paymentSucceededMail, refundSucceededMail } from '../mail/templates.ts';
 import { Order } from '../orders/entities.ts';
+import { sendRevisionMail } from '../revisions/notify.ts';
 
 export interface NotifyDeps {
   em: EntityManager;
@@ -21,7 +22,9 @@ export async function deliverNotification(d: NotifyDeps, job: NotifyJob): Promis
   if (!order || order.user.deletedAt || !order.user.email) return;
   const user = order.user;
   const full = order.paperType === 'full';
-  if (job.kind === 'payment_succeeded') {
+  if (order.kind === 'revision' && (await sendRevisionMail(d, order, user.email!, job.kind))) {
+    // A revision round's own e-mail (revisions/notify.ts).
+  } else if (job.kind === 'payment_succeeded') {
     const url = `${d.config.publicUrl}/payment/waiting?task_id=${order.id}`;
     await d.mailer.send(paymentSucceededMail(user.email!, { topic: order.topic, full, amount: order.amount, url }));
   } else if (job.kind === 'generation_completed' && order.paper) {

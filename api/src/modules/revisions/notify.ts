@@ -1,0 +1,43 @@
+/** The e-mails of a revision round (the notification job's kinds, said for a round). */
+import type { Mailer } from '../mail/mailer.ts';
+import { revisionCompletedMail, revisionFailedMail, revisionPaidMail } from '../mail/templates.ts';
+import type { NotifyJob } from '../../jobs/queues.ts';
+import type { Config } from '../../config.ts';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Order } from '../orders/entities.ts';
+import { Revision } from './entities.ts';
+
+/** Where the owner sees a paper's versions and rounds. */
+export const revisionsPageUrl = (config: Config, paperId: number) => `${config.publicUrl}/papers/${paperId}/revisions`;
+
+/** The facts a round's messages tell: the paper, the version made and what became of the remarks. */
+export async function roundOf(em: EntityManager, order: Order) {
+  const revision = await em.findOneOrFail(Revision, { order: order.id }, { populate: ['paper'] });
+  const outcomes = revision.outcomes ?? [];
+  return {
+    title: revision.paper.title,
+    paperId: revision.paper.id,
+    version: revision.version ?? revision.fromVersion + 1,
+    total: outcomes.length,
+    done: outcomes.filter((o) => o.status === 'done' || o.status === 'partial').length,
+    author: outcomes.filter((o) => o.status === 'author').length,
+  };
+}
+
+export async function sendRevisionMail(
+  d: { em: EntityManager; config: Config; mailer: Mailer },
+  order: Order,
+  to: string,
+  kind: NotifyJob['kind'],
+) {
+  const round = await roundOf(d.em, order);
+  const url = revisionsPageUrl(d.config, round.paperId);
+  if (kind === 'payment_succeeded') await d.mailer.send(revisionPaidMail(to, { title: round.title, amount: order.amount, url }));
+  else if (kind === 'generation_completed') await d.mailer.send(revisionCompletedMail(to, { ...round, url }));
+  else if (kind === 'generation_failed')
+    await d.mailer.send(
+      revisionFailedMail(to, { title: round.title, message: order.error ?? '', amount: order.amount, supportEmail: d.config.supportEmail }),
+    );
+  else return false;
+  return true;
+}
