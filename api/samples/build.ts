@@ -192,7 +192,7 @@ try {
       checkpoints: createMemoryCheckpoints(),
       fullTexts,
       // The stand-ins listen on loopback, which real downloads refuse.
-      ...(simulated ? { fullTextDownloads: { ...FULL_TEXT_LIMITS, privateHosts: true } } : {}),
+      ...(simulated ? { fullTextDownloads: { ...FULL_TEXT_LIMITS, loopback: true } } : {}),
       originality: engine.originality,
       now: NOW,
       producedBy: writtenBy,

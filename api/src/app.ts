@@ -87,6 +87,8 @@ async function appPlugin(fastify: FastifyInstance, deps: AppDeps) {
       deps.library,
       ...createSearchProviders({ ...sources, maxRetries: Math.min(1, sources.maxRetries) }, fastify.log, sources.estimateTimeoutMs),
     ],
+    timeoutMs: sources.estimateTimeoutMs,
+    log: fastify.log,
   });
   await fastify.register(s.plugin(sourcesRouter(estimator)), routeOptions);
   await fastify.register(async (payments) => {
@@ -95,7 +97,7 @@ async function appPlugin(fastify: FastifyInstance, deps: AppDeps) {
       done(null, Object.fromEntries(new URLSearchParams(String(body)))),
     );
     const uploadsDir = await claimUploadsFolder(fastify, deps.config.uploadsDir);
-    await payments.register(s.plugin(paymentRouter({ ...deps, uploadsDir })), routeOptions);
+    await payments.register(s.plugin(paymentRouter({ ...deps, uploadsDir, sources: estimator })), routeOptions);
     await payments.register(s.plugin(revisionsRouter({ ...deps, uploadsDir })), routeOptions);
   });
   registerOrderSockets(fastify, deps.events, deps.config.trustedOrigins);

@@ -298,16 +298,16 @@ export interface Config {
   } | null;
   library: {
     endpoints: OaiEndpoint[];
-    /** No repository configured outside production: the library holds its development collection
-     * (invented records, so papers found with it are not held to the minimum of sources). */
-    devCollection: boolean;
     delayMs: number;
     retries: number;
     harvestCron: string;
   };
   sources: {
-    /** Empty: no search (development). */
+    /** Empty: no outside database. */
     providers: SearchProvider[];
+    /** Papers may cite invented works: the library's development collection and the stand-in
+     * that answers any topic (inventedSourcesAllowed). */
+    invented: boolean;
     mailto: string | null;
     maxRetries: number;
     openalex: { baseUrl: string; apiKey: string | null; timeoutMs: number; maxRequestsPerSecond: number };
@@ -442,13 +442,13 @@ export function loadConfig(env: Env): Config {
     llm,
     library: {
       endpoints: e.LIBRARY_OAI_ENDPOINTS,
-      devCollection: e.LIBRARY_OAI_ENDPOINTS.length === 0 && e.NODE_ENV !== 'production',
       delayMs: e.LIBRARY_OAI_DELAY_MS,
       retries: e.LIBRARY_OAI_RETRIES,
       harvestCron: e.LIBRARY_HARVEST_CRON,
     },
     sources: {
       providers: providersOf(e.SOURCES_SEARCH ?? (e.NODE_ENV === 'production' ? SEARCH_PROVIDERS.join(',') : 'none')),
+      invented: inventedSourcesAllowed(e),
       mailto: e.SOURCES_MAILTO ?? null,
       maxRetries: e.SOURCES_MAX_RETRIES,
       openalex: {
@@ -572,6 +572,16 @@ function llmOf(e: z.infer<typeof schema>): Config['llm'] {
     return { provider: providers[names[t]]!, model, price: e.LLM_PRICES[model] ?? null };
   };
   return { tariffs: { basic: tariff('basic'), professional: tariff('professional') }, timeoutMs: e.LLM_TIMEOUT_SECONDS * 1000 };
+}
+
+/**
+ * Whether papers may cite invented works (the library's development collection, the stand-in of
+ * the databases that answers any topic: paper/src/sources/search/invented.ts), each marked as
+ * invented in the paper. Never in production, and never while a real database is configured
+ * (repositories to harvest, or SOURCES_SEARCH): the one place this rule lives.
+ */
+export function inventedSourcesAllowed(e: Pick<z.infer<typeof schema>, 'NODE_ENV' | 'SOURCES_SEARCH' | 'LIBRARY_OAI_ENDPOINTS'>): boolean {
+  return e.NODE_ENV !== 'production' && e.LIBRARY_OAI_ENDPOINTS.length === 0 && providersOf(e.SOURCES_SEARCH ?? 'none').length === 0;
 }
 
 /** SOURCES_SEARCH as a list of providers, each once. */

@@ -56,7 +56,7 @@ export async function startServices(config: Config, orm: Orm, databaseUrl: strin
     jobs: jobsOf(boss),
     boss,
     events,
-    library: createLibrarySearch(libraryPool, { devCollection: config.library.devCollection }),
+    library: createLibrarySearch(libraryPool, { devCollection: config.sources.invented }),
     async stop() {
       await libraryPool.end();
       await events.stop();

@@ -54,9 +54,10 @@ const TOPICS = [
   'Логистика предприятий розничной торговли',
 ];
 
-/** A CyberLeninka-like record. */
+/** A CyberLeninka-like record; its dc:source names the year of its dc:date. */
 function article(i: number, datestamp = day(1), over: Partial<StandInRecord['dc']> = {}): StandInRecord {
   const slug = `statya-${i}`;
+  const year = over.date?.[0] ?? String(2015 + (i % 9));
   return {
     identifier: `oai:cyberleninka.ru:article/n/${slug}`,
     datestamp,
@@ -67,10 +68,10 @@ function article(i: number, datestamp = day(1), over: Partial<StandInRecord['dc'
       subject: ['экономика', 'управление'],
       description: ['В статье рассмотрены вопросы, важные для практики.'],
       publisher: ['Федеральное государственное бюджетное образовательное учреждение высшего образования «Университет»'],
-      date: [String(2015 + (i % 9))],
+      date: [year],
       type: ['text'],
       identifier: [`https://cyberleninka.ru/article/n/${slug}`, `https://cyberleninka.ru/article/n/${slug}/pdf`],
-      source: [`Вестник университета. ${2015 + (i % 9)}. №${(i % 4) + 1} (${30 + i}). С. ${10 + i}-${20 + i}`],
+      source: [`Вестник университета. ${year}. №${(i % 4) + 1} (${30 + i}). С. ${10 + i}-${20 + i}`],
       language: ['ru'],
       ...over,
     },

@@ -78,7 +78,7 @@ describe('title page and AI appendix', () => {
     const demo = await createPayment(u.client, newOrder({ title_page: TITLE_PAGE, ai_appendix: false }));
     const { rows } = await t.sql(
       `insert into papers (user_id, type, tariff, title, annotation, structure, options, docx_key, pdf_key, page_count, paid_at)
-       select id, 'demo', 'basic', 'Демо', 'Аннотация', '{}', '{}', 'papers/d.docx', 'papers/d.pdf', 12, now() from users where username = $1
+       select id, 'demo', 'basic', 'Цифровая экономика малого бизнеса', 'Аннотация', '{}', '{}', 'papers/d.docx', 'papers/d.pdf', 12, now() from users where username = $1
        returning id`,
       [u.name],
     );

@@ -72,10 +72,13 @@ describe('GET /api/v1/sources/estimate/', () => {
         year: expect.any(Number),
         container: expect.any(String),
       });
-    expect(res.body.advice).toBe(
-      'Недостаточно источников для полной работы: по теме найдено 13 источников, а для работы нужно не меньше 30. ' +
-        'Сформулируйте тему шире: уберите узкие уточнения (регион, организацию, период) или используйте общепринятые научные термины, либо укажите более ранний минимальный год издания (сейчас 2010).',
-    );
+    expect(res.body.complete).toBe(true);
+    expect(res.body.advice).toEqual({
+      demo: null,
+      full:
+        'Недостаточно источников для полной работы: по теме найдено 13 источников, а для работы нужно не меньше 30. ' +
+        'Сформулируйте тему шире: уберите узкие уточнения (регион, организацию, период) или используйте общепринятые научные термины; укажите более ранний минимальный год издания (сейчас 2010); приложите свои источники: каждый файл входит в список.',
+    });
     // The configured key, the polite-pool address and both languages reached the databases.
     const asked = openalex.requests.map((r) => r.url.searchParams);
     expect(asked.every((p) => p.get('api_key') === 'test-openalex-key' && p.get('mailto') === 'team@example.org')).toBe(true);

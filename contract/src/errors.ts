@@ -68,6 +68,11 @@ export const ERRORS = {
   file_empty: error(400, 'Файл пустой'),
   payment_not_found: error(400, E.paymentNotFoundOrProcessed),
   payment_provider_unavailable: error(503, 'Платёжная система временно недоступна. Попробуйте позже'),
+  /** The databases have too few works on the topic for the paper ordered (the detail says what to change). */
+  not_enough_sources: error(
+    422,
+    'Недостаточно научных источников по теме: сформулируйте тему шире, укажите более ранний год издания или приложите свои источники',
+  ),
 
   // ---------- revisions ----------
   revision_not_purchased: error(400, 'Доработка доступна для купленной полной версии работы'),

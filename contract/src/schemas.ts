@@ -108,8 +108,9 @@ export type PaperOptions = z.infer<typeof paperOptions>;
 export const paperStructure = z.record(z.string(), z.array(z.string()));
 
 /** Where a listed source was found to exist: its DOI, the repository that gave its record, the
- * user's own file, or our library of works. */
-export const SOURCE_VERIFICATIONS = ['doi', 'repository', 'user_file', 'library'] as const;
+ * user's own file, or our library of works; 'invented': nowhere, a record made up by the
+ * development stand-in of the databases (an installation without them, never production). */
+export const SOURCE_VERIFICATIONS = ['doi', 'repository', 'user_file', 'library', 'invented'] as const;
 export type SourceVerification = (typeof SOURCE_VERIFICATIONS)[number];
 
 /** A source of the paper's list, as the preview page shows it. */
@@ -304,6 +305,8 @@ export const sourcesEstimateQuery = z.object({
   min_year: queryNumber(f.publicationYear.default(LIMITS.publicationYear.default)),
   /** The full paper's volume: from 100 pages the minimum is higher. */
   required_volume: queryNumber(f.volume.default(LIMITS.volume.default)),
+  /** Files the order attaches (a demo's purchase: the demo's): each counts toward the minimum. */
+  attached: queryNumber(z.number().int().min(0).max(LIMITS.files.max).default(0)),
 });
 export type SourcesEstimateQuery = z.infer<typeof sourcesEstimateQuery>;
 
@@ -320,12 +323,16 @@ export const sourcesEstimateBody = z.object({
   minimum_full: z.number().int(),
   enough_for_demo: z.boolean(),
   enough_for_full: z.boolean(),
+  /** Every database answered in time: "not enough" is then final, and payment/create refuses such
+   * an order (not_enough_sources); otherwise the order is taken and the paper's own search decides. */
+  complete: z.boolean(),
   /** Up to 5 of the works found, best first. */
   sample: z
     .array(z.object({ title: z.string(), authors: z.array(z.string()), year: z.number().int(), container: z.string().nullable() }))
     .max(5),
-  /** Russian: what to change (the topic, the year) when there are too few for a full paper; null otherwise. */
-  advice: z.string().nullable(),
+  /** Russian: what to change (the topic, the year, the files) when there are too few for a demo
+   * or a full paper; null when there are enough. */
+  advice: z.object({ demo: z.string().nullable(), full: z.string().nullable() }),
 });
 export type SourcesEstimate = z.infer<typeof sourcesEstimateBody>;
 

@@ -338,7 +338,7 @@ async function runScenario(
       now: NOW,
       fullTexts,
       // The repository stand-in listens on loopback, which real downloads refuse.
-      fullTextDownloads: { ...FULL_TEXT_LIMITS, privateHosts: true },
+      fullTextDownloads: { ...FULL_TEXT_LIMITS, loopback: true },
     });
     const elapsed = seconds();
     const found = (await checkpoints.get('sources:found')) as FoundWork[];

@@ -131,7 +131,7 @@ async function runTopic(
       now: NOW,
       fullTexts: createMemoryFullTexts(),
       // The repository stand-in listens on loopback, which real downloads refuse.
-      fullTextDownloads: { ...FULL_TEXT_LIMITS, privateHosts: true },
+      fullTextDownloads: { ...FULL_TEXT_LIMITS, loopback: true },
     });
     const elapsed = seconds();
     // The found works (source S1, S2, … in this order: nothing is attached) and the passages they were read as.

@@ -11,7 +11,141 @@ import type { AddressInfo } from 'node:net';
 import { figureOf } from '../src/text/tables.ts';
 import { capital, freshSentence, pick, random, TEMPLATES, type Rnd } from './prose.ts';
 
-export type Behaviour = { status: number; retryAfterSec?: number } | { hang: true } | { cutAfterChars: number };
+/** The ways a real server's answer goes wrong with status 200 (src/writer/answers.ts names each). */
+export const MALFORMED = [
+  'empty body',
+  'not JSON',
+  'web page',
+  'error object',
+  'no choices',
+  'empty choices',
+  'no message',
+  'null content',
+  'number content',
+  'cut short',
+  'length',
+  'refusal',
+  'content filter',
+  'bad event',
+] as const;
+export type Malformed = (typeof MALFORMED)[number];
+
+export type Behaviour =
+  | { status: number; retryAfterSec?: number }
+  | { hang: true }
+  | { cutAfterChars: number }
+  | { malformed: Malformed }
+  /** A stream asked for, a whole JSON answer sent (a server that ignores `stream`). */
+  | { whole: true };
+
+const ERROR_OBJECT = {
+  error: {
+    message: 'The server had an error while processing your request. Sorry about that!',
+    type: 'server_error',
+    param: null,
+    code: null,
+  },
+};
+const REFUSAL_EN = "I'm sorry, but I can't help with that request.";
+
+/** Answers a request with one malformed shape, as a whole body or as an event stream. */
+function sendMalformed(
+  res: http.ServerResponse,
+  shape: Malformed,
+  at: { stream: boolean; text: string; model: string; filterReason: string },
+): void {
+  const half = at.text.slice(0, Math.ceil(at.text.length / 2));
+  const base = { id: 'chatcmpl-bad', created: 0, model: at.model };
+  const send = (type: string, body: string) => {
+    res.writeHead(200, { 'content-type': type });
+    res.end(body);
+  };
+  if (shape === 'web page' || (shape === 'not JSON' && at.stream)) {
+    // Not what was asked for: a maintenance page of a proxy, or its plain-text complaint.
+    return shape === 'web page'
+      ? send(
+          'text/html; charset=utf-8',
+          '<!DOCTYPE html><html><head><title>Maintenance</title></head><body><h1>We will be back soon</h1></body></html>',
+        )
+      : send('text/plain', 'upstream connect error or disconnect/reset before headers. reset reason: connection termination');
+  }
+  if (!at.stream) {
+    const whole = (choices: unknown) => send('application/json', JSON.stringify({ ...base, object: 'chat.completion', choices }));
+    const message = (m: Record<string, unknown>, finish = 'stop') =>
+      whole([{ index: 0, message: { role: 'assistant', ...m }, finish_reason: finish }]);
+    const complete = JSON.stringify({
+      ...base,
+      object: 'chat.completion',
+      choices: [{ index: 0, message: { role: 'assistant', content: at.text }, finish_reason: 'stop' }],
+    });
+    const answers: Record<Malformed, () => void> = {
+      'empty body': () => send('application/json', ''),
+      'not JSON': () =>
+        send('application/json', 'upstream connect error or disconnect/reset before headers. reset reason: connection termination'),
+      'web page': () => undefined,
+      'error object': () => send('application/json', JSON.stringify(ERROR_OBJECT)),
+      'no choices': () =>
+        send('application/json', JSON.stringify({ ...base, object: 'chat.completion', usage: { prompt_tokens: 1, completion_tokens: 0 } })),
+      'empty choices': () => whole([]),
+      'no message': () => whole([{ index: 0, finish_reason: 'stop' }]),
+      'null content': () => message({ content: null }),
+      'number content': () => message({ content: 42 }),
+      'cut short': () => send('application/json', complete.slice(0, Math.floor(complete.length / 2))),
+      length: () => message({ content: half }, 'length'),
+      refusal: () => message({ content: null, refusal: REFUSAL_EN }),
+      'content filter': () => message({ content: '' }, at.filterReason),
+      'bad event': () => send('application/json', complete.slice(0, 40)),
+    };
+    return answers[shape]();
+  }
+  res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+  const event = (data: unknown) => res.write(`data: ${typeof data === 'string' ? data : JSON.stringify(data)}\n\n`);
+  const chunk = (choice: Record<string, unknown>) =>
+    event({ ...base, object: 'chat.completion.chunk', choices: [{ index: 0, ...choice }] });
+  const deltas = (text: string) => {
+    for (let i = 0; i < text.length; i += 200) chunk({ delta: { content: text.slice(i, i + 200) }, finish_reason: null });
+  };
+  const streams: Record<Malformed, () => void> = {
+    'empty body': () => undefined,
+    'not JSON': () => undefined,
+    'web page': () => undefined,
+    'error object': () => {
+      deltas(half);
+      event(ERROR_OBJECT);
+    },
+    'no choices': () => event({ ...base, object: 'chat.completion.chunk' }),
+    'empty choices': () => event({ ...base, object: 'chat.completion.chunk', choices: [] }),
+    'no message': () => {
+      chunk({ finish_reason: null });
+      chunk({ finish_reason: 'stop' });
+    },
+    'null content': () => {
+      chunk({ delta: { role: 'assistant', content: null }, finish_reason: null });
+      chunk({ delta: {}, finish_reason: 'stop' });
+    },
+    'number content': () => chunk({ delta: { content: 42 }, finish_reason: null }),
+    'cut short': () => deltas(half), // and the server closes the stream cleanly, with no finish
+    length: () => {
+      deltas(half);
+      chunk({ delta: {}, finish_reason: 'length' });
+    },
+    refusal: () => {
+      chunk({ delta: { role: 'assistant', content: null, refusal: REFUSAL_EN }, finish_reason: null });
+      chunk({ delta: {}, finish_reason: 'stop' });
+    },
+    'content filter': () => {
+      deltas(half.slice(0, 100));
+      chunk({ delta: {}, finish_reason: at.filterReason });
+    },
+    'bad event': () => {
+      deltas(half.slice(0, 100));
+      event('{"id":"chatcmpl-bad","choices":[{"index":0,"delta":{"content":"Нача');
+    },
+  };
+  streams[shape]();
+  // An empty, cut or broken stream has no end marker either.
+  res.end(['empty body', 'cut short', 'bad event'].includes(shape) ? '' : 'data: [DONE]\n\n');
+}
 
 export interface FakeRequest {
   key: string;
@@ -266,6 +400,15 @@ export async function startFakeLlm(options: FakeLlmOptions = {}) {
           ? reviewJson(prompt)
           : planJson(prompt);
     const text = options.answer ? options.answer(request, own) : own;
+    if (behaviour && 'malformed' in behaviour) {
+      entry.finishedAt = Date.now();
+      return sendMalformed(res, behaviour.malformed, {
+        stream,
+        text,
+        model: body.model,
+        filterReason: byFunction ? 'blacklist' : 'content_filter',
+      });
+    }
     const tokens: string[] = [];
     for (let i = 0; i < text.length; i += cpt) tokens.push(text.slice(i, i + cpt));
     const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -274,11 +417,11 @@ export async function startFakeLlm(options: FakeLlmOptions = {}) {
     const id = `chatcmpl-${log.length}`;
     const usage = { prompt_tokens: entry.promptTokens, completion_tokens: tokens.length, total_tokens: entry.promptTokens + tokens.length };
 
-    if (!stream) {
+    if (!stream || (behaviour && 'whole' in behaviour)) {
       if (Number.isFinite(rate)) await wait((tokens.length / rate) * 1000);
       entry.completionTokens = tokens.length;
       let message: Record<string, unknown> = { role: 'assistant', content: text };
-      if (byFunction) {
+      if (forced) {
         // GigaChat: the arguments of the forced call as an object, the content empty.
         let args: unknown;
         try {
@@ -295,7 +438,7 @@ export async function startFakeLlm(options: FakeLlmOptions = {}) {
           object: 'chat.completion',
           created: 0,
           model: body.model,
-          choices: [{ index: 0, message, finish_reason: byFunction ? 'function_call' : 'stop' }],
+          choices: [{ index: 0, message, finish_reason: forced ? 'function_call' : 'stop' }],
           usage,
         }),
       );

@@ -20,13 +20,15 @@ export interface GigaChatStandInOptions extends Omit<FakeLlmOptions, 'apiKey' | 
   scope: GigaChatScope;
   /** Life of an access token (default 30 minutes). */
   tokenTtlMs?: number;
+  /** The first this many token requests get a proxy's web page with status 200. */
+  oauthGarbage?: number;
 }
 
 const UUID4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
 const SCOPES = ['GIGACHAT_API_PERS', 'GIGACHAT_API_B2B', 'GIGACHAT_API_CORP'];
 
 export async function startGigaChatStandIn(options: GigaChatStandInOptions) {
-  const { authKey, scope, tokenTtlMs = 30 * 60_000, ...rest } = options;
+  const { authKey, scope, tokenTtlMs = 30 * 60_000, oauthGarbage = 0, ...rest } = options;
   const tokens = new Map<string, number>();
   const oauth: { status: number; rqUID: string | undefined; scope: string | null; at: number }[] = [];
 
@@ -42,6 +44,10 @@ export async function startGigaChatStandIn(options: GigaChatStandInOptions) {
       res.writeHead(status, { 'content-type': 'application/json' });
       res.end(JSON.stringify(body));
     };
+    if (oauth.length <= oauthGarbage) {
+      res.writeHead(200, { 'content-type': 'text/html' });
+      return res.end('<html><body>Please wait</body></html>');
+    }
     if (req.method !== 'POST' || !req.url?.endsWith('/api/v2/oauth')) return answer(404, { code: 404, message: 'not found' });
     if (req.headers.authorization !== `Basic ${authKey}`) return answer(401, { code: 6, message: "credentials doesn't match db data" });
     if (!rqUID || !UUID4.test(rqUID)) return answer(400, { code: 5, message: 'RqUID is not uuid4' });

@@ -59,6 +59,7 @@ export type { Writer, WriterCall, WriterReply } from './writer/types.ts';
 export { createOpenAlexSearch } from './sources/search/openalex.ts';
 export { createCrossrefSearch } from './sources/search/crossref.ts';
 export { createLocalSearch } from './sources/search/local.ts';
+export { createInventedSearch } from './sources/search/invented.ts';
 export type { BibliographicSearch, FoundWork, SearchQuery } from './sources/search/types.ts';
 export { searchWorks } from './sources/find-works.ts';
 export { queriesForTopic } from './sources/queries.ts';

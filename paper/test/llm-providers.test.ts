@@ -189,7 +189,7 @@ describe('GigaChat', () => {
     const scope = await gigaWriter(s, { scope: 'GIGACHAT_API_CORP' })
       .complete(textCall('g-bad-scope'))
       .catch((e) => e);
-    expect(scope.message).toMatch(/токен доступа не выдан \(400\): scope from db not fully includes consumed scope/);
+    expect(scope.message).toMatch(/токен доступа не выдан \(400\): ключ выпущен для другой области доступа/);
     expect(s.oauth.map((o) => o.status)).toEqual([401, 400]); // neither retried
     expect(s.llm.log).toEqual([]);
   });

@@ -71,7 +71,7 @@ beforeAll(async () => {
 });
 
 /** The stand-in listens on loopback, which real downloads refuse. */
-const LOOPBACK: DownloadLimits = { ...FULL_TEXT_LIMITS, privateHosts: true };
+const LOOPBACK: DownloadLimits = { ...FULL_TEXT_LIMITS, loopback: true };
 const downloadPdf = (url: string, limits: Partial<DownloadLimits> = {}) => download(url, { ...LOOPBACK, ...limits });
 const fullTextPdf = (store: FullTextStore, url: string) => fullText(store, url, undefined, LOOPBACK);
 

@@ -15,6 +15,9 @@ export interface StandInRecord {
   deleted?: boolean;
   /** Dublin Core elements without the dc: prefix: title, creator, subject, ... */
   dc?: Record<string, string[]>;
+  /** Other elements inside oai_dc with their prefix, as CyberLeninka adds them:
+   * 'bibo:volume', 'bibo:issue', 'bibo:pages', 'dcterms:bibliographicCitation'. */
+  terms?: Record<string, string[]>;
 }
 
 export type OaiFault = { kind: 'unavailable'; retryAfterSeconds: number } | { kind: 'drop-connection' } | { kind: 'expire-tokens' };
@@ -158,10 +161,10 @@ function normalise(datestamp: string, side: 'from' | 'until'): string {
 function recordXml(r: StandInRecord): string {
   const header = `<header${r.deleted ? ' status="deleted"' : ''}><identifier>${escape(r.identifier)}</identifier><datestamp>${r.datestamp}</datestamp>${(r.sets ?? []).map((s) => `<setSpec>${escape(s)}</setSpec>`).join('')}</header>`;
   if (r.deleted) return `<record>${header}</record>`;
-  const fields = Object.entries(r.dc ?? {})
-    .flatMap(([name, values]) => values.map((v) => `<dc:${name}>${escape(v)}</dc:${name}>`))
+  const fields = [...Object.entries(r.dc ?? {}).map(([name, values]) => [`dc:${name}`, values] as const), ...Object.entries(r.terms ?? {})]
+    .flatMap(([name, values]) => values.map((v) => `<${name}>${escape(v)}</${name}>`))
     .join('');
-  return `<record>${header}<metadata><oai_dc:dc xmlns:oai_dc="http://www.openarchives.org/OAI/2.0/oai_dc/" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="http://www.openarchives.org/OAI/2.0/oai_dc/ http://www.openarchives.org/OAI/2.0/oai_dc.xsd">${fields}</oai_dc:dc></metadata></record>`;
+  return `<record>${header}<metadata><oai_dc:dc xmlns:oai_dc="http://www.openarchives.org/OAI/2.0/oai_dc/" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:dcterms="http://purl.org/dc/terms/" xmlns:bibo="http://purl.org/ontology/bibo/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="http://www.openarchives.org/OAI/2.0/oai_dc/ http://www.openarchives.org/OAI/2.0/oai_dc.xsd">${fields}</oai_dc:dc></metadata></record>`;
 }
 
 function escape(s: string): string {

@@ -227,6 +227,11 @@ function formatWeb(r: WorkRecord, o: FormatOptions): string {
 
 /** A bibliographic description of a record: a list entry, or the first footnote reference to it. */
 export function formatRecord(r: WorkRecord, options: FormatOptions = {}): string {
+  const text = describe(r, options);
+  return r.note ? finish(areas([text, r.note])) : text;
+}
+
+function describe(r: WorkRecord, options: FormatOptions): string {
   switch (r.kind) {
     case 'book':
       return formatBook(r, options);

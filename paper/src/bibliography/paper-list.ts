@@ -68,13 +68,14 @@ export function listPaperSources(options: {
 const isLibraryWork = (work: FoundWork) => work.provider === 'library' || work.provider.startsWith('library:');
 
 /** Where a listed source was verified: its DOI, our own library (harvested from a repository), the
- * repository or database that gave its record, or the user's file. */
+ * repository or database that gave its record, or the user's file; an invented work nowhere. */
 function referenceOf(number: number, text: string, source: RunSource, all: RunSource[]): PaperSourceRef {
   if (source.origin === 'attached') {
     const attachedIndex = all.filter((s) => s.origin === 'attached').indexOf(source);
     return { number, text, verifiedBy: 'user_file', url: null, attachedIndex };
   }
   const work = source.work;
+  if (work?.invented) return { number, text, verifiedBy: 'invented', url: null };
   if (work?.doi) return { number, text, verifiedBy: 'doi', url: `https://doi.org/${work.doi}` };
   const url = work?.url ?? work?.oaUrl ?? null;
   return { number, text, verifiedBy: work && isLibraryWork(work) ? 'library' : 'repository', url };

@@ -59,4 +59,6 @@ export interface WorkRecord {
   accessed?: string;
   /** "Обновляется в течение суток" */
   updateFrequency?: string;
+  /** The note area, printed last: what a reader must know of the record. */
+  note?: string;
 }

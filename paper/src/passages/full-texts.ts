@@ -4,11 +4,11 @@
  * production, a map in tests), so the engine knows nothing of where the bytes live.
  */
 import { createHash } from 'node:crypto';
-import { lookup } from 'node:dns/promises';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { BlockList, isIP } from 'node:net';
 import path from 'node:path';
+import { fetch } from 'undici';
 import { isAbort } from '../errors.ts';
+import { createPublicAgent, NotPublicError, type HostPolicy } from './public-hosts.ts';
 
 export interface FullTextStore {
   get(key: string): Promise<Uint8Array | undefined>;
@@ -47,64 +47,23 @@ export function createDirectoryFullTexts(dir: string): FullTextStore {
   };
 }
 
-export interface DownloadLimits {
+export interface DownloadLimits extends HostPolicy {
   /** Larger files are whole issues or books: not read. */
   maxBytes: number;
   /** A repository slower than this is skipped (the work is cited without a page). */
   timeoutMs: number;
-  /** The addresses come from outside databases and repositories, so by default only public hosts
-   * are asked: never this machine, its network or a cloud's metadata service. Tests' stand-ins
-   * listen on loopback. */
-  privateHosts: boolean;
 }
 
-export const FULL_TEXT_LIMITS: DownloadLimits = { maxBytes: 20 * 1024 * 1024, timeoutMs: 20_000, privateHosts: false };
+/** Public hosts only (public-hosts.ts); a test lets its loopback stand-ins answer with `loopback: true`,
+ * which no configuration of the service sets. */
+export const FULL_TEXT_LIMITS: DownloadLimits = { maxBytes: 20 * 1024 * 1024, timeoutMs: 20_000, loopback: false };
 const MAX_REDIRECTS = 5;
 
-/** Loopback, private, link-local (cloud metadata), shared, multicast and reserved ranges. */
-const NOT_PUBLIC = new BlockList();
-for (const [net, prefix] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['224.0.0.0', 3],
-] as const) {
-  NOT_PUBLIC.addSubnet(net, prefix, 'ipv4');
-}
-for (const [net, prefix] of [
-  ['::', 127],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['ff00::', 8],
-  ['64:ff9b::', 96],
-] as const)
-  NOT_PUBLIC.addSubnet(net, prefix, 'ipv6');
-
-function isPublicAddress(address: string): boolean {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
-  if (mapped) return isPublicAddress(mapped);
-  return !NOT_PUBLIC.check(address, isIP(address) === 6 ? 'ipv6' : 'ipv4');
-}
-
-/** Why a URL may not be asked, or null. Every address its host resolves to must be public. */
-async function refusedHost(url: URL, limits: DownloadLimits): Promise<string | null> {
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return 'not an http(s) URL';
-  if (limits.privateHosts) return null;
-  const host = url.hostname.replace(/^\[|\]$/g, '');
-  const addresses = isIP(host)
-    ? [host]
-    : await lookup(host, { all: true }).then(
-        (all) => all.map((a) => a.address),
-        () => [],
-      );
-  if (!addresses.length) return `host ${host} not found`;
-  return addresses.every(isPublicAddress) ? null : `host ${host} is not public`;
+/** Why a request failed, from the innermost cause that says (undici wraps them in "fetch failed"). */
+function reasonOf(error: unknown): string {
+  for (let e = error; e instanceof Error; e = e.cause) if (e instanceof NotPublicError) return e.message;
+  const cause = (error as Error)?.cause;
+  return cause instanceof Error ? cause.message : String((error as Error)?.message ?? error);
 }
 
 /** The store key of a URL: its hash, so any URL makes a safe object name. */
@@ -122,9 +81,10 @@ export type Download = { ok: true; bytes: Uint8Array } | { ok: false; reason: st
 export async function downloadPdf(url: string, limits = FULL_TEXT_LIMITS, signal?: AbortSignal): Promise<Download> {
   const timeout = AbortSignal.timeout(limits.timeoutMs);
   const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
+  // Every connection, the redirects' included, is checked where it goes (public-hosts.ts).
+  const dispatcher = createPublicAgent(limits);
   try {
-    // Redirects are followed by hand, so that every hop's host is checked.
-    let res: Response | null = null;
+    let res: Awaited<ReturnType<typeof fetch>> | null = null;
     let at: URL;
     try {
       at = new URL(url);
@@ -132,9 +92,8 @@ export async function downloadPdf(url: string, limits = FULL_TEXT_LIMITS, signal
       return { ok: false, reason: 'not an http(s) URL' };
     }
     for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
-      const refused = await refusedHost(at, limits);
-      if (refused) return { ok: false, reason: refused };
-      res = await fetch(at, { signal: combined, redirect: 'manual', headers: { accept: 'application/pdf' } });
+      if (at.protocol !== 'http:' && at.protocol !== 'https:') return { ok: false, reason: 'not an http(s) URL' };
+      res = await fetch(at, { signal: combined, redirect: 'manual', headers: { accept: 'application/pdf' }, dispatcher });
       const location = res.status >= 300 && res.status < 400 ? res.headers.get('location') : null;
       if (!location) break;
       await res.body?.cancel();
@@ -162,7 +121,9 @@ export async function downloadPdf(url: string, limits = FULL_TEXT_LIMITS, signal
     return { ok: true, bytes };
   } catch (error) {
     if (signal?.aborted && isAbort(error)) throw error;
-    return { ok: false, reason: timeout.aborted ? `no answer in ${limits.timeoutMs} ms` : (error as Error).message };
+    return { ok: false, reason: timeout.aborted ? `no answer in ${limits.timeoutMs} ms` : reasonOf(error) };
+  } finally {
+    await dispatcher.destroy();
   }
 }
 

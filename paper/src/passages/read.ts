@@ -8,6 +8,7 @@ import { PaperError } from '../errors.ts';
 import type { PaperRun } from '../run/state.ts';
 import { extractSourceText } from '../sources/extract/index.ts';
 import type { RunSource } from '../sources/index.ts';
+import { inventedFullText } from '../sources/search/invented.ts';
 import { fullTextPdf } from './full-texts.ts';
 import { printedPages } from './printed-pages.ts';
 import { splitPassages, type Passage } from './split.ts';
@@ -36,6 +37,8 @@ function numbered(pageTexts: string[], labels: (string | null)[] | null | undefi
 async function readFound(run: PaperRun, source: RunSource): Promise<ReadSource> {
   const work = source.work;
   const abstract: ReadSource = { pages: work?.abstract ? [{ page: null, text: work.abstract }] : [], readAs: 'abstract' };
+  // An invented work (the development stand-in) has its full text made up with it.
+  if (work?.invented) return numbered(inventedFullText(work), null, work.pages);
   const store = run.ctx.fullTexts;
   if (!store || !work) return abstract;
   for (const url of [work.pdfUrl, work.oaUrl]) {

@@ -6,6 +6,7 @@ import type { OutlineWithoutIntroduction } from '../outline/types.ts';
 import { OutlineDraftReadSchema, OutlineDraftSchema } from '../outline/schema.ts';
 import type { OutlineDraft } from '../outline/schema.ts';
 import { outlineMessages, outlineRepairMessages } from './prompt.ts';
+import { readStructured } from '../writer/answers.ts';
 
 const clip = (s: string, max: number) => (s.length > max ? `${s.slice(0, max - 1).trimEnd()}…` : s);
 
@@ -86,37 +87,27 @@ export function normalizeOutline(draft: OutlineDraft, input: PaperInput): { outl
   };
 }
 
-function parseDraft(text: string): { draft?: OutlineDraft; problem?: string } {
-  let json: unknown;
-  try {
-    json = JSON.parse(text.replace(/^```(?:json)?\s*|\s*```$/g, ''));
-  } catch {
-    return { problem: 'ответ не является корректным JSON' };
-  }
-  const parsed = OutlineDraftReadSchema.safeParse(json);
-  if (!parsed.success)
-    return { problem: `JSON не соответствует схеме: ${parsed.error.issues[0]?.path.join('.')} ${parsed.error.issues[0]?.message}` };
-  return { draft: parsed.data };
-}
-
 export async function writeOutline(input: PaperInput, calls: CallRunner): Promise<OutlineWithoutIntroduction> {
   const messages = outlineMessages(input.topic, input.userStructure, input.minPublicationYear);
   const task = { kind: 'outline', topic: input.topic, userStructure: input.userStructure, minYear: input.minPublicationYear } as const;
   const json = { name: 'paper_outline', schema: OutlineDraftSchema };
   const first = await calls.call({ key: 'outline', task, messages, maxTokens: 3000, json });
-  const a = parseDraft(first.text);
-  const na = a.draft ? normalizeOutline(a.draft, input) : { problem: a.problem };
+  const a = readStructured(first.text, OutlineDraftReadSchema);
+  const na = a.data ? normalizeOutline(a.data, input) : { problem: a.problem };
   if (na.outline) return na.outline;
   // One repair round with the problem spelled out, then give up with a clear reason.
   const second = await calls.call({
     key: 'outline:repair',
     task,
-    messages: outlineRepairMessages(messages, first.text, na.problem!),
+    // The model is told which field is wrong (the technical detail); the user only the Russian.
+    messages: outlineRepairMessages(messages, first.text, [na.problem, a.detail].filter(Boolean).join(': ')),
     maxTokens: 3000,
     json,
   });
-  const b = parseDraft(second.text);
-  const nb = b.draft ? normalizeOutline(b.draft, input) : { problem: b.problem };
+  const b = readStructured(second.text, OutlineDraftReadSchema);
+  const nb = b.data ? normalizeOutline(b.data, input) : { problem: b.problem };
   if (nb.outline) return nb.outline;
-  throw new PaperError('llm_failed', `Языковая модель вернула непригодный план работы: ${nb.problem}`);
+  throw new PaperError('llm_failed', `Языковая модель вернула непригодный план работы: ${nb.problem}`, {
+    cause: b.detail === undefined ? undefined : new Error(b.detail),
+  });
 }

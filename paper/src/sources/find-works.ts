@@ -58,7 +58,8 @@ export interface SearchOptions {
   want: number;
   /** Works published in this year or later are recent. */
   recentFrom: number;
-  /** Works asked of each database per query. */
+  /** Works asked of each database per query (by default 25, or `want` when more: one good query
+   * may give them all). */
   perQuery?: number;
   /** How many found works may be completed by DOI (each is a request). */
   maxLookups?: number;
@@ -76,7 +77,7 @@ async function inPool<T>(items: T[], limit: number, task: (item: T) => Promise<v
 
 export async function searchWorks(options: SearchOptions): Promise<SearchOutcome> {
   const { providers, signal } = options;
-  const perQuery = options.perQuery ?? 25;
+  const perQuery = options.perQuery ?? Math.max(25, options.want);
   const failures: string[] = [];
   const queries = [...new Set([...options.queries.ru, ...options.queries.en].map((q) => q.trim()).filter(Boolean))];
   const requests = providers.flatMap((provider) => queries.map((query) => ({ provider, query })));

@@ -8,6 +8,7 @@ import type { WorkRecord } from '../bibliography/record.ts';
 import { directName } from '../bibliography/text.ts';
 import type { AttachedSource } from '../input.ts';
 import { stems } from './relevance.ts';
+import { INVENTED_NOTE } from './search/invented.ts';
 import type { FoundWork } from './search/types.ts';
 
 export interface RunSource {
@@ -38,6 +39,7 @@ export function recordOf(w: FoundWork, accessed: string): WorkRecord {
     doi: w.doi,
     url: w.doi ? undefined : w.url,
     accessed,
+    note: w.invented ? INVENTED_NOTE : undefined,
   };
   if (w.kind === 'article')
     return { ...common, kind: 'article', container: { title: w.container! }, volume: w.volume, issue: w.issue, pages: w.pages };

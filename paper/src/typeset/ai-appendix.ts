@@ -16,7 +16,11 @@ function sourcesWord(n: number): string {
   return 'источников';
 }
 
-export function aiAppendix(letter: string, options: { writer: 'llm' | 'offline' | 'manual'; sources: number }): DocAppendix {
+export function aiAppendix(
+  letter: string,
+  /** `invented`: listed works the development stand-in of the databases made up. */
+  options: { writer: 'llm' | 'offline' | 'manual'; sources: number; invented?: number },
+): DocAppendix {
   const drafted =
     options.writer === 'offline'
       ? 'Текст разделов сформирован офлайн-генератором без языковой модели и служит только для проверки сервиса.'
@@ -28,6 +32,11 @@ export function aiAppendix(letter: string, options: { writer: 'llm' | 'offline' 
     paragraphs: [
       'При подготовке работы использован сервис генерации академических текстов на основе технологий искусственного интеллекта. Сервис применялся для следующих задач:',
       `– поиск и отбор источников в библиографических базах данных и проверка их существования${options.sources ? ` (в список использованных источников включено ${options.sources} ${sourcesWord(options.sources)})` : ''};`,
+      ...(options.invented
+        ? [
+            `– ${options.invented} ${sourcesWord(options.invented)} списка — вымышленные записи (отмечены в списке): сервис работал без библиографических баз данных, в режиме разработки, и такие записи служат только для его проверки;`,
+          ]
+        : []),
       `– ${drafted[0].toLowerCase()}${drafted.slice(1, -1)};`,
       '– оформление работы, ссылок и списка использованных источников по ГОСТ 7.32-2017 и ГОСТ Р 7.0.100-2018.',
       'Автор работы отвечает за её содержание и должен проверить: соответствие цитат и ссылок источникам, точность приведённых данных и выводов, соответствие работы заданию и методическим указаниям своей кафедры, а также дополнить работу собственными результатами и данными.',

@@ -84,7 +84,9 @@ export function assemble(options: {
       .map((p) => referencer.paragraph(p).map((x) => (x.kind === 'text' ? { ...x, text: typographRu(x.text) } : x)))
       .filter((p) => p.length > 0);
   // The AI appendix is "А" (the only appendix), and the text refers to it (ГОСТ 7.32-2017, 6.14.1).
-  const appendices = input.aiAppendix ? [aiAppendix('А', { writer: options.writer, sources: bibliography.entries.length })] : [];
+  // Works the development stand-in of the databases invented: the appendix says how many are listed.
+  const invented = options.sources.filter((s) => s.work?.invented && s.id in bibliography.numberOf).length;
+  const appendices = input.aiAppendix ? [aiAppendix('А', { writer: options.writer, sources: bibliography.entries.length, invented })] : [];
   // Tables are numbered through the paper; the text before each refers to it by its number.
   let tableCount = 0;
   const withTables = (raw: string[]) => extractTables(raw, () => ++tableCount, resolve);

@@ -9,6 +9,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { PaperError } from '../errors.ts';
+import { RetryableError } from './answers.ts';
 import { createLlmWriter, type LlmAuth, type LlmWriterOptions } from './llm.ts';
 import { fetchTrusting } from './tls.ts';
 
@@ -28,6 +29,16 @@ export interface GigaChatTokenOptions {
   timeoutMs?: number;
   fetch?: typeof fetch;
   now?: () => number;
+}
+
+/** The token endpoint's JSON, or null for anything else (a page, a cut body). */
+function parseObject(raw: string): { access_token?: unknown; expires_at?: unknown; message?: unknown } | null {
+  try {
+    const v: unknown = JSON.parse(raw);
+    return typeof v === 'object' && v !== null ? v : null;
+  } catch {
+    return null;
+  }
 }
 
 export interface GigaChatTokenProvider extends LlmAuth {
@@ -59,17 +70,28 @@ export function createGigaChatTokenProvider(options: GigaChatTokenOptions): Giga
       });
     } catch (error) {
       // A network failure or a timeout: the writer retries it like any other.
-      throw new Error(`нет соединения с сервером авторизации GigaChat (${(error as Error).name})`, { cause: error });
+      throw new RetryableError('network', 'нет соединения с сервером авторизации GigaChat', String(error));
     }
-    const body = (await response.json().catch(() => null)) as { access_token?: string; expires_at?: number; message?: string } | null;
+    const raw = await response.text().catch(() => '');
     if (response.status === 401 || response.status === 403) {
-      throw new PaperError('llm_failed', `Модель GigaChat: ключ авторизации не принят (${response.status}), проверьте ключ и scope`);
+      throw new PaperError(
+        'llm_failed',
+        `Модель GigaChat: ключ авторизации не принят (${response.status}), проверьте ключ и область доступа`,
+      );
     }
-    if (response.status === 429 || response.status >= 500) throw new Error(`сервер авторизации GigaChat ответил ${response.status}`);
-    if (!response.ok || !body?.access_token || typeof body.expires_at !== 'number') {
-      // The server's message (e.g. "scope from db not fully includes consumed scope") holds no secret.
-      const why = typeof body?.message === 'string' ? `: ${body.message.slice(0, 200)}` : '';
-      throw new PaperError('llm_failed', `Модель GigaChat: токен доступа не выдан (${response.status})${why}`);
+    if (response.status === 429 || response.status >= 500)
+      throw new RetryableError('server', `сервер авторизации GigaChat ответил ошибкой (${response.status})`, raw.slice(0, 300));
+    const body = parseObject(raw);
+    if (!response.ok) {
+      // The server's words ("scope from db not fully includes consumed scope") go to the cause, for support.
+      const why = /scope/i.test(String(body?.message)) ? ': ключ выпущен для другой области доступа' : '';
+      throw new PaperError('llm_failed', `Модель GigaChat: токен доступа не выдан (${response.status})${why}`, {
+        cause: new Error(raw.slice(0, 300)),
+      });
+    }
+    if (typeof body?.access_token !== 'string' || !body.access_token || typeof body.expires_at !== 'number') {
+      // A page or a body without the token with 200: a proxy's glitch, retried.
+      throw new RetryableError('malformed', 'сервер авторизации GigaChat прислал ответ без токена доступа', raw.slice(0, 300));
     }
     stats.issued++;
     const life = Math.max(0, body.expires_at - asked);

@@ -8,8 +8,10 @@
  * `concurrency` calls run at once.
  */
 import OpenAI, { APIConnectionError, APIError, APIUserAbortError } from 'openai';
+import { Stream } from 'openai/core/streaming';
 import { zodResponseFormat } from 'openai/helpers/zod';
 import { PaperError } from '../errors.ts';
+import { readCompletion, RetryableError, streamReader, type ReadAnswer } from './answers.ts';
 import { createLimiter } from './limiter.ts';
 import type { Writer, WriterCall, WriterReply } from './types.ts';
 
@@ -65,16 +67,6 @@ export interface LlmWriterOptions {
   fetch?: typeof fetch;
 }
 
-class RetryableError extends Error {
-  readonly retryAfterMs?: number;
-  readonly reason: 'rate' | 'server' | 'network' | 'timeout' | 'empty' | 'auth';
-  constructor(reason: RetryableError['reason'], message: string, retryAfterMs?: number) {
-    super(message);
-    this.reason = reason;
-    this.retryAfterMs = retryAfterMs;
-  }
-}
-
 function retryAfter(headers: Headers | undefined): number | undefined {
   const ms = headers?.get('retry-after-ms');
   if (ms && Number.isFinite(Number(ms))) return Number(ms);
@@ -98,15 +90,6 @@ function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   });
 }
 
-/** The text of a structured answer: the content, or the arguments of the forced function call
- * (GigaChat sends them as an object, OpenAI as a string). */
-function structuredText(message: { content?: string | null; function_call?: { arguments?: unknown } | null } | undefined): string {
-  const args = message?.function_call?.arguments;
-  if (typeof args === 'string' && args.trim()) return args;
-  if (args && typeof args === 'object') return JSON.stringify(args);
-  return message?.content ?? '';
-}
-
 /** ~3 characters of Russian per token: usage for an endpoint that reports none, so that cost is never silently 0. */
 const estimateTokens = (chars: number) => Math.ceil(chars / 3);
 
@@ -123,6 +106,7 @@ export function createLlmWriter(options: LlmWriterOptions): Writer & { readonly 
     maxRetries: 0, // retries are ours, so streaming calls and timeouts are retried the same way
     timeout: timeoutMs,
     fetch: options.fetch,
+    logLevel: 'off', // every failure is named and thrown here; the SDK's own console lines would only repeat it
   });
   const stats = { attempts: 0, retries: 0 };
 
@@ -138,10 +122,18 @@ export function createLlmWriter(options: LlmWriterOptions): Writer & { readonly 
     call.signal?.addEventListener('abort', onAbort, { once: true });
     const limit = { [options.maxTokensParam ?? 'max_tokens']: Math.min(call.maxTokens, options.maxOutputTokens ?? 16_000) };
     let authorization: string | undefined;
+    const reply = (read: ReadAnswer): WriterReply => ({
+      text: read.text,
+      promptTokens: read.usage?.prompt_tokens ?? estimateTokens(call.messages.reduce((n, m) => n + m.content.length, 0)),
+      completionTokens: read.usage?.completion_tokens ?? estimateTokens(read.text.length),
+      model,
+    });
     try {
       authorization = await options.auth?.header(controller.signal);
       const headers = { ...options.headers, 'x-paper-call': call.key, ...(authorization ? { authorization } : {}) };
       const requestOptions = { signal: controller.signal, headers };
+      // The raw response, read here: every shape a server may send is named (answers.ts), none
+      // reaches the user as an internal error of a parser.
       if (call.json) {
         const format = zodResponseFormat(call.json.schema, call.json.name);
         const structured =
@@ -154,74 +146,76 @@ export function createLlmWriter(options: LlmWriterOptions): Writer & { readonly 
               }
             : { response_format: options.structuredOutput === 'json_object' ? { type: 'json_object' as const } : format };
         const body = { model, messages: call.messages, temperature: options.temperature ?? 0.4, ...structured, ...limit };
-        const response = await client.chat.completions.create(
-          body as Parameters<typeof client.chat.completions.create>[0] & { stream?: false },
+        const response = await client.chat.completions
+          .create(body as Parameters<typeof client.chat.completions.create>[0] & { stream?: false }, requestOptions)
+          .asResponse();
+        return reply(readCompletion(await response.text(), response.headers.get('content-type')));
+      }
+      const response = await client.chat.completions
+        .create(
+          {
+            model,
+            messages: call.messages,
+            temperature: options.temperature ?? 0.7,
+            stream: true,
+            ...(options.streamUsage === 'always' ? {} : { stream_options: { include_usage: true } }),
+            ...limit,
+          },
           requestOptions,
-        );
-        const message = response.choices[0]?.message as Parameters<typeof structuredText>[0];
-        const text = structuredText(message);
-        if (!text.trim()) throw new RetryableError('empty', 'пустой ответ');
-        return {
-          text,
-          promptTokens: response.usage?.prompt_tokens ?? estimateTokens(call.messages.reduce((n, m) => n + m.content.length, 0)),
-          completionTokens: response.usage?.completion_tokens ?? estimateTokens(text.length),
-          model,
-        };
+        )
+        .asResponse();
+      const type = response.headers.get('content-type');
+      if (!/event-stream/i.test(type ?? '')) {
+        // A server that ignored `stream` answers whole; a page or an error in its place is named there.
+        const whole = readCompletion(await response.text(), type);
+        call.onDelta?.(whole.text);
+        return reply(whole);
       }
-      const stream = await client.chat.completions.create(
-        {
-          model,
-          messages: call.messages,
-          temperature: options.temperature ?? 0.7,
-          stream: true,
-          ...(options.streamUsage === 'always' ? {} : { stream_options: { include_usage: true } }),
-          ...limit,
-        },
-        requestOptions,
-      );
-      let text = '';
-      let usage: { prompt_tokens: number; completion_tokens: number } | undefined;
-      for await (const chunk of stream) {
-        const delta = chunk.choices?.[0]?.delta?.content;
-        if (delta) {
-          text += delta;
-          call.onDelta?.(delta);
-        }
-        if (chunk.usage) usage = chunk.usage;
-      }
-      if (!text.trim()) throw new RetryableError('empty', 'пустой ответ');
-      return {
-        text,
-        promptTokens: usage?.prompt_tokens ?? estimateTokens(call.messages.reduce((n, m) => n + m.content.length, 0)),
-        completionTokens: usage?.completion_tokens ?? estimateTokens(text.length),
-        model,
-      };
+      const reader = streamReader(call.onDelta);
+      for await (const data of Stream.fromSSEResponse<unknown>(response, controller, client, false, 'events')) reader.add(data);
+      // The stream ends quietly when it is aborted (the time limit, the run stopped): not an answer.
+      controller.signal.throwIfAborted();
+      return reply(reader.finish());
     } catch (error) {
       if (error instanceof RetryableError || error instanceof PaperError) throw error;
       if (call.signal?.aborted) throw new PaperError('aborted', 'Генерация остановлена');
-      if (timedOut) throw new RetryableError('timeout', `нет ответа за ${Math.round(timeoutMs / 1000)} с`);
+      if (timedOut) throw new RetryableError('timeout', `нет ответа за ${Math.ceil(timeoutMs / 1000)} с`);
       if (error instanceof APIUserAbortError) throw new RetryableError('timeout', 'запрос прерван');
-      if (error instanceof APIConnectionError) throw new RetryableError('network', 'нет соединения с сервером модели');
+      if (error instanceof APIConnectionError)
+        throw new RetryableError('network', 'нет соединения с сервером модели', String(error.cause ?? error.message));
       if (error instanceof APIError) {
         const status = error.status ?? 0;
-        if (status === 429) throw new RetryableError('rate', 'слишком много запросов (429)', retryAfter(error.headers));
-        if (status >= 500) throw new RetryableError('server', `ошибка сервера модели (${status})`, retryAfter(error.headers));
+        const detail = `${status} ${error.message}`;
+        if (status === 429) throw new RetryableError('rate', 'слишком много запросов (429)', detail, retryAfter(error.headers));
+        if (status >= 500 || status === 0)
+          throw new RetryableError(
+            'server',
+            status ? `ошибка сервера модели (${status})` : 'сервер модели сообщил об ошибке',
+            detail,
+            retryAfter(error.headers),
+          );
         if (status === 401 && authorization && options.auth?.refused) {
           // An access token that expired on the server's clock: the next attempt gets a fresh one.
           options.auth.refused(authorization);
-          throw new RetryableError('auth', 'токен доступа отклонён (401)', 0);
+          throw new RetryableError('auth', 'токен доступа отклонён (401)', detail, 0);
         }
         if (status === 401 || status === 403) {
           throw new PaperError('llm_failed', `${who}: ключ доступа не принят (${status}), проверьте настройки доступа к модели`, {
             cause: error,
           });
         }
-        throw new PaperError('llm_failed', `${who} отклонила запрос (${status}): ${error.message.slice(0, 200)}`, {
-          cause: error,
-        });
+        if (status === 404)
+          throw new PaperError('llm_failed', `${who}: модель или адрес не найдены (404), проверьте название модели и адрес сервера`, {
+            cause: error,
+          });
+        // The server's own words (English, as a rule) stay in the cause, for support.
+        throw new PaperError('llm_failed', `${who} отклонила запрос (${status})`, { cause: error });
       }
-      // A stream cut in the middle surfaces as a plain error: retry it like a network failure.
-      throw new RetryableError('network', (error as Error)?.message ?? 'обрыв ответа');
+      // The event stream's data did not parse (the SDK's parser says so with a SyntaxError).
+      if (error instanceof SyntaxError)
+        throw new RetryableError('malformed', 'ответ сервера модели повреждён и не читается', error.message);
+      // A stream cut in the middle surfaces as a plain error: retried like a network failure.
+      throw new RetryableError('network', 'соединение с сервером модели оборвалось', String((error as Error)?.message ?? error));
     } finally {
       clearTimeout(timer);
       call.signal?.removeEventListener('abort', onAbort);
@@ -255,10 +249,12 @@ export function createLlmWriter(options: LlmWriterOptions): Writer & { readonly 
               continue;
             }
             if (i >= maxRetries) {
-              if (error.reason === 'timeout') {
-                throw new PaperError('llm_timeout', `${who} не ответила вовремя (${i + 1} попыток): ${error.message}`);
-              }
-              throw new PaperError('llm_failed', `${who} недоступна (${i + 1} попыток): ${error.message}`);
+              const tries = `попыток: ${i + 1}`;
+              if (error.reason === 'timeout')
+                throw new PaperError('llm_timeout', `${who} не ответила вовремя (${tries}): ${error.said}`, { cause: error });
+              if (error.reason === 'malformed')
+                throw new PaperError('llm_failed', `${who} не дала пригодного ответа (${tries}): ${error.said}`, { cause: error });
+              throw new PaperError('llm_failed', `${who} недоступна (${tries}): ${error.said}`, { cause: error });
             }
             stats.retries++;
             const backoff = Math.min(maxMs, baseMs * 2 ** i) * (0.5 + Math.random() / 2);

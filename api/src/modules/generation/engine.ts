@@ -1,6 +1,7 @@
 /** The paper engine's parts for this worker process, built from the configuration. */
 import {
   createCrossrefSearch,
+  createInventedSearch,
   createOfflineWriter,
   createOpenAlexSearch,
   createPdfConverterPool,
@@ -25,8 +26,11 @@ export interface EngineParts {
   originality: OriginalityCheck | null;
 }
 
-/** OpenAlex and Crossref as the configuration names them; `timeoutMs` overrides their time limits (the estimate's is shorter). */
+/** OpenAlex and Crossref as the configuration names them, or the stand-in that invents works for
+ * any topic when invented sources are allowed; `timeoutMs` overrides their time limits (the
+ * estimate's is shorter). */
 export function createSearchProviders(sources: Config['sources'], log: FastifyBaseLogger, timeoutMs?: number): BibliographicSearch[] {
+  if (sources.invented) return [createInventedSearch()];
   const mailto = sources.mailto ?? undefined;
   return sources.providers.map((name) => {
     if (name === 'openalex') {
@@ -66,7 +70,9 @@ export function createEngineParts(config: Config, library: BibliographicSearch, 
     writer = createOfflineWriter();
   }
   const search = createSearchProviders(config.sources, log);
-  if (!search.length) log.warn('SOURCES_SEARCH is none: papers cite the attached files and our own library only (development only)');
+  if (config.sources.invented)
+    log.warn('No bibliographic database is configured: papers cite INVENTED works, marked as such in every paper (development only)');
+  else if (!search.length) log.warn('SOURCES_SEARCH is none: papers cite the attached files and our own library only');
   const originality = config.textRu ? createTextRuCheck(config.textRu) : null;
   if (!originality) log.info('TEXTRU_USER_KEY is not set: originality is checked by the engine alone');
   return {

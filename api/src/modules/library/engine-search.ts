@@ -1,6 +1,6 @@
 /** The library as one of the engine's bibliographic searches: records become FoundWorks. */
 import type { BibliographicSearch, FoundWork, Person } from '@app/paper';
-import type { LibraryRecord } from './record.ts';
+import { DEV_COLLECTION_ORIGIN, type LibraryRecord } from './record.ts';
 import { searchLibrary } from './search.ts';
 import type { Db } from './store.ts';
 
@@ -34,6 +34,7 @@ function foundWorkOf(record: LibraryRecord): FoundWork | null {
     ...(record.place ? { place: record.place } : {}),
     ...(record.abstract ? { abstract: record.abstract } : {}),
     ...(record.language ? { language: record.language } : {}),
+    ...(record.origin === DEV_COLLECTION_ORIGIN ? { invented: true as const } : {}),
   };
 }
 

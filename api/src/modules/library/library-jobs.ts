@@ -47,11 +47,11 @@ export async function startLibrary(options: { config: Config; databaseUrl: strin
   const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 2 });
   const stopping = new AbortController();
   const harvesting = config.library.endpoints.length > 0;
-  const prepared = await prepareLibrary(pool, { devCollection: config.library.devCollection });
-  if (prepared === 'removed') log.info('library: the development collection was removed (repositories are configured, or production)');
+  const prepared = await prepareLibrary(pool, { devCollection: config.sources.invented });
+  if (prepared === 'removed') log.info('library: the development collection was removed (a database is configured, or production)');
   if (!harvesting) {
     log.warn(
-      config.library.devCollection
+      config.sources.invented
         ? `LIBRARY_OAI_ENDPOINTS is not set: no harvest; the library holds only its development collection (invented records)${prepared === 'loaded' ? ', loaded now' : ''}`
         : 'LIBRARY_OAI_ENDPOINTS is not set: no harvest; the library stays as it is',
     );

@@ -3,7 +3,7 @@
  * read with a real XML parser. */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
-import { DC_ELEMENTS, type DcFields } from './oai-dc.ts';
+import { CITATION_ELEMENTS, DC_ELEMENTS, type DcFields } from './oai-dc.ts';
 
 interface OaiRecord {
   identifier: string;
@@ -56,7 +56,7 @@ export interface OaiClientOptions {
 }
 
 const REPEATED = new Set(['record', 'setSpec', 'error']);
-const DC_REPEATED = new Set<string>(DC_ELEMENTS);
+const DC_REPEATED = new Set<string>([...DC_ELEMENTS, ...CITATION_ELEMENTS]);
 const parser = new XMLParser({
   ignoreAttributes: false,
   attributeNamePrefix: '@_',
@@ -170,7 +170,7 @@ function recordOf(r: XmlNode): OaiRecord {
   let dc: DcFields | null = null;
   if (!deleted && dcNode) {
     dc = {};
-    for (const element of DC_ELEMENTS) {
+    for (const element of [...DC_ELEMENTS, ...CITATION_ELEMENTS]) {
       const values = (dcNode[element] as unknown[] | undefined)?.map(textOf).filter(Boolean);
       if (values?.length) dc[element] = values;
     }

@@ -5,7 +5,7 @@
 import type { HarvestedRecord } from './record.ts';
 
 /** The Dublin Core elements of one record, each as its list of text values. */
-export type DcFields = Partial<Record<DcElement, string[]>>;
+export type DcFields = Partial<Record<DcElement | CitationElement, string[]>>;
 export type DcElement =
   | 'title'
   | 'creator'
@@ -41,6 +41,12 @@ export const DC_ELEMENTS: DcElement[] = [
   'rights',
 ];
 
+/** CyberLeninka's oai_dc carries its numbers in BIBO and DCMI terms beside Dublin Core
+ * (bibo:volume, bibo:issue, bibo:pages; dcterms:bibliographicCitation: the journal, its ISSN, the
+ * numbers, the country and city); the client reads them without their prefixes. */
+export const CITATION_ELEMENTS = ['bibliographicCitation', 'volume', 'issue', 'pages'] as const;
+type CitationElement = (typeof CITATION_ELEMENTS)[number];
+
 export interface CitationParts {
   journal: string | null;
   year: number | null;
@@ -49,77 +55,139 @@ export interface CitationParts {
   pages: string | null;
 }
 
-const DASH = /\s*[-‐‑–—]\s*/;
-const VOLUME = /(?:^|[\s,.;:(])(?:т\.|том|vol\.?|volume)\s*(\d+[\p{L}]?)(?![\p{L}\d])/iu;
+const DASHES = '-‐‑–—';
+const RANGE = `\\d+(?:\\s*[${DASHES}]\\s*\\d+)?`;
+/** "Т. 23", "т.5", "Том 12", "Vol. 10", "vol 3", "Volume 2", "V. 4". */
+const VOLUME = /(?<![\p{L}\d])(?:т\.|том|t\.|vol\.?|volume|v\.)\s*(\d+[\p{L}]?)(?![\p{L}\d])/iu;
+/** "№ 5 (363)", "№3(31)", "N 6", "no. 2", "Nr. 4", "issue 6", "Iss. 2", "вып. 4", "Выпуск 6", "№ 1-2". */
 const ISSUE =
-  /(?:№|(?:^|[\s,.;:(])(?:no\.?|nr\.?|issue|iss\.|вып\.|выпуск))\s*(\d+(?:\s*[-–/]\s*\d+)?(?:\s*\((?!(?:1[89]|20)\d\d\))\d+\))?)/iu;
-const PAGES = /(?:^|[\s,.;:(])(?:с\.|стр\.|pp?\.|pages?)\s*(\d+(?:\s*[-‐‑–—]\s*\d+)?)/iu;
-/** OJS: "Journal; Том 3, № 2 (2018); 45-52" ends with a bare page range. */
-const BARE_PAGES = /^\s*(\d+\s*[-‐‑–—]\s*\d+|\d+)\s*$/;
+  /(?:№|(?<![\p{L}\d])(?:no\.?|nr\.?|n[°º]?|issue|iss\.|вып\.|выпуск))\s*(\d+(?:\s*[-–/]\s*\d+)?(?:\s*\((?!(?:1[89]|20)\d\d\))\d+\))?)/iu;
+/** "С. 1311–1328", "с. 45", "стр. 12-18", "pp. 5-12", "P. 5–12", "pages 45-52". */
+const PAGES = new RegExp(`(?<![\\p{L}\\d])(?:с\\.|стр\\.|pp\\.?|p\\.|pages?)\\s*(${RANGE})`, 'iu');
+/** APA and Vancouver: "10(3), 5–12", "2019;10(6):5-12". */
+const VOLUME_ISSUE = new RegExp(
+  `(?<![\\p{L}\\d.])(\\d{1,4})\\s?\\((?!(?:1[89]|20)\\d\\d\\))(\\d{1,4}(?:[-–/]\\d{1,4})?)\\)(?:\\s*[:,]\\s*(${RANGE}))?`,
+  'u',
+);
+/** OJS: "Journal; Том 3, № 2 (2018); 45-52" ends with bare pages; others with a bare range. */
+const BARE_PAGES = new RegExp(`(?:;\\s*(${RANGE})|[,.]\\s*(\\d+\\s*[${DASHES}]\\s*\\d+))\\s*\\.?$`, 'u');
 const YEAR = /(?<!\d)(1[89]\d\d|20\d\d)(?!\d)/;
 const DOI = /\b(10\.\d{4,9}\/[^\s"<>]+)/i;
+const ISSN = /\bISSN:?\s*\d{4}-\d{3}[\dX]\b/gi;
 const URL_LIKE = /^https?:\/\//i;
+/** The part of a citation before its first detail: a year, a volume, an issue, pages, ";". */
+const JOURNAL_END =
+  /(?:[.,;]\s*(?:(?:1[89]|20)\d\d(?!\d)|т\.|том(?!\p{L})|vol\b|vol\.|volume\b|№|no\.|n\s?\d|issue\b|iss\.|вып\.|выпуск|с\.\s*\d|стр\.\s*\d|pp?\.\s*\d)|;|\s№|\s\((?:1[89]|20)\d\d\)|,\s*\d{1,4}\s?\(\d)/iu;
 
-/** Journal name, year, volume, issue and pages from a citation string. */
-export function parseCitation(text: string): CitationParts {
-  const s = text.replace(/\s+/g, ' ').trim();
-  const volume = VOLUME.exec(s)?.[1] ?? null;
-  const issue =
-    ISSUE.exec(s)?.[1]
-      ?.replace(/\s*([-–/])\s*/, '$1')
-      .replace(/\s*\(/, ' (') ?? null;
-  let pages = PAGES.exec(s)?.[1] ?? null;
-  if (!pages) {
-    const segments = s.split(';');
-    const last = segments.length > 1 ? segments[segments.length - 1] : '';
-    pages = BARE_PAGES.exec(last)?.[1] ?? null;
-  }
-  const yearMatch = YEAR.exec(s.replace(DOI, ''));
-  return {
-    journal: journalOf(s),
-    year: yearMatch ? Number(yearMatch[1]) : null,
-    volume,
-    issue,
-    pages: pages ? pages.split(DASH).join('–') : null,
-  };
+/** GOST's area separator ". – " (en dash, em dash or hyphen) is a full stop; a spaced page range
+ * is a range; a dash before a detail ("Управленец – 2019 – Т. 10") is a separator too. */
+function tidy(text: string): string {
+  return text
+    .replace(/\s+/g, ' ')
+    .replace(new RegExp(`\\.\\s+[${DASHES}]\\s+`, 'g'), '. ')
+    .replace(new RegExp(`(?<=\\d)\\s+[${DASHES}]\\s+(?=\\d)`, 'g'), '–')
+    .replace(new RegExp(`\\s+[${DASHES}]\\s+(?=(?:т\\.|том|vol|№|no\\.|вып|с\\.|стр\\.|pp?\\.|(?:1[89]|20)\\d\\d))`, 'giu'), '. ')
+    .trim();
 }
 
-/** The journal's name: the citation up to its first detail (a year, "Т.", "№", "Vol", ";"). */
+const rangeOf = (pages: string) => pages.split(new RegExp(`\\s*[${DASHES}]\\s*`)).join('–');
+
+/** Journal name, year, volume, issue and pages from a citation string, in any of the forms
+ * repositories write: GOST with ". – " areas, «Журнал, 2019, Т. 10, № 6, С. 5-12», «Журнал. 2019.
+ * Vol. 10, no. 6. P. 5–12», English and APA forms, OJS's "Journal; Vol 3 No 2 (2018); 45-52", and a
+ * whole reference "Автор. Статья // Журнал. – 2019. – …" (its host after "//"). */
+export function parseCitation(text: string): CitationParts {
+  const all = tidy(text);
+  const host = all.includes('//') ? all.slice(all.lastIndexOf('//') + 2).trim() : all;
+  // Each detail found is blanked out, so that no number is read twice (pages are no year).
+  let rest = host.replace(DOI, ' ').replace(ISSN, ' ');
+  const take = (re: RegExp) => {
+    const m = re.exec(rest);
+    if (m) rest = rest.slice(0, m.index) + ' '.repeat(m[0].length) + rest.slice(m.index + m[0].length);
+    return m;
+  };
+  const pagesMatch = take(PAGES);
+  let volume = take(VOLUME)?.[1] ?? null;
+  let issue =
+    take(ISSUE)?.[1]
+      ?.replace(/\s*([-–/])\s*/, '$1')
+      .replace(/\s*\(/, ' (') ?? null;
+  let pages = pagesMatch?.[1] ?? null;
+  if (!volume && !issue) {
+    const apa = take(VOLUME_ISSUE);
+    if (apa) [volume, issue, pages] = [apa[1], apa[2], pages ?? apa[3] ?? null];
+  }
+  if (!pages) {
+    const bare = take(BARE_PAGES);
+    pages = bare?.[1] ?? bare?.[2] ?? null;
+  }
+  const yearMatch = take(YEAR);
+  const year = yearMatch && Number(yearMatch[1]) <= new Date().getFullYear() + 1 ? Number(yearMatch[1]) : null;
+  return { journal: journalOf(host), year, volume, issue, pages: pages ? rangeOf(pages) : null };
+}
+
+/** The journal's name: the citation up to its first detail. */
 function journalOf(s: string): string | null {
-  const cut = s.search(
-    /(?:[.,;]\s*(?:(?:1[89]|20)\d\d(?!\d)|т\.|том(?!\p{L})|vol\b|vol\.|volume\b|№|no\.|issue\b|вып\.|с\.\s*\d|pp?\.\s*\d)|;|\s№|\s\((?:1[89]|20)\d\d\))/iu,
-  );
-  const name = (cut >= 0 ? s.slice(0, cut) : s).replace(/[\s.,:;]+$/, '').trim();
+  const cut = s.search(JOURNAL_END);
+  const name = (cut >= 0 ? s.slice(0, cut) : s)
+    .replace(/\[[^\]]*\]/g, '')
+    .replace(/[\s.,:;]+$/, '')
+    .trim();
   if (!name || URL_LIKE.test(name) || DOI.test(name) || /^\d/.test(name)) return null;
   return name;
 }
 
+/** dcterms:bibliographicCitation values that are not the journal: its ISSN, its numbers, its country and city. */
+const NOT_A_JOURNAL =
+  /^(?:\d{4}-\d{3}[\dX]|[\d\s()\-–—.,/]+|(?:Россия|Российская Федерация|Russia|Беларусь|Казахстан|Узбекистан|Кыргызстан|Украина|Армения)\s*,.*)$/iu;
+
+/**
+ * The year of publication. A citation's year wins (dc:source, or a citation string with its
+ * volume, issue or pages): it is the year of the issue the article is printed in, which is what a
+ * reference prints, while dc:date is the repository's, often the day it was deposited (DSpace
+ * lists accessioned, available and issued, in that order) or an online-first date. Without one,
+ * dc:date: the dates without a time of day (DSpace's issued) before the timestamps of deposit,
+ * the earliest of them.
+ */
+function yearOf(citations: { parts: CitationParts; fromSource: boolean }[], dates: string[]): number | null {
+  const cited = citations.find(
+    ({ parts, fromSource }) => parts.year !== null && (fromSource || parts.volume || parts.issue || parts.pages),
+  );
+  if (cited) return cited.parts.year;
+  const days = dates.filter((d) => !/\dT\d\d:\d\d/.test(d));
+  const years = (days.length ? days : dates)
+    .map((d) => YEAR.exec(d)?.[1])
+    .filter((y): y is string => y !== undefined)
+    .map(Number);
+  return years.length ? Math.min(...years) : null;
+}
+
 /** A record's metadata, normalised. `origin` names the repository. */
 export function normaliseDc(dc: DcFields, origin: string): HarvestedRecord | null {
-  const all = (element: DcElement) => (dc[element] ?? []).map(clean).filter(Boolean);
+  const all = (element: DcElement | CitationElement) => (dc[element] ?? []).map(clean).filter(Boolean);
   const fullTitle = all('title')[0];
   if (!fullTitle) return null;
   const { title, subtitle } = splitTitle(fullTitle);
 
   // Citation parts: dc:source first, then identifier and relation strings that read like citations.
-  const citationStrings = [...all('source'), ...all('identifier'), ...all('relation')].filter(
-    (s) => !URL_LIKE.test(s) && !/^(?:doi:|urn:|issn|isbn)/i.test(s),
+  const sources = all('source');
+  const citationStrings = [...sources, ...all('identifier'), ...all('relation')].filter(
+    (s) => !URL_LIKE.test(s) && !/^(?:doi:|urn:|issn|isbn|info:)/i.test(s) && !/^\d{4}-\d{3}[\dX]$/i.test(s),
   );
-  const parts = citationStrings.map(parseCitation);
-  const first = <K extends keyof CitationParts>(key: K) => parts.find((p) => p[key] !== null)?.[key] ?? null;
+  const citations = citationStrings.map((s, i) => ({ parts: parseCitation(s), fromSource: i < sources.length, text: s }));
+  const first = <K extends keyof CitationParts>(key: K) => citations.find((c) => c.parts[key] !== null)?.parts[key] ?? null;
+  const listed = (element: CitationElement) => all(element)[0] ?? null;
 
   const publisher = all('publisher')[0] ?? null;
-  const sourceJournal =
-    all('source')
-      .map((s) => parseCitation(s).journal)
-      .find(Boolean) ?? null;
-  const relationJournal =
-    all('relation')
-      .filter((s) => !URL_LIKE.test(s))
-      .map((s) => parseCitation(s).journal)
-      .find(Boolean) ?? null;
+  const journalOfStrings = (texts: string[]) => texts.map((s) => parseCitation(s).journal).find(Boolean) ?? null;
   const isArticle = all('type').some((t) => /article|статья/i.test(t));
-  const journal = sourceJournal ?? relationJournal ?? (isArticle ? publisher : null);
+  const journal =
+    journalOfStrings(sources) ??
+    all('bibliographicCitation').find((s) => !NOT_A_JOURNAL.test(s)) ??
+    // A whole reference in dc:identifier (DSpace's dc.identifier.citation): its host after "//".
+    journalOfStrings(citations.filter((c) => !c.fromSource && c.text.includes('//')).map((c) => c.text)) ??
+    journalOfStrings(all('relation').filter((s) => !URL_LIKE.test(s))) ??
+    (isArticle ? publisher : null);
 
   const links = [...all('identifier'), ...all('relation')].filter((s) => URL_LIKE.test(s));
   const pdfUrl = links.find(isPdfLink) ?? null;
@@ -132,10 +200,10 @@ export function normaliseDc(dc: DcFields, origin: string): HarvestedRecord | nul
     title,
     subtitle,
     journal,
-    year: yearOf(all('date')) ?? first('year'),
-    volume: first('volume'),
-    issue: first('issue'),
-    pages: first('pages'),
+    year: yearOf(citations, all('date')),
+    volume: listed('volume') ?? first('volume'),
+    issue: listed('issue') ?? first('issue'),
+    pages: (listed('pages') && rangeOf(listed('pages')!)) ?? first('pages'),
     publisher,
     place: null,
     language: languageOf(all('language')[0], fullTitle),
@@ -153,14 +221,6 @@ function splitTitle(full: string): { title: string; subtitle: string | null } {
   const m = /^(.{3,}?)\s*:\s+(.+)$/.exec(full);
   if (!m) return { title: full.replace(/\.$/, ''), subtitle: null };
   return { title: m[1].trim(), subtitle: m[2].replace(/\.$/, '').trim() };
-}
-
-function yearOf(dates: string[]): number | null {
-  for (const d of dates) {
-    const m = YEAR.exec(d);
-    if (m) return Number(m[1]);
-  }
-  return null;
 }
 
 const LANGUAGES: Record<string, string> = {

@@ -65,8 +65,9 @@ export async function storeRecord(db: Db, source: SourceRef, record: HarvestedRe
     [source.origin, source.identifier],
   );
   if (known.rows[0]) {
-    // The repository sent a newer version of its record: its values win over what was there.
-    await update(db, known.rows[0].record_id, values, record.doi, 'new');
+    // The repository sent a newer version of its record (or a better reading of it): its values win
+    // over what was there, and its key follows them (a year read right changes it).
+    await update(db, known.rows[0].record_id, values, record.doi, 'new', dedupeKeyOf(record));
     await db.query('update library_record_sources set datestamp = $3 where origin = $1 and oai_identifier = $2', [
       source.origin,
       source.identifier,
@@ -101,19 +102,21 @@ export async function storeRecord(db: Db, source: SourceRef, record: HarvestedRe
   throw new Error(`library record ${source.origin}:${source.identifier} could not be stored`);
 }
 
-async function update(db: Db, id: string, values: unknown[], doi: string | null, prefer: 'new' | 'old') {
+async function update(db: Db, id: string, values: unknown[], doi: string | null, prefer: 'new' | 'old', key?: string) {
   const set = FIELDS.map((f, i) => {
-    const v = `$${i + 3}::${isArray(f) ? 'text[]' : f === 'year' ? 'int' : 'text'}`;
+    const v = `$${i + 4}::${isArray(f) ? 'text[]' : f === 'year' ? 'int' : 'text'}`;
     const missing = (x: string) => (isArray(f) ? `nullif(${x}, '{}')` : x);
     return prefer === 'new' ? `${f} = coalesce(${missing(v)}, ${f})` : `${f} = coalesce(${missing(f)}, ${v})`;
   });
-  // A DOI is taken only when no other record has it (the unique index would refuse it).
+  // A DOI or a key is taken only when no other record has it (the unique indexes would refuse it).
   await db.query(
     `update library_records set ${set.join(', ')},
        doi = coalesce(doi, case when not exists (select 1 from library_records o where o.doi = $2::text and o.id <> $1) then $2::text end),
+       dedupe_key = case when $3::text is not null and not exists (select 1 from library_records o where o.dedupe_key = $3::text and o.id <> $1)
+         then $3::text else dedupe_key end,
        updated_at = now()
      where id = $1`,
-    [id, doi, ...values],
+    [id, doi, key ?? null, ...values],
   );
 }
 

@@ -16,6 +16,7 @@ import { releasePromo, reservePromo } from '../promo/promo.ts';
 import { ACTIVE_STATUSES, Order, OrderFile, type OrderOptions } from './entities.ts';
 import { demoAlreadyBought, lockOrderAndPayment } from './repository.ts';
 import { orderOptionsSchema } from './options.ts';
+import type { SourcesEstimator } from '../sources/estimate.ts';
 import { pendingDataOf } from './status.ts';
 
 export interface OrderDeps {
@@ -23,6 +24,8 @@ export interface OrderDeps {
   config: Config;
   storage: Storage;
   provider: PaymentProvider;
+  /** The sources the order's topic has, checked before the payment is created. */
+  sources: SourcesEstimator;
   log: FastifyBaseLogger;
 }
 
@@ -89,7 +92,8 @@ async function demoOrderOptions(em: EntityManager, demo: Paper): Promise<Pick<Or
 /**
  * Creates an order and its payment and returns where to pay. 406 while an unpaid order exists,
  * 409 while a generation is running, 400 for a demo that is not the user's, 412 for a promo code
- * that cannot be used, 413/415 for files, 422 for an invalid purchase_json.
+ * that cannot be used, 413/415 for files, 422 for an invalid purchase_json or a topic the databases
+ * have too few sources for (not_enough_sources).
  */
 export async function placeOrder(d: OrderDeps, session: AuthSession, input: PlaceOrderInput) {
   const purchase = parsePurchase(input.purchaseJson);
@@ -108,6 +112,15 @@ export async function placeOrder(d: OrderDeps, session: AuthSession, input: Plac
 
   const tariff = purchase.model_name ?? source?.tariff ?? DEFAULT_TARIFF;
   const paperType = purchase.paper_type;
+  const topic = source?.title ?? (purchase.kind === 'new' ? purchase.title : '');
+  // No money for a paper that cannot get its sources: a demo's purchase keeps the demo's files.
+  await d.sources.check({
+    topic,
+    minYear: purchase.min_publication_year,
+    requiredVolume: purchase.required_volume,
+    type: paperType,
+    attached: files.length + (source?.orderId ? await d.em.count(OrderFile, { order: source.orderId }) : 0),
+  });
   // A full version keeps the demo's title page and appendix unless the purchase gives its own.
   const demoOptions = source ? await demoOrderOptions(d.em, source) : null;
   const options: OrderOptions = {
@@ -133,7 +146,7 @@ export async function placeOrder(d: OrderDeps, session: AuthSession, input: Plac
         kind: purchase.kind,
         paperType,
         tariff,
-        topic: source?.title ?? (purchase.kind === 'new' ? purchase.title : ''),
+        topic,
         options,
         sourcePaper: source,
         promoCode: promo,
@@ -195,7 +208,7 @@ export async function placeOrder(d: OrderDeps, session: AuthSession, input: Plac
  * page): the order is void, its promo use is given back and its files (`unstore`) removed.
  */
 export async function requestPayment(
-  d: OrderDeps,
+  d: Pick<OrderDeps, 'em' | 'provider' | 'log'>,
   p: {
     order: Order;
     payment: Payment;

@@ -18,6 +18,7 @@ import { sandboxPageHtml } from './sandbox-page.ts';
 import { syncProviderPayment } from './payments.ts';
 import { ProviderError } from './providers/types.ts';
 import { listRefunds, syncProviderRefund } from './refunds.ts';
+import type { SourcesEstimator } from '../sources/estimate.ts';
 
 const s = initServer();
 
@@ -34,6 +35,7 @@ export function paymentRouter(deps: {
   sandbox: SandboxBooks | null;
   jobs: Jobs;
   uploadsDir: string;
+  sources: SourcesEstimator;
 }) {
   const paymentDeps = (request: FastifyRequest) => ({ em: request.em, provider: deps.provider, jobs: deps.jobs, log: request.log });
   return s.router(contract.payment, {
@@ -47,7 +49,7 @@ export function paymentRouter(deps: {
       const form = await receivePurchaseForm(request, deps.uploadsDir);
       try {
         const data = await placeOrder(
-          { em: request.em, config: deps.config, storage: deps.storage, provider: deps.provider, log: request.log },
+          { em: request.em, config: deps.config, storage: deps.storage, provider: deps.provider, sources: deps.sources, log: request.log },
           session,
           {
             purchaseJson: form.purchase_json,

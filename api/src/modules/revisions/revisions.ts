@@ -176,7 +176,7 @@ function optionsOf(paper: Paper): OrderOptions {
  * exists (a paid round), 400 without remarks, 422 for too many, 415 for a file that is not a .docx.
  */
 export async function createRevision(
-  d: OrderDeps & { jobs: Jobs },
+  d: Omit<OrderDeps, 'sources'> & { jobs: Jobs },
   session: AuthSession,
   paperId: number,
   form: RevisionForm,

@@ -1,7 +1,10 @@
 /**
- * The order form's estimate of the sources a topic has: the paper's own merged search (the same
- * databases, queries from the topic in Russian and English, relevance and GOST checks), with a
- * short time limit, its outcome cached by topic and year for an hour.
+ * The sources a topic has: the order form's estimate, and payment/create's check that an order
+ * can get the minimum of sources the engine will ask for (paper/src/sources/minimums.ts) before
+ * any money is taken. Both are the paper's own merged search (the same databases, queries from the
+ * topic in Russian and English, relevance and GOST checks) with a short time limit; a search every
+ * database answered is cached by topic and year for a short while, so the check reuses what the
+ * form has just shown.
  */
 import {
   firstRecentYear,
@@ -13,22 +16,45 @@ import {
   type BibliographicSearch,
   type FoundWork,
 } from '@app/paper';
-import type { SourcesEstimate, SourcesEstimateQuery } from '@app/contract';
+import type { PaperType, SourcesEstimate, SourcesEstimateQuery } from '@app/contract';
 import { LIMITS } from '@app/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import { AppError } from '../../errors.ts';
 
 /** Enough works to tell whether a 100-page paper's 40 can be had, and a margin. */
 const ESTIMATE_WANT = 60;
 /** Few DOI look-ups: an estimate must answer while the user fills the form. */
 const ESTIMATE_LOOKUPS = 10;
 const CACHE_SIZE = 500;
-const CACHE_TTL_MS = 60 * 60 * 1000;
+const CACHE_TTL_MS = 15 * 60 * 1000;
+
+/** What an order asks of the sources. */
+interface SourcesNeed {
+  topic: string;
+  minYear: number;
+  requiredVolume: number;
+  type: PaperType;
+  /** Files the order attaches (a demo's purchase: the demo's too): each counts, as in the engine. */
+  attached: number;
+}
 
 export interface SourcesEstimator {
   estimate(query: SourcesEstimateQuery): Promise<SourcesEstimate>;
+  /**
+   * Refuses (not_enough_sources, with what to change) an order whose topic the databases, all
+   * answering in time, have too few works for; an order is taken when they do not answer in time.
+   */
+  check(need: SourcesNeed): Promise<void>;
+}
+
+/** The works found, and whether every database answered (only then is "too few" final). */
+interface Found {
+  works: FoundWork[];
+  complete: boolean;
 }
 
 /** A small cache: most recently used last, the oldest dropped beyond CACHE_SIZE, entries expire. */
-function createCache<T>() {
+function createCache<T>(keep: (value: T) => boolean) {
   const entries = new Map<string, { at: number; value: Promise<T> }>();
   return {
     get(key: string, make: () => Promise<T>, now = Date.now()): Promise<T> {
@@ -40,8 +66,9 @@ function createCache<T>() {
       }
       const value = make();
       entries.set(key, { at: now, value });
-      // A failed search is not remembered.
-      value.catch(() => entries.delete(key));
+      // A failed search is not remembered, nor one that a database did not answer.
+      const forget = () => entries.get(key)?.value === value && entries.delete(key);
+      void value.then((v) => keep(v) || forget(), forget);
       while (entries.size > CACHE_SIZE) entries.delete(entries.keys().next().value!);
       return value;
     },
@@ -57,60 +84,101 @@ const shortName = (p: { family: string; given?: string }) => {
   return initials ? `${p.family} ${initials}` : p.family;
 };
 
-/** What to change when the topic has too few works for a full paper. */
-function adviceOf(q: SourcesEstimateQuery, problem: string): string {
-  const earlier = q.min_year > LIMITS.publicationYear.min;
-  return (
-    `Недостаточно источников для полной работы: ${problem}. ` +
-    'Сформулируйте тему шире: уберите узкие уточнения (регион, организацию, период) или используйте общепринятые научные термины' +
-    (earlier ? `, либо укажите более ранний минимальный год издания (сейчас ${q.min_year}).` : '.')
-  );
+/** What to change when the topic has too few works for the paper. */
+function adviceOf(type: PaperType, need: Pick<SourcesNeed, 'minYear' | 'attached'>, problem: string): string {
+  const ways = [
+    'уберите узкие уточнения (регион, организацию, период) или используйте общепринятые научные термины',
+    ...(need.minYear > LIMITS.publicationYear.min ? [`укажите более ранний минимальный год издания (сейчас ${need.minYear})`] : []),
+    ...(need.attached < LIMITS.files.max ? ['приложите свои источники: каждый файл входит в список'] : []),
+  ];
+  return `Недостаточно источников для ${type === 'demo' ? 'демо-версии' : 'полной работы'}: ${problem}. Сформулируйте тему шире: ${ways.join('; ')}.`;
 }
 
-export function createSourcesEstimator(options: { providers: BibliographicSearch[]; now?: () => Date }): SourcesEstimator {
-  const cache = createCache<FoundWork[]>();
+export function createSourcesEstimator(options: {
+  providers: BibliographicSearch[];
+  /** How long payment/create waits for a search the form has not made yet. */
+  timeoutMs: number;
+  log: FastifyBaseLogger;
+  now?: () => Date;
+}): SourcesEstimator {
+  const cache = createCache<Found>((found) => found.complete);
   const now = options.now ?? (() => new Date());
-  const search = (topic: string, minYear: number) =>
-    searchWorks({
-      providers: options.providers,
-      queries: queriesForTopic(topic),
-      topicText: { ru: topic, en: queriesForTopic(topic).en.join(' ') },
-      minYear,
-      maxYear: now().getFullYear(),
-      want: ESTIMATE_WANT,
-      recentFrom: firstRecentYear(now()),
-      perQuery: 50,
-      maxLookups: ESTIMATE_LOOKUPS,
-    }).then((outcome) => outcome.candidates);
+  const searched = options.providers.length > 0;
+  const find = (topic: string, minYear: number): Promise<Found> => {
+    const clean = topic.replace(/\s+/g, ' ').trim();
+    if (!searched) return Promise.resolve({ works: [], complete: true });
+    return cache.get(`${clean.toLowerCase()}|${minYear}`, async () => {
+      const outcome = await searchWorks({
+        providers: options.providers,
+        queries: queriesForTopic(clean),
+        topicText: { ru: clean, en: queriesForTopic(clean).en.join(' ') },
+        minYear,
+        maxYear: now().getFullYear(),
+        want: ESTIMATE_WANT,
+        recentFrom: firstRecentYear(now()),
+        perQuery: 50,
+        maxLookups: ESTIMATE_LOOKUPS,
+      });
+      return { works: outcome.candidates, complete: outcome.failures.length === 0 };
+    });
+  };
+  const adviceFor = (found: Found, need: Omit<SourcesNeed, 'topic'>): string | null => {
+    const at = now();
+    const problem = shortfallOf({
+      found: found.works.length,
+      recent: found.works.filter((w) => w.year >= firstRecentYear(at)).length,
+      attached: need.attached,
+      type: need.type,
+      requiredVolume: need.requiredVolume,
+      minYear: need.minYear,
+      now: at,
+    });
+    return problem && adviceOf(need.type, need, problem);
+  };
 
   return {
     async estimate(q) {
-      const searched = options.providers.length > 0;
-      const topic = q.topic.replace(/\s+/g, ' ').trim();
-      const works = searched ? await cache.get(`${topic.toLowerCase()}|${q.min_year}`, () => search(topic, q.min_year)) : [];
-      const at = now();
-      const recent = works.filter((w) => w.year >= firstRecentYear(at)).length;
-      const problemOf = (type: 'demo' | 'full') =>
-        shortfallOf({ found: works.length, recent, attached: 0, type, requiredVolume: q.required_volume, minYear: q.min_year, now: at });
-      const fullProblem = problemOf('full');
+      const found = await find(q.topic, q.min_year);
+      const works = found.works;
+      const need = { minYear: q.min_year, requiredVolume: q.required_volume, attached: q.attached };
+      const advice = {
+        demo: searched ? adviceFor(found, { ...need, type: 'demo' }) : null,
+        full: searched ? adviceFor(found, { ...need, type: 'full' }) : null,
+      };
       return {
         searched,
         found: works.length,
         russian: works.filter((w) => workLanguage(w) === 'ru').length,
         foreign: works.filter((w) => workLanguage(w) === 'en').length,
-        recent,
+        recent: works.filter((w) => w.year >= firstRecentYear(now())).length,
         minimum_demo: minimumSources('demo', q.required_volume),
         minimum_full: minimumSources('full', q.required_volume),
-        enough_for_demo: searched && !problemOf('demo'),
-        enough_for_full: searched && !fullProblem,
+        enough_for_demo: searched && !advice.demo,
+        enough_for_full: searched && !advice.full,
+        complete: found.complete,
         sample: works.slice(0, 5).map((w) => ({
           title: w.subtitle ? `${w.title}: ${w.subtitle}` : w.title,
           authors: w.authors.map(shortName),
           year: w.year,
           container: w.container ?? null,
         })),
-        advice: searched && fullProblem ? adviceOf(q, fullProblem) : null,
+        advice,
       };
+    },
+
+    async check(need) {
+      if (!searched) return;
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), options.timeoutMs)));
+      const found = await Promise.race([find(need.topic, need.minYear).catch(() => null), late]).finally(() => clearTimeout(timer));
+      if (!found?.complete) {
+        // The databases did not answer in time: the order is taken, the engine's own check and the
+        // automatic refund stay the safety net.
+        options.log.info({ topic: need.topic }, 'sources check: the databases did not answer in time, the order is taken');
+        return;
+      }
+      const advice = adviceFor(found, need);
+      if (advice) throw new AppError('not_enough_sources', { detail: advice });
     },
   };
 }

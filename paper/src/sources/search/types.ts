@@ -39,6 +39,9 @@ export interface FoundWork {
   abstract?: string;
   /** ISO 639-1 ("ru", "en"), when the provider knows it. */
   language?: string;
+  /** No real publication: a record the development stand-in made up (search/invented.ts). Its list
+   * entry, the preview and the AI appendix say so. */
+  invented?: true;
 }
 
 /**
@@ -50,8 +53,8 @@ export interface BibliographicSearch {
   /** 'library', 'openalex', 'crossref', 'local'. */
   readonly name: string;
   /**
-   * A fixed catalogue without network (tests, offline development): papers found with it are not
-   * held to the minimum number of sources.
+   * A catalogue without network (tests, offline development, the invented stand-in): papers found
+   * with it are not held to the minimum number of sources.
    */
   readonly offline?: boolean;
   search(query: SearchQuery): Promise<FoundWork[]>;

@@ -67,7 +67,7 @@ export function Component() {
           <Box gridArea="buy" minW="0">
             <CollapsibleSection id={BUY_SECTION} title="Получение полного доступа" open={buyOpen} onOpenChange={setBuyOpen}>
               <Purchase
-                target={{ paperId: paper.id, generationModel: paper.generation_model, options: paper.options }}
+                target={{ paperId: paper.id, topic: paper.title, generationModel: paper.generation_model, options: paper.options }}
                 wideQuery={WIDE_QUERY}
               />
             </CollapsibleSection>

@@ -19,6 +19,12 @@ describe('payment/create answers', () => {
     });
   });
 
+  it('422 not_enough_sources: the detail, which says what to change', () => {
+    const detail =
+      'Недостаточно источников для полной работы: по теме найдено 13 источников, а для работы нужно не меньше 30. Сформулируйте тему шире.';
+    expect(purchaseOutcome(422, { detail, code: 'not_enough_sources' })).toEqual({ kind: 'error', message: detail });
+  });
+
   it('401 and 404 go to /login', () => {
     expect(purchaseOutcome(401, { detail: 'x', code: 'unauthorized' })).toEqual({ kind: 'login' });
     expect(purchaseOutcome(404, { detail: 'Пользователь не найден', code: 'user_not_found' })).toEqual({ kind: 'login' });

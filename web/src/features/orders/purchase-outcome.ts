@@ -33,6 +33,9 @@ export function purchaseOutcome(status: number, body: unknown): PurchaseOutcome 
       return { kind: 'error', message: detail ?? E.demoNotFound };
     case 'active_generation':
       return { kind: 'error', message: E.activeGeneration };
+    case 'not_enough_sources':
+      // The detail says what to change: the topic, the year, the files.
+      return { kind: 'error', message: detail ?? STATUS_TEXT[status] };
     case 'promo_rejected':
       return { kind: 'error', message: V.promoNotFound, promoRejected: true };
     case 'citations_mismatch':

@@ -264,6 +264,7 @@ const ESTIMATE = {
   minimum_full: 30,
   enough_for_demo: true,
   enough_for_full: false,
+  complete: true,
   sample: [
     {
       title: 'Цифровая трансформация малого бизнеса: региональный аспект',
@@ -272,8 +273,10 @@ const ESTIMATE = {
       container: 'Вопросы экономики',
     },
   ],
-  advice:
-    'Недостаточно источников для полной работы: по теме найдено 13 источников, а для работы нужно не меньше 30. Сформулируйте тему шире.',
+  advice: {
+    demo: null,
+    full: 'Недостаточно источников для полной работы: по теме найдено 13 источников, а для работы нужно не меньше 30. Сформулируйте тему шире.',
+  },
 };
 
 describe('order form sources estimate', () => {
@@ -295,7 +298,12 @@ describe('order form sources estimate', () => {
     expect(estimates()).toHaveLength(0);
     await act(() => vi.advanceTimersByTimeAsync(1));
     expect(estimates()).toHaveLength(1);
-    expect(Object.fromEntries(estimates()[0].searchParams)).toEqual({ topic: TOPIC, min_year: '1990', required_volume: '80' });
+    expect(Object.fromEntries(estimates()[0].searchParams)).toEqual({
+      topic: TOPIC,
+      min_year: '1990',
+      required_volume: '80',
+      attached: '0',
+    });
 
     await vi.waitFor(() => screen.getByText('Найдено 13 источников (русских 11, иностранных 2)'), { interval: 10 });
     expect(
@@ -305,9 +313,55 @@ describe('order form sources estimate', () => {
     ).toBeTruthy();
     // Enough for the demo the form starts with: no advice; the full paper gets the API's advice.
     expect(screen.queryByText(/Недостаточно источников/)).toBeNull();
+    expect((payButton() as HTMLButtonElement).disabled).toBe(false);
     await press(screen.getByRole('radio', { name: /Полная работа/ }));
-    expect(screen.getByText(ESTIMATE.advice)).toBeTruthy();
-    // The estimate never blocks the order.
+    expect(screen.getByText(ESTIMATE.advice.full)).toBeTruthy();
+  });
+
+  it('keeps «Оплатить» disabled while the estimate says too few; an attached file counts, an incomplete estimate blocks nothing', async () => {
+    vi.useFakeTimers();
+    stubRedirect();
+    // The API's answer by the files counted: with one more file the full paper has its minimum.
+    let complete = true;
+    const fetch = mockApi((url) => {
+      if (url.pathname !== '/api/v1/sources/estimate/') return [200, CREATED];
+      const short = url.searchParams.get('attached') === '0';
+      return [200, { ...ESTIMATE, complete, enough_for_full: !short, advice: { demo: null, full: short ? ESTIMATE.advice.full : null } }];
+    });
+    renderWithApp(<OrderForm />);
+    await press(screen.getByRole('radio', { name: /Полная работа/ }));
+    fillTopic();
+    await act(() => vi.advanceTimersByTimeAsync(1000));
+    await vi.waitFor(() => screen.getByText(ESTIMATE.advice.full), { interval: 10 });
+    expect((payButton() as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByText(/Оплата недоступна: по теме слишком мало источников/)).toBeTruthy();
+    fireEvent.click(payButton());
+    await act(() => vi.advanceTimersByTimeAsync(100));
+    expect(apiCalls(fetch)).toHaveLength(0);
+
+    // The demo needs fewer: it can be paid for.
+    await press(screen.getByRole('radio', { name: /Демо работа/ }));
+    expect((payButton() as HTMLButtonElement).disabled).toBe(false);
+    await press(screen.getByRole('radio', { name: /Полная работа/ }));
+    expect((payButton() as HTMLButtonElement).disabled).toBe(true);
+
+    // A file of the user's own is asked about anew and lifts the shortfall.
+    fireEvent.change(screen.getByTestId('file-input'), {
+      target: { files: [new File(['Текст источника о цифровой экономике'], 'source.txt', { type: 'text/plain' })] },
+    });
+    await act(() => vi.advanceTimersByTimeAsync(1000));
+    await vi.waitFor(() => expect((payButton() as HTMLButtonElement).disabled).toBe(false), { interval: 10 });
+    expect(screen.queryByText(ESTIMATE.advice.full)).toBeNull();
+    const asked = fetch.mock.calls.map(([url]) => new URL(String(url), 'http://x').searchParams.get('attached')).filter(Boolean);
+    expect(asked).toEqual(['0', '1']);
+
+    // A database that did not answer in time: the advice stays, the order can be paid for.
+    complete = false;
+    fillTopic(`${TOPIC} в регионах`);
+    await act(() => vi.advanceTimersByTimeAsync(1000));
+    await press(screen.getByRole('button', { name: 'Убрать файл source.txt' }));
+    await act(() => vi.advanceTimersByTimeAsync(1000));
+    await vi.waitFor(() => screen.getByText(/Не все базы данных ответили вовремя/), { interval: 10 });
     expect((payButton() as HTMLButtonElement).disabled).toBe(false);
   });
 

@@ -25,6 +25,7 @@ import { FormAlert } from '@/components/form-alert';
 import { FormStack } from '@/components/form-stack';
 import { usePromo } from '../hooks/use-promo';
 import { usePurchase } from '../hooks/use-purchase';
+import { sourcesShortfall, useSourcesEstimate } from '../hooks/use-sources-estimate';
 import { draftHasContent, emptyDraft, structureErrors } from '../structure';
 import { FileAttachments, type Attachment } from './file-attachments';
 import { FormatOptions } from './format-options';
@@ -33,7 +34,7 @@ import { PayButton } from './pay-button';
 import { PendingPaymentDialog } from './pending-payment-dialog';
 import { PriceTag } from './price-tag';
 import { PromoField } from './promo-field';
-import { SourcesEstimate } from './sources-estimate';
+import { SHORTFALL_NOTE, SourcesEstimate } from './sources-estimate';
 import { StructureDialog } from './structure-dialog';
 import { emptyTitlePage, TitlePageFields, titlePageOf, type TitlePageDraft } from './title-page-fields';
 
@@ -100,6 +101,9 @@ export function OrderForm() {
   const [titleOpen, setTitleOpen] = useState(false);
   const promo = usePromo();
   const purchase = usePurchase({ onPromoRejected: promo.reject });
+  const sources = useSourcesEstimate(values.topic, values.year, values.volume, values.files.length);
+  // Too few sources for the paper: the server would refuse it, so it cannot be paid for.
+  const shortfall = sourcesShortfall(sources.estimate, values.paperType);
 
   const tocErrors = values.customToc && showTocErrors ? structureErrors(values.draft) : {};
   const tocInvalid = Object.keys(tocErrors).length > 0;
@@ -124,6 +128,7 @@ export function OrderForm() {
   };
 
   const order = async (v: OrderFormValues) => {
+    if (shortfall) return;
     const code = await promo.confirm();
     if (code === null) return;
     const purchaseJson: PurchaseJsonInput = {
@@ -173,7 +178,7 @@ export function OrderForm() {
         />
         <Field.ErrorText>{topicMessage}</Field.ErrorText>
       </Field.Root>
-      <SourcesEstimate topic={values.topic} minYear={values.year} volume={values.volume} paperType={values.paperType} />
+      <SourcesEstimate state={sources} paperType={values.paperType} />
 
       <Stack direction={{ base: 'column', md: 'row' }} gap="8">
         <RadioGroup.Root value={values.tariff} onValueChange={(e) => set('tariff', e.value as Tariff)} colorPalette="blue" flex="1">
@@ -276,7 +281,18 @@ export function OrderForm() {
       <Stack gap="4" borderTopWidth="1px" pt="6">
         <PriceTag base={priceOf(values.paperType, values.tariff)} final={price} label="К оплате" />
         {purchase.error ? <FormAlert>{purchase.error}</FormAlert> : null}
-        <PayButton price={price} type="submit" loading={purchase.busy} alignSelf={{ base: 'stretch', sm: 'flex-start' }} />
+        {shortfall ? (
+          <Text color="orange.fg" fontSize="sm">
+            {SHORTFALL_NOTE}
+          </Text>
+        ) : null}
+        <PayButton
+          price={price}
+          type="submit"
+          loading={purchase.busy}
+          disabled={shortfall !== null}
+          alignSelf={{ base: 'stretch', sm: 'flex-start' }}
+        />
       </Stack>
 
       <StructureDialog

@@ -7,19 +7,23 @@ import { FormAlert } from '@/components/form-alert';
 import { PROMO_LOOKUP } from '@/config/ui';
 import { usePromo } from '../hooks/use-promo';
 import { usePurchase } from '../hooks/use-purchase';
+import { sourcesShortfall, useSourcesEstimate } from '../hooks/use-sources-estimate';
 import { FormatOptions } from './format-options';
 import { OrderSliders } from './order-sliders';
 import { PayButton } from './pay-button';
 import { PriceTag } from './price-tag';
 import { PromoField } from './promo-field';
+import { SHORTFALL_NOTE, SourcesEstimate } from './sources-estimate';
 
 export interface PurchaseTarget {
   paperId: number;
+  /** The demo's topic: the full version's sources are estimated for it. */
+  topic: string;
   generationModel: Tariff;
   options: PaperOptions;
 }
 
-export function usePurchasePanel({ paperId, generationModel, options }: PurchaseTarget) {
+export function usePurchasePanel({ paperId, topic, generationModel, options }: PurchaseTarget) {
   const [year, setYear] = useState(options.min_publication_year);
   const [volume, setVolume] = useState(options.required_volume);
   const [format, setFormat] = useState({
@@ -28,11 +32,14 @@ export function usePurchasePanel({ paperId, generationModel, options }: Purchase
   });
   const promo = usePromo();
   const purchase = usePurchase({ onPromoRejected: promo.reject });
+  // The full version keeps the demo's files: they count toward its minimum of sources.
+  const sources = useSourcesEstimate(topic, year, volume, options.references.length);
+  const shortfall = sourcesShortfall(sources.estimate, PURCHASE_PAPER_TYPE);
   const base = priceOf(PURCHASE_PAPER_TYPE, generationModel);
   const price = priceOf(PURCHASE_PAPER_TYPE, generationModel, promo.applied);
 
   const pay = async () => {
-    if (purchase.busy) return;
+    if (purchase.busy || shortfall) return;
     // A typed code that is not confirmed blocks paying, without a request (section 5); a code too
     // short to be looked up never will be, so it says so at once (the button never answers with
     // silence). A longer one is being checked and its field shows the answer.
@@ -66,6 +73,8 @@ export function usePurchasePanel({ paperId, generationModel, options }: Purchase
     setFormat,
     promo,
     purchase,
+    sources,
+    shortfall,
     base,
     price,
     pay,
@@ -94,6 +103,7 @@ export function PurchasePanel({
       {hideFilters ? null : (
         <Stack gap="5">
           <OrderSliders year={state.year} volume={state.volume} onYear={state.setYear} onVolume={state.setVolume} />
+          <SourcesEstimate state={state.sources} paperType={PURCHASE_PAPER_TYPE} />
           <FormatOptions
             useFootnotes={state.format.useFootnotes}
             separateBibliography={state.format.separateBibliography}
@@ -115,7 +125,18 @@ export function PurchasePanel({
       )}
       <PromoField promo={state.promo} id={`${idPrefix}-promo`} />
       {state.purchase.error ? <FormAlert>{state.purchase.error}</FormAlert> : null}
-      <PayButton price={state.price} loading={state.purchase.busy} onClick={() => void state.pay()} w="full" />
+      {state.shortfall ? (
+        <Text color="orange.fg" fontSize="sm">
+          {SHORTFALL_NOTE}
+        </Text>
+      ) : null}
+      <PayButton
+        price={state.price}
+        loading={state.purchase.busy}
+        disabled={state.shortfall !== null}
+        onClick={() => void state.pay()}
+        w="full"
+      />
     </Stack>
   );
 }

@@ -5,6 +5,7 @@ import { Purchase } from './purchase';
 
 const TARGET = {
   paperId: 12,
+  topic: 'Цифровая трансформация малого бизнеса в России',
   generationModel: 'professional' as const,
   options: {
     min_publication_year: 2015,
@@ -66,6 +67,48 @@ describe('purchase panel of a demo', () => {
     fireEvent.click(screen.getByRole('button', { name: /^Оплатить 2\s495\s₽$/ }));
     await vi.waitFor(() => screen.getByText('У вас уже есть активная задача на генерацию'), { interval: 10 });
     expect(sentOrder(fetch.mock.lastCall![1]!).promo).toBe('HALF');
+  });
+
+  it("keeps «Оплатить» disabled while the estimate finds too few sources for the full version, counting the demo's files", async () => {
+    vi.useFakeTimers();
+    const advice =
+      'Недостаточно источников для полной работы: по теме найдено 12 источников, а для работы нужно не меньше 30. Сформулируйте тему шире.';
+    const fetch = mockApi((url) =>
+      url.pathname === '/api/v1/sources/estimate/'
+        ? [
+            200,
+            {
+              searched: true,
+              found: 12,
+              russian: 12,
+              foreign: 0,
+              recent: 8,
+              minimum_demo: 8,
+              minimum_full: 30,
+              enough_for_demo: true,
+              enough_for_full: Number(url.searchParams.get('min_year')) < 2015,
+              complete: true,
+              sample: [],
+              advice: { demo: null, full: Number(url.searchParams.get('min_year')) < 2015 ? null : advice },
+            },
+          ]
+        : [409, { detail: 'Уже идёт генерация', code: 'active_generation' }],
+    );
+    renderWithApp(<Purchase target={TARGET} wideQuery="(min-width: 900px)" />);
+    await act(() => vi.advanceTimersByTimeAsync(1000));
+    await vi.waitFor(() => screen.getByText(advice), { interval: 10 });
+    const estimate = new URL(String(fetch.mock.calls[0][0]), 'http://x');
+    expect(Object.fromEntries(estimate.searchParams)).toEqual({
+      topic: TARGET.topic,
+      min_year: '2015',
+      required_volume: '90',
+      attached: '1',
+    });
+    const pay = screen.getByRole('button', { name: /^Оплатить/ }) as HTMLButtonElement;
+    expect(pay.disabled).toBe(true);
+    fireEvent.click(pay);
+    await act(() => vi.advanceTimersByTimeAsync(100));
+    expect(fetch.mock.calls.filter(([url]) => String(url).includes('/payment/create/'))).toHaveLength(0);
   });
 
   it('a code too short to be looked up stops paying with «Промокод не найден», without a request', async () => {

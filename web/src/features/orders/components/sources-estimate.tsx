@@ -1,22 +1,15 @@
 /** Under the topic: how many sources the databases have for it, a few of them, and what to change
- * when there are too few for the chosen paper. Informational only: it never blocks an order. */
+ * when there are too few for the chosen paper (the order cannot be paid then, unless a database
+ * did not answer in time). */
 import { Box, HStack, List, Spinner, Text } from '@chakra-ui/react';
 import type { PaperType } from '@app/contract';
 import { pluralRu } from '@/lib/format';
-import { useSourcesEstimate } from '../hooks/use-sources-estimate';
+import type { SourcesEstimateState } from '../hooks/use-sources-estimate';
 
-export function SourcesEstimate({
-  topic,
-  minYear,
-  volume,
-  paperType,
-}: {
-  topic: string;
-  minYear: number;
-  volume: number;
-  paperType: PaperType;
-}) {
-  const { estimate, loading } = useSourcesEstimate(topic, minYear, volume);
+/** Next to a pay button the estimate disables. */
+export const SHORTFALL_NOTE = 'Оплата недоступна: по теме слишком мало источников. Что изменить, сказано в оценке источников выше.';
+
+export function SourcesEstimate({ state: { estimate, loading }, paperType }: { state: SourcesEstimateState; paperType: PaperType }) {
   if (loading && !estimate) {
     return (
       <HStack gap="2" color="fg.muted" fontSize="sm" role="status">
@@ -27,8 +20,7 @@ export function SourcesEstimate({
   }
   // No database configured, or no answer: nothing to tell.
   if (!estimate?.searched) return null;
-  const enough = paperType === 'full' ? estimate.enough_for_full : estimate.enough_for_demo;
-  const minimum = paperType === 'full' ? estimate.minimum_full : estimate.minimum_demo;
+  const advice = estimate.advice[paperType];
   return (
     <Box
       role="status"
@@ -37,7 +29,7 @@ export function SourcesEstimate({
       borderWidth="1px"
       borderRadius="md"
       p="3"
-      borderColor={enough ? 'border' : 'orange.300'}
+      borderColor={advice ? 'orange.300' : 'border'}
     >
       <Text fontWeight="medium">
         {pluralRu(estimate.found, 'Найден', 'Найдено', 'Найдено')} {estimate.found}{' '}
@@ -54,13 +46,14 @@ export function SourcesEstimate({
           ))}
         </List.Root>
       ) : null}
-      {enough ? null : (
+      {advice ? (
         <Text mt="2" color="orange.fg">
-          {paperType === 'full' && estimate.advice
-            ? estimate.advice
-            : `Для ${paperType === 'full' ? 'полной работы' : 'демо-версии'} нужно не меньше ${minimum} ${pluralRu(minimum, 'источника', 'источников', 'источников')}. Сформулируйте тему шире или укажите более ранний минимальный год издания.`}
+          {advice}
+          {estimate.complete
+            ? ''
+            : ' Не все базы данных ответили вовремя, поэтому заказ можно оплатить; если источников не хватит, деньги вернутся автоматически.'}
         </Text>
-      )}
+      ) : null}
     </Box>
   );
 }

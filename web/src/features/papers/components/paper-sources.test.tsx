@@ -22,16 +22,22 @@ const SOURCES = [
     verified_by: 'user_file' as const,
     url: '/api/v1/papers/7/sources/3/file/',
   },
+  {
+    number: 4,
+    text: 'Белов, А. В. Устойчивость сервиса к сбоям : риски и ограничения / А. В. Белов. – Текст : непосредственный // Вестник условных исследований. – 2015. – № 9. – С. 162–167. – Вымышленная запись режима разработки: такой публикации не существует.',
+    verified_by: 'invented' as const,
+    url: null,
+  },
 ];
 
 describe('sources on the preview', () => {
   it('lists every source with where it was verified and a link to open it, collapsed at first', async () => {
     renderWithApp(<PaperSources sources={SOURCES} />);
-    const toggle = screen.getByRole('button', { name: 'Список источников (3)' });
+    const toggle = screen.getByRole('button', { name: 'Список источников (4)' });
     fireEvent.click(toggle);
     await act(async () => {});
     const items = within(screen.getByRole('list', { name: 'Источники работы' })).getAllByRole('listitem');
-    expect(items).toHaveLength(3);
+    expect(items).toHaveLength(4);
     expect(items[0].textContent).toContain('1. Иванов, И. И. Цифровая трансформация малого бизнеса');
     expect(within(items[0]).getByText('Проверен по DOI')).toBeTruthy();
     expect(within(items[0]).getByRole('link', { name: 'Открыть источник' }).getAttribute('href')).toBe(SOURCES[0].url);
@@ -39,6 +45,9 @@ describe('sources on the preview', () => {
     expect(within(items[1]).getByRole('link', { name: 'Открыть источник' }).getAttribute('rel')).toBe('noopener noreferrer');
     expect(within(items[2]).getByText('Ваш файл')).toBeTruthy();
     expect(within(items[2]).getByRole('link', { name: 'Скачать файл' }).getAttribute('href')).toBe('/api/v1/papers/7/sources/3/file/');
+    // A record the development stand-in invented says so, and has nothing to open.
+    expect(within(items[3]).getByText('Вымышленная запись (режим разработки)')).toBeTruthy();
+    expect(within(items[3]).queryByRole('link')).toBeNull();
   });
 
   it('is not shown for a paper made before its sources were kept', () => {

@@ -10,7 +10,10 @@ const VERIFIED_BY: Record<SourceVerification, string> = {
   library: 'Найден в научной библиотеке',
   repository: 'Найден в репозитории',
   user_file: 'Ваш файл',
+  invented: 'Вымышленная запись (режим разработки)',
 };
+
+const BADGE_COLOR: Partial<Record<SourceVerification, string>> = { user_file: 'gray', invented: 'orange' };
 
 export function PaperSources({ sources }: { sources: PaperSource[] }) {
   const [open, setOpen] = useState(false);
@@ -25,7 +28,7 @@ export function PaperSources({ sources }: { sources: PaperSource[] }) {
                 {s.number}. {s.text}
               </Text>
               <Stack direction="row" gap="3" align="center" wrap="wrap">
-                <Badge colorPalette={s.verified_by === 'user_file' ? 'gray' : 'green'}>{VERIFIED_BY[s.verified_by]}</Badge>
+                <Badge colorPalette={BADGE_COLOR[s.verified_by] ?? 'green'}>{VERIFIED_BY[s.verified_by]}</Badge>
                 {s.url ? (
                   <Link href={s.url} target="_blank" rel="noopener noreferrer" colorPalette="blue" fontSize="sm">
                     {s.verified_by === 'user_file' ? 'Скачать файл' : 'Открыть источник'}
