@@ -430,6 +430,26 @@ export function wellBehavedModel(): Model {
     });
   }
 
+  /**
+   * A revision round's call (remark:rewrite|add|table:<section>): what the supervisor asked is done
+   * from the passages given — a table of their figures, an example told as one («Например, …»),
+   * the focus a remark names («сделайте акцент на …») said in the text, every given source cited.
+   */
+  function remark(key: string, prompt: string, target: number, title: string | undefined, passages: PromptPassage[], r: Rnd): string {
+    if (key.startsWith('remark:table:')) {
+      const asked = table(title ?? 'раздела', passages);
+      return asked ? `${pick(r, TABLE_LEADS)}\n\n${asked}` : 'Сопоставимых числовых данных во фрагментах нет.';
+    }
+    const asks = [.../Замечания научного руководителя:\n((?:– .*\n?)+)/.exec(prompt)?.[1].matchAll(/^– (.*)$/gm) ?? []].map((m) => m[1]);
+    const cited = citedSentences(r, passages);
+    if (asks.some((a) => /пример/i.test(a)) && cited.length) {
+      const opener = CITE_OPENERS.find((o) => cited[0].startsWith(o));
+      if (opener) cited[0] = `Например, ${cited[0].slice(opener.length).trim()}`;
+    }
+    const focus = asks.map((a) => /акцент (?:на|о) ([^.!?«»]+)/i.exec(a)?.[1]?.trim()).find(Boolean);
+    return text(key, target, cited, focus ? `В этой части работы сделан акцент на ${focus}.` : undefined);
+  }
+
   function answer(req: FakeRequest): string {
     const { key, prompt } = req;
     const target = Number(/около (\d+) знаков/.exec(prompt)?.[1] ?? 1500);
@@ -437,8 +457,9 @@ export function wellBehavedModel(): Model {
     if (key.startsWith('outline')) return planJson(/на тему «([^»]+)»/.exec(prompt)?.[1] ?? 'тема');
     if (key.startsWith('verify')) return judge(prompt);
     if (key.startsWith('review')) return JSON.stringify({ remarks: [] });
-    const passages = key.startsWith('section') || key.startsWith('extend') || key.startsWith('revise') ? promptPassages(prompt) : [];
+    const passages = /^(section|extend|revise|remark:(add|rewrite|table)):/.test(key) ? promptPassages(prompt) : [];
     const r = random(key);
+    if (/^remark:(add|rewrite|table):/.test(key)) return remark(key, prompt, target, title, passages, r);
     const opening = key.startsWith('section') && title ? `Настоящий подраздел посвящён вопросу: ${lower(title)}.` : undefined;
     const body = text(key, target, citedSentences(r, passages), opening);
     const asked = key.startsWith('section') && title && ASKS_TABLE.test(prompt) ? table(title, passages) : null;
@@ -470,7 +491,7 @@ export interface Scenario {
 }
 
 const isText = (req: FakeRequest) => req.kind === 'stream';
-const isBody = (req: FakeRequest) => /^(section|extend|revise):/.test(req.key);
+const isBody = (req: FakeRequest) => /^(section|extend|revise|remark:(add|rewrite)):/.test(req.key);
 const paragraphsOf = (text: string) => text.split('\n\n');
 
 const REFUSAL = 'Извините, я не могу помочь с этим запросом.';

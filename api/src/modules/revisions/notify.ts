@@ -8,7 +8,7 @@ import type { Order } from '../orders/entities.ts';
 import { Revision } from './entities.ts';
 
 /** Where the owner sees a paper's versions and rounds. */
-export const revisionsPageUrl = (config: Config, paperId: number) => `${config.publicUrl}/papers/${paperId}/revisions`;
+const revisionsPageUrl = (config: Config, paperId: number) => `${config.publicUrl}/papers/${paperId}/revisions`;
 
 /** The facts a round's messages tell: the paper, the version made and what became of the remarks. */
 export async function roundOf(em: EntityManager, order: Order) {

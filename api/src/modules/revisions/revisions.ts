@@ -14,7 +14,6 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Config } from '../../config.ts';
 import { AppError } from '../../errors.ts';
 import type { Jobs } from '../../jobs/queues.ts';
-import type { Storage } from '../../storage/storage.ts';
 import type { AuthSession, SessionOwner } from '../accounts/sessions.ts';
 import { ACTIVE_STATUSES, Order, Payment, type OrderOptions } from '../orders/entities.ts';
 import { PendingPurchase, refuseWhilePending, requestPayment, type OrderDeps, type UploadedFile } from '../orders/place.ts';

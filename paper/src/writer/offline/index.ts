@@ -221,7 +221,8 @@ function exampleOf(sources: PassageBrief[]): string | null {
     const sentence = p.text
       .split(SENTENCE_END)
       .map((x) => x.trim())
-      .find((x) => x.length >= 40 && x.length <= 320);
+      // A Russian sentence: a foreign passage told in the paper's text would be dropped as untranslated.
+      .find((x) => x.length >= 40 && x.length <= 320 && (x.match(/[а-яё]/giu)?.length ?? 0) > x.length / 2);
     if (!sentence) continue;
     const claim = sentence.replace(/[.!?…]+$/, '');
     const told = /^\p{Lu}\p{Ll}/u.test(claim) ? claim.charAt(0).toLowerCase() + claim.slice(1) : claim;

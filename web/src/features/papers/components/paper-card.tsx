@@ -1,8 +1,9 @@
 /** A paper in the cabinet: title and annotation; 'Скачать' (.docx named after the title) for a
- * paid full paper, otherwise 'Купить' (its preview). Clicking the card does the same. */
+ * paid full paper, otherwise 'Купить' (its preview). Clicking the card does the same. A bought full
+ * paper also has 'Доработать': its versions and revision rounds. */
 import { Button, Card, Heading, Text } from '@chakra-ui/react';
 import type { PaperListItem } from '@app/contract';
-import { useNavigate } from 'react-router-dom';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { useDownload } from '@/lib/use-download';
 import { InlineError } from '@/components/inline-error';
 
@@ -15,7 +16,7 @@ export function docxName(title: string): string {
   return `${clean || 'Работа'}.docx`;
 }
 
-export function PaperCard({ paper }: { paper: PaperListItem }) {
+export function PaperCard({ paper, revisable = false }: { paper: PaperListItem; revisable?: boolean }) {
   const navigate = useNavigate();
   const { pending, download, error } = useDownload();
   const act = () => {
@@ -52,6 +53,11 @@ export function PaperCard({ paper }: { paper: PaperListItem }) {
         >
           {paper.download_url ? 'Скачать' : 'Купить'}
         </Button>
+        {revisable ? (
+          <Button asChild variant="outline" colorPalette="blue" onClick={(e) => e.stopPropagation()}>
+            <RouterLink to={`/papers/${paper.id}/revisions`}>Доработать</RouterLink>
+          </Button>
+        ) : null}
         <InlineError message={error} />
       </Card.Footer>
     </Card.Root>
