@@ -440,7 +440,7 @@ export function wellBehavedModel(): Model {
       const asked = table(title ?? 'раздела', passages);
       return asked ? `${pick(r, TABLE_LEADS)}\n\n${asked}` : 'Сопоставимых числовых данных во фрагментах нет.';
     }
-    const asks = [.../Замечания научного руководителя:\n((?:– .*\n?)+)/.exec(prompt)?.[1].matchAll(/^– (.*)$/gm) ?? []].map((m) => m[1]);
+    const asks = [...(/Замечания научного руководителя:\n((?:– .*\n?)+)/.exec(prompt)?.[1].matchAll(/^– (.*)$/gm) ?? [])].map((m) => m[1]);
     const cited = citedSentences(r, passages);
     if (asks.some((a) => /пример/i.test(a)) && cited.length) {
       const opener = CITE_OPENERS.find((o) => cited[0].startsWith(o));

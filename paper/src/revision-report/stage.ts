@@ -10,6 +10,7 @@ import type { PaperRun, PaperState, Stage } from '../run/state.ts';
 import { need } from '../run/state.ts';
 import type { OutlineWithoutIntroduction } from '../outline/types.ts';
 import type { PageMap } from '../typeset/docx.ts';
+import { minimumSources } from '../sources/minimums.ts';
 import { revisionReportDocx } from './report.ts';
 
 /** The normocontrol rules that answer a form remark. */
@@ -67,9 +68,18 @@ export async function reportRevision(run: PaperRun, state: PaperState): Promise<
   const normocontrol = need(state.normocontrol, 'the normocontrol');
   const outline = need(state.outline, 'the outline');
   const entries = need(state.bibliography, 'the list of sources').entries.map((e) => e.text);
+  const minimum = minimumSources(run.input.type, run.input.requiredVolume);
+  const shortList =
+    entries.length < minimum && entries.length < revision.base.bibliography.length
+      ? ` В списке источников теперь ${entries.length} — меньше ${minimum}, которых обычно требует ВКР: добавьте свежие источники (например, замечанием «добавьте источники за последние 5 лет»).`
+      : '';
   const outcomes = revision.outcomes.map((o) => {
     const withForm = formOutcome(o, normocontrol);
-    return { ...withForm, where: withForm.sections.map((k) => placeOf(k, outline, laid.pages, laid.pageCount)) };
+    return {
+      ...withForm,
+      detail: o.kind === 'outdated' && o.status !== 'not_done' ? `${withForm.detail}${shortList}` : withForm.detail,
+      where: withForm.sections.map((k) => placeOf(k, outline, laid.pages, laid.pageCount)),
+    };
   });
   const report: RevisionReport = {
     outcomes,

@@ -24,7 +24,6 @@ import { briefOf } from '../outline/brief.ts';
 import { createPassageSearch } from '../passages/bm25.ts';
 import { citedPassageIds, markerIds, PASSAGE_MARKER } from '../passages/markers.ts';
 import type { Passage } from '../passages/split.ts';
-import { CHARS_PER_PAGE } from '../gost/constants.ts';
 import { classifyRemark } from '../remarks/classify.ts';
 import { locateRemark, PaperIndex, type Location } from '../remarks/locate.ts';
 import type { ClassifiedRemark, OutcomeStatus, RemarkInput, RemarkOutcome, SectionKey } from '../remarks/types.ts';
@@ -54,6 +53,8 @@ const CHARS_PER_ADDED_WORK = 450;
 const SHORTEN_SHARE = 0.3;
 /** A rewrite that lost more than this share of the text is not an improvement: the text stays. */
 const MIN_REWRITE_SHARE = 0.6;
+/** Characters a typeset page holds at least (a page with a table or headings holds fewer than the norm). */
+const MIN_PAGE_CHARS = 1200;
 /** Passages a section is given for an addition. */
 const ADD_PASSAGES = 8;
 
@@ -275,9 +276,12 @@ export async function applyRemarks(run: PaperRun, state: PaperState): Promise<Pa
     text: p.text.slice(0, BRIEF_CHARS),
   });
   const queryOf = (k: SectionKey) => `${sectionLabel(outline, k).title} ${outline.topic}`;
-  /** The best passages of some sources for a section. */
+  const citedNow = citedSources(index.keys);
+  /** The best passages of some sources for a section, of works the paper does not cite yet first (its list keeps its length). */
   const passagesFor = (k: SectionKey, sourceIds: Set<string>, limit: number, perSource = 2) =>
-    search.search(queryOf(k), limit, { only: (p) => sourceIds.has(p.sourceId), perSource }).map((x) => brief(x.passage));
+    search
+      .search(queryOf(k), limit, { only: (p) => sourceIds.has(p.sourceId), perSource, weight: (p) => (citedNow.has(p.sourceId) ? 1 : 3) })
+      .map((x) => brief(x.passage));
   /** The section among `targets` a source fits best (by its best passage). */
   const bestSection = (sourceId: string, targets: SectionKey[]) =>
     targets
@@ -367,7 +371,7 @@ export async function applyRemarks(run: PaperRun, state: PaperState): Promise<Pa
         jobOf(k).add.push({
           plan,
           instruction: `Вместо положений из работ, изданных до ${r.year} г., изложи положения переданных фрагментов более новых работ и сошлись на каждый из них.`,
-          chars: Math.max(900, Math.min(4000, removed.length)),
+          chars: Math.max(300, Math.min(4000, removed.length)),
           passages,
         });
       }
@@ -606,12 +610,15 @@ export async function applyRemarks(run: PaperRun, state: PaperState): Promise<Pa
   const outcomes = items.map((item) =>
     outcomeOf(plans.get(item.n)!, { before, after: texts, passages: passages.byId, sources: sourcesNow().byId }),
   );
-  const asked =
-    [...jobs.values()].flatMap((j) => j.add).reduce((n, a) => n + a.chars, 0) +
-    [...jobs.values()].filter((j) => j.table.length).length * 900;
+  // What the remarks that asked for more text added: the paper may grow past its window by that much.
+  const grownChars = [...jobs.values()]
+    .filter(asksForSize)
+    .map((j) => j.key)
+    .concat(chapterConclusions.map((c) => c.key))
+    .reduce((n, k) => n + Math.max(0, charsOf(texts.get(k)!) - charsOf(before.get(k)!)), 0);
   const keptSubsections = new Map(
     [...written.subsections.keys()]
-      .filter((k) => !changed.includes(k) || jobs.get(k)?.shorten.length || jobs.get(k)?.add.length || jobs.get(k)?.table.length)
+      .filter((k) => !changed.includes(k) || (jobs.has(k) && asksForSize(jobs.get(k)!)))
       .map((k) => [k, texts.get(k)!]),
   );
   return {
@@ -619,10 +626,18 @@ export async function applyRemarks(run: PaperRun, state: PaperState): Promise<Pa
     claims,
     written: writtenOf(texts, written),
     keptSubsections,
-    extraPages: Math.ceil(asked / CHARS_PER_PAGE),
+    extraPages: grownChars > 0 ? Math.ceil(grownChars / MIN_PAGE_CHARS) + 1 : 0,
     revision: { ...revision, outcomes, added: found },
   };
 }
+
+/**
+ * A section whose remarks set its size (more, an example, a table, works added; shorter): the
+ * volume stage leaves it as they made it. Replacing old works or rewriting keeps a section's size,
+ * so such a section may be resized to bring the paper back into its window.
+ */
+const asksForSize = (job: Job) =>
+  job.shorten.length > 0 || job.table.length > 0 || job.add.some((a) => a.plan.item.remark.kind !== 'outdated');
 
 /** A rewrite without the sentences that repeat other sections. */
 function unrepeatedRewrite(paragraphs: string[], others: Map<SectionKey, string[]>, sourceOf: (id: string) => string | undefined) {
