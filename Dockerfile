@@ -14,11 +14,8 @@ RUN npm install --no-audit --no-fund
 COPY . .
 RUN npm run build -w web
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=8000
-# V8 sizes the young generation by the machine's memory (128 MB on a 24 GB machine); streaming
-# uploads fill it with short-lived buffers. 16 MB semi-spaces keep the RSS bounded at no cost in
-# upload throughput (npm run bench -w api).
-ENV NODE_OPTIONS=--max-semi-space-size=16
 EXPOSE 8000
 RUN mkdir -p /data && chown node:node /data
 USER node
-CMD ["npx", "node", "api/src/main.ts", "server"]
+# The same command as `npm start` (its Node flags included); compose picks the mode.
+CMD ["node", "scripts/service.mjs", "server"]

@@ -6,7 +6,7 @@
  * peak resident memory over its idle figure (VmHWM after resetting it, and VmRSS sampled every
  * 20 ms, from /proc/<pid>/status), the time taken, and the target beside it.
  */
-import { fork } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
@@ -68,9 +68,8 @@ const uploadBytes = files.reduce((n, f) => n + f.bytes.length, 0);
 
 // ---------- the server, in its own process ----------
 
-const server = fork(join(import.meta.dirname, '../src/main.ts'), ['server'], {
-  // As `npm start` and the Docker image run it (the young generation capped: see the Dockerfile).
-  execArgv: [...process.execArgv, '--max-semi-space-size=16'],
+// As `npm start` and the Docker image run it (its Node flags cap the young generation: scripts/service.mjs).
+const server = spawn(process.execPath, [join(import.meta.dirname, '../../scripts/service.mjs'), 'server'], {
   env: {
     ...process.env,
     NODE_ENV: 'development',
@@ -85,7 +84,7 @@ const server = fork(join(import.meta.dirname, '../src/main.ts'), ['server'], {
     LOGIN_LIMIT_PER_MINUTE: '100000',
     CODE_REQUESTS_LIMIT_PER_HOUR: '100000',
   },
-  stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
+  stdio: ['ignore', 'pipe', 'inherit'],
 });
 await new Promise<void>((resolve, reject) => {
   server.once('exit', (code) => reject(new Error(`server exited with ${code}`)));

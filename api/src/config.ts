@@ -95,7 +95,10 @@ const schema = z.object({
   /** Where the bot process listens for the webhook (behind the reverse proxy that serves the URL). */
   TELEGRAM_WEBHOOK_PORT: z.coerce.number().int().min(0).max(65535).default(8081),
 
-  PAYMENT_PROVIDER: z.enum(['sandbox', 'yookassa']).default('sandbox'),
+  /** Unset: the sandbox outside production; production needs it set (the sandbox only with ALLOW_SANDBOX_PAYMENTS). */
+  PAYMENT_PROVIDER: unsetIfEmpty(z.enum(['sandbox', 'yookassa']).optional()),
+  /** A staging installation in production mode may take its payments in the sandbox (no money). */
+  ALLOW_SANDBOX_PAYMENTS: bool.default('false'),
   YOOKASSA_SHOP_ID: z.string().optional(),
   YOOKASSA_SECRET_KEY: z.string().optional(),
   YOOKASSA_API_URL: z.string().url().default('https://api.yookassa.ru/v3'),
@@ -348,7 +351,6 @@ export function loadConfig(env: Env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
-  if (e.NODE_ENV === 'production' && !e.SECRET_KEY) throw new ConfigError('Invalid configuration:\n  SECRET_KEY is required in production');
   const dataDir = resolve(e.DATA_DIR);
   const missing = (names: string[]) => names.filter((n) => !e[n as keyof typeof e]);
   if (e.PAYMENT_PROVIDER === 'yookassa' && missing(['YOOKASSA_SHOP_ID', 'YOOKASSA_SECRET_KEY']).length) {
@@ -366,12 +368,12 @@ export function loadConfig(env: Env): Config {
     );
   }
   const llm = llmOf(e);
-  if (e.NODE_ENV === 'production' && !llm) {
-    // The offline writer is for development and tests: a customer must never get its text.
-    throw new ConfigError(
-      'Invalid configuration:\n  an LLM provider is required in production (LLM_BASE_URL, or LLM_PROVIDER_* = yandex | gigachat)',
-    );
+  const sourcesSearch = providersOf(e.SOURCES_SEARCH ?? (e.NODE_ENV === 'production' ? SEARCH_PROVIDERS.join(',') : 'none'));
+  if (e.NODE_ENV === 'production') {
+    const problems = productionProblems(e, { llm: llm !== null, sourcesSearch: sourcesSearch.length > 0 });
+    if (problems.length) throw new ConfigError(`Invalid configuration for production:\n${problems.map((p) => `  ${p}`).join('\n')}`);
   }
+  const paymentProvider = e.PAYMENT_PROVIDER ?? 'sandbox';
   if (e.LOGIN_ACCOUNT_LIMIT_PER_HOUR <= e.LOGIN_LIMIT_PER_HOUR) {
     throw new ConfigError(
       'Invalid configuration:\n  LOGIN_ACCOUNT_LIMIT_PER_HOUR must be larger than LOGIN_LIMIT_PER_HOUR (otherwise one address can lock an account)',
@@ -426,9 +428,9 @@ export function loadConfig(env: Env): Config {
     },
     revisions: { includedRounds: e.REVISION_ROUNDS_INCLUDED, freeDays: e.REVISION_FREE_DAYS },
     payments: {
-      provider: e.PAYMENT_PROVIDER,
+      provider: paymentProvider,
       yookassa:
-        e.PAYMENT_PROVIDER === 'yookassa'
+        paymentProvider === 'yookassa'
           ? {
               shopId: e.YOOKASSA_SHOP_ID!,
               secretKey: e.YOOKASSA_SECRET_KEY!,
@@ -447,7 +449,7 @@ export function loadConfig(env: Env): Config {
       harvestCron: e.LIBRARY_HARVEST_CRON,
     },
     sources: {
-      providers: providersOf(e.SOURCES_SEARCH ?? (e.NODE_ENV === 'production' ? SEARCH_PROVIDERS.join(',') : 'none')),
+      providers: sourcesSearch,
       invented: inventedSourcesAllowed(e),
       mailto: e.SOURCES_MAILTO ?? null,
       maxRetries: e.SOURCES_MAX_RETRIES,
@@ -492,6 +494,36 @@ export function loadConfig(env: Env): Config {
     },
     quota,
   };
+}
+
+/**
+ * What production must not start without: every default that simulates something (money, mail,
+ * models, sources) or points users at this machine is for development only, and a forgotten
+ * setting stops the start instead of giving papers away or losing e-mails.
+ */
+function productionProblems(e: z.infer<typeof schema>, has: { llm: boolean; sourcesSearch: boolean }): string[] {
+  const problems: string[] = [];
+  if (!e.SECRET_KEY) problems.push('SECRET_KEY is required in production (32+ characters: the key of codes and tokens)');
+  if (!e.PUBLIC_URL) problems.push('PUBLIC_URL is required in production: the address users open (links in e-mails, payment return pages)');
+  if (!e.PAYMENT_PROVIDER) {
+    problems.push(
+      'PAYMENT_PROVIDER is required in production: yookassa (with YOOKASSA_SHOP_ID, YOOKASSA_SECRET_KEY). ' +
+        'The sandbox takes no money; only a staging installation may use it, with PAYMENT_PROVIDER=sandbox and ALLOW_SANDBOX_PAYMENTS=true',
+    );
+  } else if (e.PAYMENT_PROVIDER === 'sandbox' && !e.ALLOW_SANDBOX_PAYMENTS) {
+    problems.push(
+      'PAYMENT_PROVIDER=sandbox lets anyone «pay» with no money: in production it needs ALLOW_SANDBOX_PAYMENTS=true (staging only)',
+    );
+  }
+  if (!e.SMTP_URL) problems.push('SMTP_URL is required in production: without it e-mails (codes, notifications) are only written to files');
+  // The offline writer is for development and tests: a customer must never get its text.
+  if (!has.llm) problems.push('an LLM provider is required in production (LLM_BASE_URL, or LLM_PROVIDER_* = yandex | gigachat)');
+  if (!has.sourcesSearch && e.LIBRARY_OAI_ENDPOINTS.length === 0) {
+    problems.push(
+      'SOURCES_SEARCH=none with no LIBRARY_OAI_ENDPOINTS leaves papers no source to cite: set SOURCES_SEARCH (openalex,crossref) or LIBRARY_OAI_ENDPOINTS',
+    );
+  }
+  return problems;
 }
 
 /** The shared quota: every tariff names a configured pool (the only one, when there is one). */

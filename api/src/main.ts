@@ -13,9 +13,11 @@ import pino from 'pino';
 import { buildServer } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { ensureDatabase, runningEmbeddedUrl, startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.ts';
+import { handOverSignals } from './db/embedded-postgres.ts';
 import { migrate, openOrm } from './db/orm.ts';
 import { startTelegramBot, TokenRefused } from './modules/telegram/process.ts';
 import { startServices } from './services.ts';
+import { describeStartFailure } from './start-failure.ts';
 import { startWorker } from './worker.ts';
 
 type Mode = 'all' | 'server' | 'worker' | 'bot';
@@ -32,14 +34,15 @@ function readConfig(): Config {
   }
 }
 
-async function main(mode: Mode) {
-  const config = readConfig();
+/** What to undo when stopping, newest first (also after a failed start: an embedded PostgreSQL
+ * already started must not be left running). */
+const stops: (() => Promise<unknown>)[] = [];
+
+async function main(mode: Mode, config: Config, log: pino.Logger) {
   if (mode === 'bot' && !config.telegram.botToken) {
     console.error('TELEGRAM_BOT_TOKEN is not set: there is no bot to run');
     process.exit(2);
   }
-  const log = pino({ level: config.logLevel, ...(mode === 'worker' || mode === 'bot' ? { base: { process: mode } } : {}) });
-  const stops: (() => Promise<unknown>)[] = [];
 
   let databaseUrl = config.databaseUrl;
   if (!databaseUrl && mode === 'all') {
@@ -48,6 +51,7 @@ async function main(mode: Mode) {
       dir: join(config.dataDir, 'pg'),
       port: config.embeddedPgPort,
       persistent: true,
+      notice: (message) => log.warn(message),
     });
     stops.unshift(() => embedded.stop());
     await ensureDatabase(embedded.url('postgres'), 'app');
@@ -83,17 +87,6 @@ async function main(mode: Mode) {
     else if (mode === 'all') log.info('TELEGRAM_BOT_TOKEN is not set: the Telegram bot is not started');
     console.log(`\nСервис запущен: ${config.publicUrl}\nAPI: ${config.publicUrl}/api/docs\n`);
   }
-
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    log.info({ signal }, 'stopping');
-    for (const step of stops) await step().catch((error) => log.error({ err: error }, 'error while stopping'));
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void stop('SIGINT'));
-  process.on('SIGTERM', () => void stop('SIGTERM'));
 }
 
 /** The worker (and the bot) run in their own processes: a crash while generating cannot take the
@@ -129,4 +122,28 @@ if (!['all', 'server', 'worker', 'bot'].includes(mode)) {
   console.error('usage: main.ts all|server|worker|bot');
   process.exit(2);
 }
-await main(mode);
+const config = readConfig();
+const log = pino({ level: config.logLevel, ...(mode === 'worker' || mode === 'bot' ? { base: { process: mode } } : {}) });
+
+/** Stops what has started, the embedded database last (while starting too: a signal then stops
+ * what is up so far). The process alone answers these signals, a closed terminal included. */
+let stopping = false;
+async function stop(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  log.info({ signal }, 'stopping');
+  for (const step of stops) await step().catch((error) => log.error({ err: error }, 'error while stopping'));
+  process.exit(0);
+}
+handOverSignals();
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => void stop(signal));
+
+try {
+  await main(mode, config, log);
+} catch (error) {
+  // The reason and what to do, on stderr as plain text; then whatever had started is stopped.
+  console.error(`\nThe service did not start (${mode}): ${describeStartFailure(error, config)}\n`);
+  stopping = true;
+  for (const step of stops) await step().catch(() => undefined);
+  process.exit(1);
+}

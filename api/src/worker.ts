@@ -42,7 +42,7 @@ export async function startWorker(config: Config, orm: Orm, databaseUrl: string,
     },
   );
   await boss.work<NotifyJob>(QUEUE.notify, { batchSize: 1, pollingIntervalSeconds: 2 }, async ([job]) => {
-    await deliverNotification({ em: orm.em.fork(), config, mailer: services.mailer, boss }, job.data);
+    await deliverNotification({ em: orm.em.fork(), config, mailer: services.mailer, boss }, job.id, job.data);
   });
 
   const expire = () => expirePendingOrders(paymentDeps());

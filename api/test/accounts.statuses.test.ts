@@ -226,9 +226,14 @@ describe('telegram', () => {
     const botless = await startTestApp({ TELEGRAM_BOT_USERNAME: undefined });
     try {
       const u = await signUp(botless);
+      const logged = botless.logs.length;
       const bind = await u.client.get('/api/v1/telegram/bind/');
-      expect(bind.status).toBe(503);
+      // An installation without a bot is configured so: no server error, nothing logged above info.
+      expect(bind.status).toBe(404);
       expect(bind.body.code).toBe('telegram_unavailable');
+      expect(botless.logs.slice(logged).map((line) => JSON.parse(line).level)).toSatisfy((levels: number[]) =>
+        levels.every((level) => level <= 30),
+      );
       expect(bind.body.detail).toMatch(/^Привязка Telegram сейчас недоступна/);
       expect((await botless.sql('select count(*)::int as n from telegram_bind_tokens')).rows[0].n).toBe(0);
       expect((await u.client.get('/api/v1/config/')).body.telegram_bot_username).toBeNull();

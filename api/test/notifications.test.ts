@@ -2,8 +2,10 @@
  * a Telegram message queued for the bot when the account is bound. A generation that cannot be made
  * ends as `failed` with a Russian message and its payment refunded; the order keeps what support
  * needs. */
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startFakeLlm, type FakeLlm } from '../../paper/dev/fake-llm.ts';
+import { deliverNotification } from '../src/modules/notifications/notify.ts';
 import { retryFailedOrder } from '../src/modules/orders/support.ts';
 import { signUp, startTestApp, type TestApp } from './support/app.ts';
 import { expectMoneyBalanced, sandboxBooks } from './support/money.ts';
@@ -85,3 +87,32 @@ it(
     expect(retried.status).toBe('completed');
   },
 );
+
+it('a notification is queued in the transaction of the change it announces, and sent once however often its job runs', async () => {
+  const notifyJobs = async (orderId: string) =>
+    (await t.sql(`select count(*)::int as n from pgboss.job where name = 'notify' and data->>'orderId' = $1`, [orderId])).rows[0].n;
+  // A change rolled back takes its notification with it; a committed one has it.
+  const nobody = randomUUID();
+  await t.orm.em
+    .fork()
+    .transactional(async (em) => {
+      await t.services.jobs.notify(em, { orderId: nobody, kind: 'generation_completed' });
+      throw new Error('rolled back');
+    })
+    .catch(() => undefined);
+  expect(await notifyJobs(nobody)).toBe(0);
+  await t.orm.em.fork().transactional((em) => t.services.jobs.notify(em, { orderId: nobody, kind: 'generation_completed' }));
+  expect(await notifyJobs(nobody)).toBe(1);
+
+  // The same notification delivered twice (its job retried after the e-mail went out): one e-mail,
+  // whose Message-ID is the notification's own, as a repeat after a crash would carry it too.
+  const u = await signUp(t);
+  const created = await createPayment(u.client, newOrder());
+  const notificationId = randomUUID();
+  const deps = { em: t.orm.em.fork(), config: t.config, mailer: t.services.mailer, boss: t.services.boss };
+  const job = { orderId: created.body.data.task_id, kind: 'payment_succeeded' } as const;
+  await deliverNotification(deps, notificationId, job);
+  await deliverNotification(deps, notificationId, job);
+  const paid = (await t.outbox.messagesTo(u.email)).filter((m) => m.subject === 'Оплата получена');
+  expect(paid.map((m) => m.messageId)).toEqual([`<${notificationId}@localhost>`]);
+});

@@ -92,7 +92,7 @@ const telegram = c.router({
   bind: {
     method: 'GET',
     path: '/api/v1/telegram/bind/',
-    responses: { 200: s.telegramTokenBody, 401: s.errorBody, 409: s.errorBody, 503: s.errorBody },
+    responses: { 200: s.telegramTokenBody, 401: s.errorBody, 404: s.errorBody, 409: s.errorBody },
     summary: 'A one-time token for the bot start parameter',
   },
   unbind: {

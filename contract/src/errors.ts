@@ -39,9 +39,10 @@ export const ERRORS = {
   recovery_unknown_email: error(404, E.recoveryUnknownEmail),
   telegram_already_bound: error(409, 'Telegram уже привязан к аккаунту'),
   telegram_not_bound: error(400, 'Telegram не привязан'),
-  /** No bot is configured on this installation (TELEGRAM_BOT_USERNAME): a token would lead nowhere. */
+  /** No bot is configured on this installation (TELEGRAM_BOT_USERNAME): a token would lead nowhere.
+   * An expected condition of such an installation, not a fault: a 4xx, not logged as an error. */
   telegram_unavailable: error(
-    503,
+    404,
     'Привязка Telegram сейчас недоступна: бот сервиса не подключён. Уведомления о работах приходят на почту',
   ),
 

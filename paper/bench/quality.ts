@@ -22,7 +22,9 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { startFakeLlm } from '../dev/fake-llm.ts';
+import { MALFORMED } from '../dev/fake-llm.ts';
 import { promptPassages, SCENARIOS, wellBehavedModel, wordsOf, fiveGrams, type Scenario } from '../dev/misbehaving-llm.ts';
+import { latinWords, measureGrounding, type GroundingFigures } from './grounding-measure.ts';
 import {
   createCrossrefSearch,
   createLlmWriter,
@@ -35,7 +37,7 @@ import {
 import type { FoundWork, PaperInput, PaperResult, PdfConverter } from '../src/index.ts';
 import { FULL_TEXT_LIMITS } from '../src/passages/full-texts.ts';
 import type { Passage } from '../src/passages/split.ts';
-import { MIN_SHARED_TERMS, sharedTerms } from '../src/grounding/claims.ts';
+import { MIN_SHARED_TERMS, sharedTerms } from '../src/grounding/support.ts';
 import { startCrossrefStandIn } from '../test/support/crossref-stand-in.ts';
 import { startOpenAlexStandIn } from '../test/support/openalex-stand-in.ts';
 import { makePdf, startPdfServer } from '../test/support/pdf-server.ts';
@@ -57,6 +59,13 @@ const TARGETS = {
   overlapPct: 2,
   violations: 0,
   tableFailures: 0,
+  inventedNames: 0,
+  pagesOutside: 0,
+  figuresHeldPct: 100,
+  supportPct: 95,
+  repeatedParagraphs: 0,
+  uncited: 0,
+  latinInErrors: 0,
 };
 
 interface Figures {
@@ -75,6 +84,10 @@ interface Figures {
   latinPct: number;
   /** Paragraphs with a refusal or Markdown left in them (no target: what no target catches). */
   leftovers: { count: number; examples: string[] };
+  /** Measured on the delivered .docx (bench/grounding-measure.ts). */
+  grounding: GroundingFigures;
+  /** The engine's corrections, by kind (its own report). */
+  corrections: PaperResult['citations'];
 }
 
 interface Row {
@@ -85,6 +98,8 @@ interface Row {
   tokens?: { prompt: number; completion: number };
   figures?: Figures;
   error?: string;
+  /** User-facing messages (the error, the warnings, the writer's errors on garbage answers) and their Latin words. */
+  latin: { count: number; examples: string[] };
 }
 
 /** Sentence ends: a stop before a capital or a digit (as the engine splits claims). */
@@ -103,7 +118,13 @@ function clip(s: string, n = 110): string {
   return s.length > n ? `${s.slice(0, n - 1)}…` : s;
 }
 
-function measure(input: PaperInput, result: PaperResult, found: FoundWork[], passages: Passage[], given: Set<string>): Figures {
+async function measure(
+  input: PaperInput,
+  result: PaperResult,
+  found: FoundWork[],
+  passages: Passage[],
+  given: Set<string>,
+): Promise<Figures> {
   const body = result.sections;
   const subsections = body.filter((s) => /^\d+\.\d+$/.test(s.key));
 
@@ -257,7 +278,19 @@ function measure(input: PaperInput, result: PaperResult, found: FoundWork[], pas
         leftovers.count++;
         if (leftovers.examples.length < 2) leftovers.examples.push(`${s.key}: ${clip(p, 80)}`);
       }
+  const grounding = await measureGrounding({
+    docx: result.docx,
+    sourceOf,
+    rangeOf: new Map(found.map((w, i) => [`S${i + 1}`, w.pages])),
+    passages: passages.map((p) => ({ source: p.sourceId, page: p.page, text: p.text })),
+    allowed: new Set([
+      ...numbersOf(input.topic),
+      ...numbersOf(JSON.stringify({ ...result.outline, version: undefined, introduction: '' })),
+    ]),
+  });
   return {
+    grounding,
+    corrections: result.citations,
     pages: result.pageCount,
     volumeErrorPct: (100 * (result.pageCount - VOLUME)) / VOLUME,
     distinctRatio,
@@ -275,9 +308,10 @@ function measure(input: PaperInput, result: PaperResult, found: FoundWork[], pas
 }
 
 /** The figures that miss their targets. */
-function missed(f: Figures | undefined): Set<string> {
-  if (!f) return new Set(['paper']);
-  const out = new Set<string>();
+function missed(r: Row): Set<string> {
+  const f = r.figures;
+  const out = new Set<string>(r.latin.count > TARGETS.latinInErrors ? ['latin'] : []);
+  if (!f) return out.add('paper');
   if (Math.abs(f.volumeErrorPct) > TARGETS.volumePct) out.add('volume');
   if (f.inventedReferences.count > TARGETS.inventedReferences) out.add('refs');
   if (f.unsupported.total > TARGETS.unsupportedCitations) out.add('unsupported');
@@ -285,8 +319,17 @@ function missed(f: Figures | undefined): Set<string> {
   if (f.overlapPct >= TARGETS.overlapPct) out.add('overlap');
   if (f.violations.count > TARGETS.violations) out.add('violations');
   if (f.tables.failures > TARGETS.tableFailures) out.add('tables');
+  const g = f.grounding;
+  if (g.inventedNames.count > TARGETS.inventedNames) out.add('names');
+  if (g.pagesOutside.count > TARGETS.pagesOutside) out.add('pages');
+  if (pct(g.figures.held, g.figures.total) < TARGETS.figuresHeldPct) out.add('figures');
+  if (pct(g.support.passed, g.support.total) < TARGETS.supportPct) out.add('support');
+  if (g.repeatedParagraphs.count > TARGETS.repeatedParagraphs) out.add('repeated');
+  if (g.uncited.count > TARGETS.uncited) out.add('uncited');
   return out;
 }
+
+const pct = (n: number, total: number) => (total ? (100 * n) / total : 100);
 
 async function runScenario(
   scenario: Scenario,
@@ -325,9 +368,16 @@ async function runScenario(
   };
   const started = performance.now();
   const seconds = () => (performance.now() - started) / 1000;
+  const writer = createLlmWriter({ baseURL: llm.url, apiKey: 'k', models: { basic: 'sim', professional: 'sim' }, ...WRITER });
+  /** The user-facing messages of the run: its error or warnings, and the writer's own on garbage answers. */
+  const messages: string[] = [];
+  const latin = () => {
+    const words = messages.flatMap(latinWords);
+    return { count: words.length, examples: [...new Set(words)].slice(0, 5) };
+  };
   try {
     const result = await generatePaper(input, {
-      writer: createLlmWriter({ baseURL: llm.url, apiKey: 'k', models: { basic: 'sim', professional: 'sim' }, ...WRITER }),
+      writer,
       search: [
         createOpenAlexSearch({ baseUrl: openalex.url }),
         createCrossrefSearch({ baseUrl: crossref.url, mailto: 'bench@example.org' }),
@@ -341,6 +391,19 @@ async function runScenario(
       fullTextDownloads: { ...FULL_TEXT_LIMITS, loopback: true },
     });
     const elapsed = seconds();
+    messages.push(...result.warnings);
+    // A model that answers garbage on every attempt: what the user would read, for each shape of it.
+    if (scenario.coverSheets)
+      for (const shape of MALFORMED)
+        await createLlmWriter({ baseURL: llm.url, apiKey: 'k', models: { basic: 'sim', professional: 'sim' }, ...WRITER, maxRetries: 1 })
+          .complete({
+            key: `probe:${shape}`,
+            tariff: 'basic',
+            task: { kind: 'verify', claims: [] },
+            messages: [{ role: 'user', content: 'Проверка.' }],
+            maxTokens: 50,
+          })
+          .catch((e: Error) => messages.push(e.message));
     const found = (await checkpoints.get('sources:found')) as FoundWork[];
     const { list } = (await checkpoints.get('sources:passages')) as { list: Passage[] };
     const dump = process.env.QUALITY_DUMP;
@@ -356,11 +419,19 @@ async function runScenario(
       calls: llm.log.length,
       counted: result.usage.calls,
       tokens: { prompt: result.usage.promptTokens, completion: result.usage.completionTokens },
-      figures: measure(input, result, found, list, given),
+      figures: await measure(input, result, found, list, given),
+      latin: latin(),
     };
   } catch (error) {
     const e = error as { code?: string; message?: string };
-    return { scenario, seconds: seconds(), calls: llm.log.length, error: `${e.code ?? 'error'}: ${e.message ?? String(error)}` };
+    messages.push(e.message ?? String(error));
+    return {
+      scenario,
+      seconds: seconds(),
+      calls: llm.log.length,
+      error: `${e.code ?? 'error'}: ${e.message ?? String(error)}`,
+      latin: latin(),
+    };
   } finally {
     await llm.close();
     await openalex.close();
@@ -373,11 +444,16 @@ function table(rows: string[][]): string {
   return rows.map((r) => r.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  ')).join('\n');
 }
 
-const corpus = topicCorpus(ECONOMICS);
-const files: Record<string, Uint8Array> = {};
-for (const [path, spec] of Object.entries(corpus.pdfs)) files[path] = await makePdf(spec);
-const server = await startPdfServer(files);
-const records = corpus.records(server.url);
+/** The repository stand-in: its PDFs as the record's pages, or each after a cover sheet. */
+async function repository(coverSheets: boolean) {
+  const corpus = topicCorpus(ECONOMICS, { coverSheets });
+  const files: Record<string, Uint8Array> = {};
+  for (const [path, spec] of Object.entries(corpus.pdfs)) files[path] = await makePdf(spec);
+  const server = await startPdfServer(files);
+  return { server, records: corpus.records(server.url) };
+}
+const plainRepository = await repository(false);
+const coverRepository = await repository(true);
 const pool = createPdfConverterPool({ size: 1 });
 const fullTexts = createMemoryFullTexts();
 const rows: Row[] = [];
@@ -386,13 +462,14 @@ try {
   // Scenario names given as arguments run only those (while working on one).
   const only = process.argv.slice(2);
   for (const scenario of SCENARIOS.filter((x) => !only.length || only.includes(x.name))) {
-    const row = await runScenario(scenario, records, pool, fullTexts);
+    const row = await runScenario(scenario, (scenario.coverSheets ? coverRepository : plainRepository).records, pool, fullTexts);
     rows.push(row);
     process.stderr.write(`${scenario.name}: ${row.error ?? 'done'} (${row.seconds.toFixed(0)} s)\n`);
   }
 } finally {
   await pool.close();
-  await server.close();
+  await plainRepository.server.close();
+  await coverRepository.server.close();
 }
 
 const X = ' ✗';
@@ -429,7 +506,7 @@ console.log(
     ],
     ...rows.map((r) => {
       const f = r.figures;
-      const m = missed(f);
+      const m = missed(r);
       const time = `${r.seconds.toFixed(0)} s`;
       if (!f)
         return [
@@ -476,13 +553,47 @@ console.log(
     'tables: tables in the paper / failing ones (no reference, a broken caption or number, an ungrounded row); without targets: ' +
     'latin: words of the body in Latin script; leftovers: paragraphs with a refusal or Markdown (**, #, ---, ```, "1. ")\n',
 );
+console.log(
+  `Grounding, measured on the delivered .docx against the passages. Targets: ${TARGETS.inventedNames} invented names or works, ` +
+    `${TARGETS.pagesOutside} cited pages outside a work's printed range, ${TARGETS.figuresHeldPct} % of figure-bearing citations holding ` +
+    `their figures on the cited page, ≥ ${TARGETS.supportPct} % of page citations passing the support check, ${TARGETS.repeatedParagraphs} ` +
+    `repeated paragraphs, ${TARGETS.uncited} listed works never cited, ${TARGETS.latinInErrors} Latin words in user-facing messages. ` +
+    'Beside them, the corrections the engine counted (its report): names, model lists, pages, figures, unsupported, repeated paragraphs, ' +
+    're-cited works, statements rewritten/removed; claims checked/rewritten/removed by the claims check\n',
+);
+console.log(
+  table([
+    ['scenario', 'names', 'pages out', 'figures held', 'support', 'repeated', 'uncited', 'latin', 'corrections', 'claims'],
+    ...rows.map((r) => {
+      const m = missed(r);
+      const g = r.figures?.grounding;
+      const latin = mark(String(r.latin.count), m.has('latin'));
+      if (!g) return [`${r.scenario.name}${X}`, dash, dash, dash, dash, dash, dash, latin, dash, dash];
+      const c = r.figures!.corrections;
+      const k = c.grounding;
+      return [
+        r.scenario.name,
+        mark(String(g.inventedNames.count), m.has('names')),
+        mark(String(g.pagesOutside.count), m.has('pages')),
+        mark(`${g.figures.held}/${g.figures.total} (${pct(g.figures.held, g.figures.total).toFixed(0)} %)`, m.has('figures')),
+        mark(`${g.support.passed}/${g.support.total} (${pct(g.support.passed, g.support.total).toFixed(1)} %)`, m.has('support')),
+        mark(String(g.repeatedParagraphs.count), m.has('repeated')),
+        mark(String(g.uncited.count), m.has('uncited')),
+        latin,
+        `${k.names}/${k.referenceLists}/${k.pages}/${k.figures}/${k.unsupported}/${k.repeatedParagraphs}/${k.recited}/${k.rewritten}/${k.removed}`,
+        `${c.claims.checked}/${c.claims.rewritten}/${c.claims.removed}+${c.claims.citationsRemoved}`,
+      ];
+    }),
+  ]),
+);
+console.log('');
 for (const r of rows) {
   const f = r.figures;
   if (!f) {
     console.log(`${r.scenario.name} (${r.scenario.about}): no paper: ${r.error}`);
     continue;
   }
-  const miss = missed(f);
+  const miss = missed(r);
   const notes = [
     ...(miss.size ? [`missed: ${[...miss].join(', ')}`] : []),
     ...(miss.has('overlap') ? [`shared 5-grams: ${f.sharedGrams.join(', ')} subsections`] : []),
@@ -491,10 +602,17 @@ for (const r of rows) {
     ...f.inventedReferences.examples.map((e) => `reference ${e}`),
     ...f.tables.examples.map((e) => `table ${e}`),
     ...f.leftovers.examples.map((e) => `leftover ${e}`),
+    ...f.grounding.inventedNames.examples.map((e) => `name ${e}`),
+    ...f.grounding.pagesOutside.examples.map((e) => `page ${e}`),
+    ...f.grounding.figures.examples.map((e) => `figure ${e}`),
+    ...(miss.has('support') ? f.grounding.support.examples.map((e) => `support ${e}`) : []),
+    ...f.grounding.repeatedParagraphs.examples.map((e) => `repeated ${e}`),
+    ...f.grounding.uncited.examples.map((e) => `uncited ${e}`),
+    ...(r.latin.count ? [`latin in messages: ${r.latin.examples.join(', ')}`] : []),
     ...(f.violations.count ? [`normocontrol: ${f.violations.rules.join(', ')}`] : []),
   ];
   console.log(`${r.scenario.name} (${r.scenario.about})${notes.length ? `:\n    ${notes.join('\n    ')}` : ': every target met'}`);
 }
-const failed = rows.filter((r) => missed(r.figures).size > 0);
+const failed = rows.filter((r) => missed(r).size > 0);
 console.log(`\n${failed.length} of ${rows.length} scenarios miss a target; total ${((performance.now() - total) / 1000).toFixed(0)} s`);
 process.exitCode = failed.length ? 1 : 0;

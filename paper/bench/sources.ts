@@ -188,7 +188,7 @@ function table(rows: string[][]): string {
   return rows.map((r) => r.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  ')).join('\n');
 }
 
-const corpora = [ECONOMICS, LAW, PEDAGOGY].map(topicCorpus);
+const corpora = [ECONOMICS, LAW, PEDAGOGY].map((spec) => topicCorpus(spec));
 const files: Record<string, Uint8Array> = {};
 for (const corpus of corpora) for (const [path, spec] of Object.entries(corpus.pdfs)) files[path] = await makePdf(spec);
 const server = await startPdfServer(files);

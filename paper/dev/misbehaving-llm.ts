@@ -12,8 +12,8 @@
  * its passages (a row per figure, the passage cited in the row), each figure in one table only. A scenario changes its answers or the server's behaviour; the
  * judge stays the well-behaved one unless the scenario breaks its JSON.
  */
-import { MIN_SHARED_TERMS, sharedTerms } from '../src/grounding/claims.ts';
-import type { Behaviour, FakeRequest } from './fake-llm.ts';
+import { MIN_SHARED_TERMS, sharedTerms } from '../src/grounding/support.ts';
+import { MALFORMED, type Behaviour, type FakeRequest } from './fake-llm.ts';
 import { capital, fiveGrams, freshSentence, hash, lower, pick, random, TEMPLATES, wordsOf, type Rnd } from './prose.ts';
 
 export { fiveGrams, wordsOf };
@@ -321,9 +321,16 @@ export const isTableText = (paragraph: string) => /^Таблица:/m.test(parag
  * The well-behaved model. Its state (the 5-grams written, the passage sentences retold) lives in
  * this closure: one model per paper. A request already answered (a retry) gets the same answer.
  */
-export function wellBehavedModel(): Model {
+export function wellBehavedModel(options: { known?: string[] } = {}): Model {
   const written = new Set<string>();
   const retold = new Map<string, number>();
+  // A paper it writes more of (a revision round): what the paper says is not said again.
+  for (const text of options.known ?? []) for (const g of fiveGrams(wordsOf(text))) written.add(g);
+  /** A passage's sentence the paper already retells: its 5-grams written. */
+  const said = (sentence: string) => {
+    const grams = fiveGrams(wordsOf(sentence));
+    return grams.length > 0 && grams.filter((g) => written.has(g)).length / grams.length >= 0.3 ? 1 : 0;
+  };
   const citedSources = new Set<string>();
   const answers = new Map<string, string>();
 
@@ -345,7 +352,8 @@ export function wellBehavedModel(): Model {
     for (const [source, list] of bySource) {
       const options = list.flatMap((p) => tellable(p.text).map((sentence) => ({ id: p.id, sentence })));
       if (!options.length) continue;
-      const best = options.reduce((a, b) => ((retold.get(b.sentence) ?? 0) < (retold.get(a.sentence) ?? 0) ? b : a));
+      const tellings = (o: { sentence: string }) => (retold.get(o.sentence) ?? 0) + said(o.sentence);
+      const best = options.reduce((a, b) => (tellings(b) < tellings(a) ? b : a));
       if (retold.get(best.sentence) && citedSources.has(source)) continue;
       citedSources.add(source);
       retold.set(best.sentence, (retold.get(best.sentence) ?? 0) + 1);
@@ -482,10 +490,88 @@ export function wellBehavedModel(): Model {
   };
 }
 
+/** A figure of a passage as a model would move it: «24 %», «с 14 до 31 %», «до 10 дней». */
+const MOVABLE_FIGURE = /\d+(?:[.,]\d+)?\s*%/u;
+
+/** The inventions of the adversarial model, as issue 22 saw them in real papers. */
+export const INVENTED = {
+  works: [
+    'В этой связи заслуживают внимания труды Смирнягина А. В. и Haverford J., а также монография «Платформенная экономика малого города».',
+    'Близкие выводы содержатся в статье «Малое предпринимательство на цифровых платформах» и в работах Лындиной Е. Г.',
+    'Этот вопрос подробно разобран О. Н. Грачёвым в книге «Регион и цифровая экономика».',
+  ],
+  attribution: 'Как отмечает Колокольцев Д. С., автор концепции «Цифровой рывок регионального предпринимательства»,',
+  authorYear: ' (Haverford, Lindqvist, 2020)',
+  remnant: 'Литература: Вертинская О. Л. Малый бизнес в цифровую эпоху // Вопросы экономики.',
+
+  /** A paragraph it puts verbatim into the introduction, a subsection and the conclusion. */
+  paragraph:
+    'Цифровая трансформация малого бизнеса в регионах России опирается на маркетплейсы, облачные сервисы учёта и электронный документооборот, а региональные программы поддержки возмещают малым предприятиям часть затрат на программное обеспечение и обучение персонала, что постепенно выравнивает условия ведения дела в крупных и малых городах.',
+};
+
+/** The judge's prompt: the claims it is asked about. */
+const judgedClaims = (prompt: string) => [...prompt.matchAll(/^Утверждение (\d+): /gm)].map((m) => Number(m[1]));
+
+/**
+ * The adversarial model: what issue 22 found reaching delivered papers. In its texts, persons and
+ * works it made up, named without a citation number («труды Смирнягина А. В. и Haverford J.»,
+ * «(Haverford, Lindqvist, 2020)», a «концепция» of an invented author); its own list of literature
+ * without the heading line; a figure of one passage moved into a sentence citing another; general
+ * sentences carrying a citation; one paragraph verbatim in the introduction, 1.2 and the conclusion;
+ * a judge that approves every claim; and garbage answers (every malformed shape of a 200 answer)
+ * on a sixth of the first attempts. The stand-in repository serves its PDFs with cover sheets.
+ */
+function adversarial(): ReturnType<Scenario['make']> {
+  return {
+    behave: (req) => {
+      if (req.key.startsWith('probe:')) return { malformed: req.key.slice('probe:'.length) as (typeof MALFORMED)[number] };
+      const h = hash(`garbage:${req.key}`);
+      return req.attempt === 1 && h % 6 === 0 ? { malformed: MALFORMED[Math.floor(h / 6) % MALFORMED.length] } : undefined;
+    },
+    answer: (req, text) => {
+      if (req.key.startsWith('verify'))
+        return JSON.stringify({ verdicts: judgedClaims(req.prompt).map((n) => ({ n, supported: true, rewrite: '' })) });
+      if (req.key === 'introduction' || req.key === 'conclusion' || req.key === 'section:1.2') {
+        const paragraphs = paragraphsOf(text);
+        paragraphs.splice(Math.min(1, paragraphs.length), 0, INVENTED.paragraph);
+        text = paragraphs.join('\n\n');
+      }
+      if (!isBody(req)) return text;
+      const r = random(`adversarial:${req.key}`);
+      const figureOf = new Map(promptPassages(req.prompt).map((p) => [p.id, MOVABLE_FIGURE.exec(p.text)?.[0]]));
+      const ids = [...figureOf.keys()];
+      let named = false;
+      const paragraphs = paragraphsOf(text).map((p, pi) => {
+        if (isTableText(p)) return p;
+        const sentences = p.split(SENTENCE);
+        const cited = sentences.map((x, i) => ({ x, i, id: /\[\[(p\d+)\]\]/.exec(x)?.[1] })).filter((c) => c.id);
+        // A figure of the second cited passage moved into the first cited sentence.
+        const [first, second] = cited;
+        const moved = second ? figureOf.get(second.id!) : undefined;
+        if (first && moved) sentences[first.i] = first.x.replace(/\s*\[\[/, `, и этот показатель достигает ${moved} [[`);
+        if (cited[0] && !named) {
+          named = true;
+          const c = cited[cited.length - 1];
+          sentences[c.i] = `${INVENTED.attribution} ${lower(sentences[c.i])}`;
+          if (cited[0].i !== c.i) sentences[cited[0].i] = sentences[cited[0].i].replace(/\s*\[\[/, `${INVENTED.authorYear} [[`);
+        }
+        if (pi === 0) sentences.push(pick(r, INVENTED.works));
+        // A general sentence of its own, with a citation of a passage that does not say it.
+        if (pi % 2 === 1 && ids.length) sentences.push(`${capital(pick(r, TEMPLATES)(r)).replace(/[.!?]$/, '')} [[${pick(r, ids)}]].`);
+        return sentences.join(' ');
+      });
+      if (hash(`remnant:${req.key}`) % 3 === 0) paragraphs.push(INVENTED.remnant);
+      return paragraphs.join('\n\n');
+    },
+  };
+}
+
 /** A misbehaviour: what it does to the model's answers and to the server. */
 export interface Scenario {
   name: string;
   about: string;
+  /** The stand-in repository serves its PDFs with a cover sheet before the article's first page. */
+  coverSheets?: boolean;
   /** A fresh copy of the behaviour for one paper. */
   make(): { answer?: (req: FakeRequest, text: string) => string; behave?: (req: FakeRequest) => Behaviour | undefined };
 }
@@ -665,6 +751,14 @@ export const SCENARIOS: Scenario[] = [
         },
       };
     },
+  },
+  {
+    name: 'adversarial',
+    about:
+      'names invented authors and works, leaves its own list without a heading, moves figures between sentences, cites general sentences, ' +
+      'repeats a paragraph in three sections, approves every claim as a judge, answers garbage; PDFs with cover sheets',
+    coverSheets: true,
+    make: adversarial,
   },
   {
     name: 'timeouts, 429',

@@ -2,7 +2,8 @@
 /**
  * The engine's command line:
  *   paper generate --topic "..." [options]   a paper to .docx, .pdf and .json
- *   paper check file.docx [--pdf f.pdf | --render] [--json]   normocontrol of any .docx
+ *   paper check file.docx [--pdf f.pdf | --render] [--sources run-dir] [--json]   normocontrol of any .docx;
+ *       with the run's checkpoints, its grounding against the passages it was written from
  *   paper extract file.(txt|pdf|docx)   the text the engine would take from a source file
  * The model: --llm-provider openai|yandex|gigachat with its flags (writer/settings.ts; the api's
  * environment variables as fallbacks); without a provider or --llm-base-url the offline writer is
@@ -23,6 +24,9 @@ import {
   PaperError,
 } from './index.ts';
 import { SEARCH_SETTINGS, flagOf, searchProvidersOf } from './sources/search/settings.ts';
+import type { SourceFacts } from './grounding/data.ts';
+import { checkDocxGrounding } from './normocontrol/grounding.ts';
+import type { Passage } from './passages/split.ts';
 import { LLM_FLAGS, llmWriterOf } from './writer/settings.ts';
 import type { AttachedSource, NormocontrolReport, PaperInput, Outline, TitlePageInfo, UserStructure } from './index.ts';
 
@@ -49,7 +53,9 @@ const USAGE = `Использование:
   LLM_PROVIDER_BASIC|PROFESSIONAL (по тарифу), LLM_BASE_URL, LLM_API_KEY, LLM_MODEL_BASIC, LLM_MODEL_PROFESSIONAL, LLM_PRICES,
   YANDEX_FOLDER_ID, YANDEX_API_KEY, YANDEX_IAM_TOKEN, YANDEX_BASE_URL, GIGACHAT_AUTH_KEY, GIGACHAT_SCOPE, GIGACHAT_CA_FILE,
   GIGACHAT_OAUTH_URL, GIGACHAT_BASE_URL; флаг важнее переменной.
-  paper check файл.docx [--pdf файл.pdf | --render] [--json]
+  paper check файл.docx [--pdf файл.pdf | --render] [--sources папка-контрольных-точек] [--json]
+                 (с --sources — ещё и проверка по источникам: авторы и работы не из списка, страницы вне источника,
+                 числа и утверждения, которых нет на цитируемой странице, повторы абзацев, источники без ссылок)
   paper extract файл.(txt|pdf|docx)`;
 
 function printReport(report: NormocontrolReport): void {
@@ -145,9 +151,12 @@ async function generate(argv: string[]): Promise<number> {
     const { docx: _d, pdf: _p, ...meta } = result;
     await writeFile(`${out}.json`, JSON.stringify(meta, null, 2));
     process.stdout.write(`Готово: ${out}.docx, ${out}.pdf (${result.pageCount} с.), ${out}.json\n`);
-    const { claims, fullTexts, passages } = result.citations;
+    const { claims, fullTexts, passages, grounding: g } = result.citations;
     process.stdout.write(
-      `Источники: фрагментов ${passages}, прочитано полных текстов ${fullTexts}; ссылок проверено ${claims.checked}, переписано ${claims.rewritten}, удалено ${claims.removed}\n`,
+      `Источники: фрагментов ${passages}, прочитано полных текстов ${fullTexts}; ссылок проверено ${claims.checked}, переписано ${claims.rewritten}, удалено ${claims.removed}\n` +
+        `Исправлено по источникам: имён не из списка ${g.names}, списков литературы модели ${g.referenceLists}, страниц вне источника ${g.pages}, ` +
+        `чисел не со страницы ${g.figures}, неподтверждённых ссылок ${g.unsupported}, повторов абзацев ${g.repeatedParagraphs}, ` +
+        `ссылок восстановлено ${g.recited}; утверждений переписано ${g.rewritten}, удалено ${g.removed}\n`,
     );
     if (writer.kind === 'offline') process.stdout.write('Текст написан офлайн-генератором без языковой модели.\n');
     else {
@@ -168,7 +177,12 @@ async function check(argv: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: { pdf: { type: 'string' }, render: { type: 'boolean', default: false }, json: { type: 'boolean', default: false } },
+    options: {
+      pdf: { type: 'string' },
+      render: { type: 'boolean', default: false },
+      json: { type: 'boolean', default: false },
+      sources: { type: 'string' },
+    },
   });
   const file = positionals[0];
   if (!file) throw new PaperError('invalid_input', 'Укажите файл .docx');
@@ -183,9 +197,28 @@ async function check(argv: string[]): Promise<number> {
     }
   }
   const report = await checkDocx(docx, { pdf });
-  if (values.json) process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
-  else printReport(report);
-  return report.ok ? 0 : 1;
+  const grounding = values.sources ? await checkDocxGrounding(docx, await runSourcesIn(values.sources)) : null;
+  if (values.json) process.stdout.write(`${JSON.stringify(grounding ? { ...report, grounding } : report, null, 2)}\n`);
+  else {
+    printReport(report);
+    if (grounding) {
+      process.stdout.write(`Проверка по источникам: ${grounding.length ? `нарушений: ${grounding.length}` : 'нарушений нет'}\n`);
+      for (const f of grounding) process.stdout.write(`  [${f.kind}] ${f.message} — ${f.where}\n`);
+    }
+  }
+  return report.ok && !grounding?.length ? 0 : 1;
+}
+
+/** The passages a run read and what it knew of its sources, from its checkpoints (the reading stage's). */
+async function runSourcesIn(dir: string): Promise<{ passages: Passage[]; sources: SourceFacts[] }> {
+  const saved = (await createDirectoryCheckpoints(dir).get('sources:passages')) as
+    { list?: Passage[]; sources?: SourceFacts[] } | undefined;
+  if (!saved?.list || !saved.sources)
+    throw new PaperError(
+      'invalid_input',
+      `В папке ${dir} нет прочитанных источников работы: укажите папку --checkpoints, с которой она писалась`,
+    );
+  return { passages: saved.list, sources: saved.sources };
 }
 
 async function extract(argv: string[]): Promise<number> {

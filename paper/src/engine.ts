@@ -18,8 +18,10 @@ import { createCallRunner, withKeyPrefix } from './calls.ts';
 import { conclusionStage } from './conclusion/stage.ts';
 import { keptChapterOf } from './demo/kept-chapter.ts';
 import { PaperError } from './errors.ts';
+import { factCheckStage } from './fact-check/stage.ts';
 import { findingStage } from './finding/stage.ts';
 import { noClaims } from './grounding/claims.ts';
+import { noCorrections } from './grounding/correct.ts';
 import type { PaperInput } from './input.ts';
 import { normocontrolStage } from './normocontrol/stage.ts';
 import { originalityStage } from './originality/stage.ts';
@@ -31,7 +33,7 @@ import { readingStage } from './reading/stage.ts';
 import { referencesStage } from './references/stage.ts';
 import { reviewStage } from './review/stage.ts';
 import { revisionReportStage } from './revision-report/stage.ts';
-import { revisionStage } from './revision/stage.ts';
+import { revisionScopeStage, revisionStage } from './revision/stage.ts';
 import type { RevisionReport, RevisionRequest } from './remarks/types.ts';
 import { restoreState, snapshotOf, type PaperSnapshot } from './run/snapshot.ts';
 import { widened, windowFor } from './run/budget.ts';
@@ -52,6 +54,7 @@ export const STAGES: readonly Stage[] = [
   writingStage,
   reviewStage,
   conclusionStage,
+  factCheckStage,
   volumeStage,
   referencesStage,
   typesettingStage,
@@ -131,7 +134,9 @@ async function passNormocontrol(run: PaperRun, state: PaperState, again: readonl
  */
 export const REVISION_STAGES: readonly Stage[] = [
   revisionStage,
+  factCheckStage,
   volumeStage,
+  revisionScopeStage,
   referencesStage,
   typesettingStage,
   previewStage,
@@ -172,7 +177,8 @@ export async function revisePaper(base: PaperSnapshot, request: RevisionRequest,
     revision: {
       request,
       at: at.toISOString(),
-      base: { pageCount: base.pageCount, bibliography: base.bibliography },
+      base: { pageCount: base.pageCount, bibliography: base.bibliography, written: base.written },
+      changed: [],
       outcomes: [],
       added: [],
     },
@@ -273,6 +279,7 @@ function resultOf(run: PaperRun, state: PaperState): PaperResult {
       passages: passages.list.length,
       fullTexts: need(state.sources, 'the sources').list.filter((s) => s.origin === 'found' && passages.readAs[s.id] !== 'abstract').length,
       claims: state.claims ?? noClaims(),
+      grounding: state.grounding ?? noCorrections(),
     },
   };
 }

@@ -6,6 +6,7 @@ import type { PdfConverter } from './pdf/pool.ts';
 import type { Outline } from './outline/types.ts';
 import type { DownloadLimits, FullTextStore } from './passages/full-texts.ts';
 import type { TitlePageInfo } from './input.ts';
+import type { GroundingCounts } from './grounding/correct.ts';
 
 export interface ProgressEvent {
   /** Russian name of the stage, shown to the user. */
@@ -93,6 +94,8 @@ export interface ClaimCounts {
   rewritten: number;
   /** Removed with their sentence. */
   removed: number;
+  /** Citations removed from a statement that stands on its other ones (the cited page does not back it). */
+  citationsRemoved: number;
 }
 
 export interface PaperResult {
@@ -126,6 +129,8 @@ export interface PaperResult {
     /** Found works read from an open full text (the others from their abstracts). */
     fullTexts: number;
     claims: ClaimCounts;
+    /** The grounding corrections of the whole paper, by kind (names, pages, figures, repeated paragraphs…). */
+    grounding: GroundingCounts;
   };
 }
 

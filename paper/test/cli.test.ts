@@ -46,6 +46,58 @@ describe('CLI', () => {
     ]);
   });
 
+  it("checks a delivered paper against the sources it was written from (--sources: the run's checkpoints)", async () => {
+    const out = path.join(dir, 'sourced');
+    const ckpt = path.join(dir, 'sourced-checkpoints');
+    const sources = [
+      [
+        'platformy.txt',
+        'Цифровые платформы поддержки малого бизнеса собирают меры поддержки в одном окне. Региональные платформы сокращают время получения субсидий малыми предприятиями. Руководители малых предприятий проходят обучение работе с цифровыми сервисами управления.',
+        'Сидоров, С. С. Цифровые платформы поддержки малого бизнеса / С. С. Сидоров. – Казань : Наука, 2023. – 210 с. – Текст : непосредственный.',
+      ],
+      [
+        'oblako.txt',
+        'Облачные сервисы бухгалтерского учёта снижают издержки управления малым бизнесом. Малые предприятия переходят на облачную бухгалтерию, когда региональные программы возмещают часть подписки. Электронный документооборот сокращает сроки расчётов малых предприятий с контрагентами.',
+        'Петрова, Е. А. Облачные сервисы в управлении малым предприятием / Е. А. Петрова. – Москва : Инфра-М, 2022. – 180 с. – Текст : непосредственный.',
+      ],
+    ];
+    const args: string[] = [];
+    for (const [name, text, citation] of sources) {
+      await writeFile(path.join(dir, name), text.repeat(6));
+      args.push('--source', `${path.join(dir, name)}::${citation}`);
+    }
+    const topic = 'Цифровая трансформация управления малым бизнесом в регионах';
+    const gen = cli('generate', '--topic', topic, '--type', 'demo', '--footnotes', '--out', out, '--checkpoints', ckpt, ...args);
+    expect(gen.status, gen.stderr).toBe(0);
+    expect(gen.stdout).toMatch(/Исправлено по источникам: имён не из списка \d+/);
+    const ok = cli('check', `${out}.docx`, '--sources', ckpt);
+    expect(ok.stdout).toContain('Проверка по источникам: нарушений нет');
+    expect(ok.status, ok.stdout).toBe(0);
+
+    // An invented author and work put into the delivered text are found, with the exit code of a violation.
+    const parts = await readZip(await readFile(`${out}.docx`), () => true);
+    const xml = parts.get('word/document.xml')!.toString();
+    const at = xml.indexOf('<w:t xml:space="preserve">', xml.lastIndexOf('>ВВЕДЕНИЕ<'));
+    const invented = 'Как отмечает Колокольцев Д. С., автор концепции «Цифровой рывок регионального предпринимательства», это важно. ';
+    const at2 = at + '<w:t xml:space="preserve">'.length;
+    const bad = buildZip(
+      [...parts].map(([name, data]) => ({
+        name,
+        data: name === 'word/document.xml' ? Buffer.from(xml.slice(0, at2) + invented + xml.slice(at2)) : data,
+      })),
+    );
+    await writeFile(path.join(dir, 'invented.docx'), bad);
+    const found = cli('check', path.join(dir, 'invented.docx'), '--sources', ckpt, '--json');
+    expect(found.status).toBe(1);
+    expect(JSON.parse(found.stdout).grounding.map((f: { message: string }) => f.message)).toEqual([
+      'Упомянут автор не из списка источников: Колокольцев Д. С.',
+      'Упомянута работа не из списка источников: концепции «Цифровой рывок регионального предпринимательства»',
+    ]);
+    const missing = cli('check', `${out}.docx`, '--sources', path.join(dir, 'nowhere'));
+    expect(missing.status).toBe(2);
+    expect(missing.stderr).toContain('нет прочитанных источников работы');
+  });
+
   it('explains bad input in Russian', async () => {
     await writeFile(path.join(dir, 'x.docx'), 'не документ');
     const r = cli('check', path.join(dir, 'x.docx'));

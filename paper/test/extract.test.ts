@@ -1,4 +1,5 @@
 /** Source files: sniffing and extraction of each type; hostile files are refused with a reason and bounded memory. */
+import { spawnSync } from 'node:child_process';
 import { Document, Packer, PageBreak, Paragraph, TextRun } from 'docx';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -142,5 +143,33 @@ describe('extractSourceText', () => {
     expect(await reason(extractSourceText({ name: 'huge.txt', bytes: huge }, { maxMemoryMb: 8, maxChars: 100_000_000 }))).toMatch(
       /превышен лимит памяти/,
     );
+  });
+});
+
+describe('the extraction thread, whatever flags its process runs with', () => {
+  // The service runs with V8 flags (scripts/service.mjs); Node refuses those in a worker thread.
+  // Under `node --watch` the thread reports its imports on the channel of its answer.
+  const extractIn = (args: string[], env: NodeJS.ProcessEnv = {}) =>
+    spawnSync(
+      process.execPath,
+      [
+        ...args,
+        '--input-type=module',
+        '-e',
+        `const { extractSourceText } = await import(${JSON.stringify(new URL('../src/index.ts', import.meta.url).href)});
+         const r = await extractSourceText({ name: 'a.txt', bytes: Buffer.from(${JSON.stringify(RU)}) });
+         console.log(r.text);`,
+      ],
+      { encoding: 'utf8', env: { ...process.env, ...env }, timeout: 60_000 },
+    );
+
+  it.each([
+    ['--max-semi-space-size=16 on the command line', ['--max-semi-space-size=16'], {}],
+    ['--max-semi-space-size=16 in NODE_OPTIONS (the Docker way)', [], { NODE_OPTIONS: '--max-semi-space-size=16' }],
+    ['node --watch (npm run dev)', [], { WATCH_REPORT_DEPENDENCIES: '1' }],
+  ])('%s', (_name, args, env) => {
+    const run = extractIn(args, env);
+    expect(run.stderr).toBe('');
+    expect(run.stdout.trim()).toBe(RU);
   });
 });

@@ -179,10 +179,11 @@ describe('a paper written by the LLM writer', () => {
     const text = result.sections.map((x) => x.text).join('\n');
     expect(text).not.toMatch(/S99|\[\[|\*\*|\[7\]/);
     expect(result.normocontrol.stats.footnotes).toBeGreaterThan(0);
-    // The judge found every other claim unsupported: each rewritten without its citation, and counted.
+    // The judge found every other claim unsupported: each rewritten without its citation, and counted;
+    // the claims it approved whose cited page does not hold their key terms go all the same.
     expect(result.citations.claims.rewritten).toBeGreaterThan(0);
     expect(result.citations.claims.checked).toBeGreaterThan(result.citations.claims.rewritten);
-    expect(result.citations.claims.removed).toBe(0);
+    expect(result.citations.claims.removed).toBeGreaterThan(0);
   });
 
   it('resumes a killed run without repeating a finished call (counted at the server)', async () => {

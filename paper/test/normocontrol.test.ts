@@ -42,7 +42,7 @@ const model: DocModel = {
         [
           { kind: 'text' as const, text: 'Ссылка на источник' },
           { kind: 'footnote' as const, text: 'Сноска к тексту.' },
-          { kind: 'text' as const, text: ' и [1, с.\u00A05].' },
+          { kind: 'text' as const, text: ' и [1, с.\u00A05; 2].' },
         ],
       ],
     })),
@@ -81,11 +81,14 @@ beforeAll(async () => {
 });
 afterAll(() => pool.close());
 
-/** The same document with one part's XML changed. */
-function mutate(name: string, change: (xml: string) => string): Buffer {
-  const entries = [...parts].map(([n, data]) => ({ name: n, data: n === name ? Buffer.from(change(data.toString('utf8'))) : data }));
+/** The same document with some parts' XML changed. */
+function mutateAll(changes: Record<string, (xml: string) => string>): Buffer {
+  const entries = [...parts].map(([n, data]) => ({ name: n, data: changes[n] ? Buffer.from(changes[n](data.toString('utf8'))) : data }));
   return buildZip(entries);
 }
+
+/** The same document with one part's XML changed. */
+const mutate = (name: string, change: (xml: string) => string) => mutateAll({ [name]: change });
 
 async function rulesOf(bytes: Buffer, withPdf = false): Promise<string[]> {
   const report = await checkDocx(bytes, withPdf ? { pdf } : {});
@@ -226,8 +229,22 @@ describe('normocontrol', () => {
   });
 
   it('finds an in-text reference to a source that is not in the list', async () => {
-    const bad = mutate('word/document.xml', (x) => x.replace('[1, с.\u00A05]', '[7, с.\u00A05]'));
+    const bad = mutate('word/document.xml', (x) => x.replace('[1, с.\u00A05; 2]', '[1, с.\u00A05; 2; 7]'));
     expect(await rulesOf(bad)).toEqual(['references']);
+  });
+
+  it('finds a listed source that nothing in the text refers to (ГОСТ 7.32-2017, 6.9)', async () => {
+    const uncited = mutate('word/document.xml', (x) => x.replaceAll('[1, с.\u00A05; 2]', '[1, с.\u00A05]'));
+    const report = await checkDocx(uncited);
+    expect(report.issues.filter((i) => i.rule === 'bibliography.uncited').map((i) => i.message)).toEqual([
+      'На источник 2 списка нет ссылки в тексте',
+    ]);
+    // A footnote with the entry's heading and title cites it as well as a number does.
+    const footnoted = mutateAll({
+      'word/document.xml': (x) => x.replaceAll('[1, с.\u00A05; 2]', '[1, с.\u00A05]'),
+      'word/footnotes.xml': (x) => x.replace('Сноска к тексту.', 'Борисов,\u00A0Б.\u00A0Б. Статья. С.\u00A02.'),
+    });
+    expect(await rulesOf(footnoted)).not.toContain('bibliography.uncited');
   });
 
   it('rejects a file that is not a .docx with a Russian reason', async () => {

@@ -181,7 +181,8 @@ describe('offline papers', () => {
     const demo = runs.demoBasic.result;
     const full = runs.full80fromDemo.result;
     // The demo cites "[3, с. 12]"; the full paper (with footnotes) cites in footnotes, numbered anew.
-    const plain = (text: string) => text.replace(/ \(сноска: (?:[^()]|\([^()]*\))*\)|\s\[\d+(?:, с\.[^\]]+)?\]/g, '');
+    const plain = (text: string) =>
+      text.replace(/ \(сноска: (?:[^()]|\([^()]*\))*\)|\s\[\d+(?:, с\.[^\];]+)?(?:;\s*\d+(?:, с\.[^\];]+)?)*\]/g, '');
     const chapterOne = (r: PaperResult) => r.sections.filter((s) => s.key.startsWith('1.'));
     expect(chapterOne(demo).length).toBeGreaterThan(1);
     expect(chapterOne(full).map((s) => s.heading)).toEqual(chapterOne(demo).map((s) => s.heading));

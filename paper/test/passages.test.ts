@@ -20,7 +20,8 @@ import { createPassageSearch } from '../src/passages/bm25.ts';
 import { downloadPdf as download, FULL_TEXT_LIMITS, fullTextPdf as fullText, type DownloadLimits } from '../src/passages/full-texts.ts';
 import { printedPages } from '../src/passages/printed-pages.ts';
 import { splitPassages } from '../src/passages/split.ts';
-import { MIN_SHARED_TERMS, sharedTerms, verifyClaims } from '../src/grounding/claims.ts';
+import { verifyClaims } from '../src/grounding/claims.ts';
+import { MIN_SHARED_TERMS, sharedTerms } from '../src/grounding/support.ts';
 import { extractSourceText } from '../src/sources/extract/index.ts';
 import { makePdf, startPdfServer, wrap, type PdfServer } from './support/pdf-server.ts';
 
@@ -92,12 +93,25 @@ describe('printed pages', () => {
     expect(await pagesOf('/article.pdf', 'С. 45–48')).toEqual({ pages: ['45', '46', '47', '48'], numbering: 'journal' });
   });
 
-  it('come from the numbers printed on the pages when the record does not fit the file', async () => {
-    // Five pages for a four-page article: the numbers printed at the bottom decide, the cover has none.
-    const cover = await pagesOf('/article-with-cover.pdf', '45-48');
-    expect(cover.numbering).toBe('printed');
-    expect(cover.pages.slice(1)).toEqual(['45', '46', '47', '48']);
+  it('come from the numbers printed on the pages when the file has no record', async () => {
     expect(await pagesOf('/article.pdf')).toEqual({ pages: ['45', '46', '47', '48'], numbering: 'printed' });
+  });
+
+  it("leave out a repository's cover sheet: no page of the work, never numbered before the article's first page", async () => {
+    // Five pages for a four-page article: the first, unnumbered, is the repository's cover sheet.
+    expect(await pagesOf('/article-with-cover.pdf', '45-48')).toEqual({ pages: [null, '45', '46', '47', '48'], numbering: 'journal' });
+    // Without the record, the sheet is told by what it says (the repository, the download).
+    expect(await pagesOf('/article-with-cover.pdf')).toEqual({ pages: [null, '45', '46', '47', '48'], numbering: 'printed' });
+    // A page numbered outside the record's range is no page of the work either (an article on 1501-1507).
+    const pages = [
+      'Цифровой репозиторий университета. Статья загружена 01.03.2025',
+      ...[1501, 1502, 1503].map((n) => `Текст статьи.\n${n}`),
+    ];
+    expect(printedPages({ pageTexts: pages, recordPages: '1501-1502' }).pages).toEqual([null, '1501', '1502', null]);
+    expect(printedPages({ pageTexts: pages.slice(1), recordPages: '1501-1507' })).toEqual({
+      pages: ['1501', '1502', '1503'],
+      numbering: 'printed',
+    });
   });
 
   it("come from the PDF's page labels", async () => {
@@ -192,7 +206,7 @@ describe('claims checked against their passages', () => {
       judge: 'lexical',
     });
     expect(out.paragraphs).toEqual([`Первое предложение без ссылки. ${supported} Вывод.`]);
-    expect(out.counts).toEqual({ checked: 2, rewritten: 0, removed: 1 });
+    expect(out.counts).toEqual({ checked: 2, rewritten: 0, removed: 1, citationsRemoved: 0 });
   });
 
   it('by the model as a judge: its rewrite replaces the claim, without the citation', async () => {
@@ -213,7 +227,7 @@ describe('claims checked against their passages', () => {
     const calls = createCallRunner({ writer: judge, checkpoints: createMemoryCheckpoints(), tariff: 'basic' });
     const out = await verifyClaims({ key: 'verify:m', paragraphs: [`${supported} ${unsupported}`], passages, calls, judge: 'model' });
     expect(out.paragraphs).toEqual([`${supported} Инфляция остаётся значимым фактором.`]);
-    expect(out.counts).toEqual({ checked: 2, rewritten: 1, removed: 0 });
+    expect(out.counts).toEqual({ checked: 2, rewritten: 1, removed: 0, citationsRemoved: 0 });
   });
 
   it('drop markers of passages nobody was given', async () => {
@@ -385,7 +399,9 @@ describe('an offline paper written from full texts', () => {
     expect(result.sources.map((s) => s.number)).toEqual(result.bibliography.map((e) => e.number));
     const user = result.sources.filter((s) => s.verifiedBy === 'user_file');
     expect(user.map((s) => s.attachedIndex).sort()).toEqual([0, 1, 2]);
-    expect(result.sources.filter((s) => s.verifiedBy === 'library').map((s) => s.url)).toEqual(['https://example.org/missing']);
+    // A found work is listed only when the text cites it (ГОСТ 7.32-2017, 6.9); the library's is verified as the library's.
+    for (const s of result.sources.filter((x) => x.verifiedBy === 'library')) expect(s.url).toBe('https://example.org/missing');
+    expect(result.normocontrol.checked).toContain('bibliography.uncited');
     for (const s of result.sources) {
       if (s.verifiedBy === 'doi') expect(s.url).toMatch(/^https:\/\/doi\.org\/10\./);
       if (s.verifiedBy === 'repository' || s.verifiedBy === 'library') expect(s.url).toMatch(/^https:\/\/example\.org\//);

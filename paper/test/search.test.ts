@@ -16,7 +16,7 @@ import {
   OutlineSchema,
   PaperError,
 } from '../src/index.ts';
-import type { PaperInput, PdfConverter, Writer } from '../src/index.ts';
+import type { PaperInput, PaperResult, PdfConverter, Writer } from '../src/index.ts';
 import { searchWorks } from '../src/sources/find-works.ts';
 import type { SearchOptions } from '../src/sources/find-works.ts';
 import { recordOf } from '../src/sources/index.ts';
@@ -337,33 +337,51 @@ describe('the minimum number of sources', () => {
     expect(error.code).toBe('aborted');
   });
 
-  it('fails a written paper whose list falls below the minimum (a writer that cites almost nothing)', async () => {
+  /** A demo written by the offline writer through `change`, against the stand-in's 10 works. */
+  async function demoBy(change: (text: string) => string): Promise<PaperResult | PaperError> {
     const openalex = await track(startOpenAlexStandIn({ works: [RU_ARTICLE, EN_ARTICLE, ...manyRussianArticles(8, 2020)] }));
     const offline = createOfflineWriter();
-    let cited = false;
-    // Only the first citation of the paper is kept.
-    const stingy: Writer = {
+    const writer: Writer = {
       kind: 'offline',
       async complete(call) {
         const reply = await offline.complete(call);
-        return {
-          ...reply,
-          text: reply.text.replace(/\s*\[\[p\d+\]\]/g, (m) => (cited ? '' : ((cited = true), m))),
-        };
+        return { ...reply, text: change(reply.text) };
       },
     };
     // The volume is measured in a real PDF; the list is checked as the final typesetting starts.
     const pdf = createPdfConverterPool({ size: 1 });
-    const error = (await generatePaper(demo, {
-      writer: stingy,
+    return generatePaper(demo, {
+      writer,
       search: [createOpenAlexSearch({ baseUrl: openalex.url })],
       checkpoints: createMemoryCheckpoints(),
       pdf,
       onProgress: () => undefined,
       now: new Date('2025-03-01'),
     })
-      .catch((e: unknown) => e)
-      .finally(() => pdf.close())) as PaperError;
+      .catch((e: unknown) => e as PaperError)
+      .finally(() => pdf.close());
+  }
+
+  it('re-cites works where their passages fit rather than fail a list below its minimum (a writer that drops its citations)', async () => {
+    let cited = false;
+    // Only the first citation of the paper is kept; the sentences retelling the passages stay.
+    const result = await demoBy((text) => text.replace(/\s*\[\[p\d+\]\]/g, (m) => (cited ? '' : ((cited = true), m))));
+    expect(result).not.toBeInstanceOf(Error);
+    const paper = result as PaperResult;
+    expect(paper.sources.length).toBeGreaterThanOrEqual(8);
+    expect(paper.citations.grounding.recited).toBeGreaterThanOrEqual(7);
+    expect(paper.normocontrol.issues).toEqual([]);
+  });
+
+  it('fails a written paper whose list falls below the minimum (a writer that cites almost nothing)', async () => {
+    let cited = false;
+    // Only the first cited sentence of the paper is kept: nothing else retells a passage.
+    const error = (await demoBy((text) =>
+      text
+        .split(/(?<=[.!?])\s+/)
+        .filter((sentence) => !/\[\[p\d+\]\]/.test(sentence) || (!cited && (cited = true)))
+        .join(' '),
+    )) as PaperError;
     expect(error).toBeInstanceOf(PaperError);
     expect(error.code).toBe('not_enough_sources');
     expect(error.message).toMatch(/^Недостаточно научных источников: в списке литературы [0-7], а нужно не меньше 8\./);

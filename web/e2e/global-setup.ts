@@ -1,5 +1,5 @@
 /** Starts the real stack the way `npm start` does (build the web app if stale, then
- * `node api/src/main.ts all`) on free ports with a fresh data directory, seeds the reviews,
+ * `node scripts/service.mjs all`) on free ports with a fresh data directory, seeds the reviews,
  * and returns the teardown that stops it (SIGTERM also stops its PostgreSQL). */
 import { spawnSync } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';

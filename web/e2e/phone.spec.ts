@@ -55,6 +55,8 @@ test.describe('Telegram on an installation without a bot', () => {
     await page.getByRole('dialog', { name: 'Меню' }).getByRole('button', { name: 'Привязать Telegram' }).click();
     await expect(dialog).toContainText('бот сервиса не подключён');
     await expect(page.getByText('Telegram: не привязан')).toBeAttached();
+    // A configured-off feature is no fault: the server logged no error for it.
+    expect(botless.output()).not.toContain('"level":50');
   });
 });
 

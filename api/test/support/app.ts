@@ -96,7 +96,7 @@ export async function startTestApp(
 }
 
 /** Reads the .eml files the default mailer writes. */
-class Outbox {
+export class Outbox {
   readonly dir: string;
   constructor(dir: string) {
     this.dir = dir;
@@ -123,12 +123,17 @@ class Outbox {
     const timer = setTimeout(() => stop.abort(), timeoutMs);
     try {
       // Ask for the first event before looking, so that a file written in between is not missed.
-      let next = events.next();
+      const ask = () => {
+        const next = events.next();
+        next.catch(() => undefined); // the last one is left pending and rejects when the watch stops
+        return next;
+      };
+      let next = ask();
       for (;;) {
         const found = (await this.messagesTo(email)).find(match);
         if (found) return found;
         if ((await next).done) break;
-        next = events.next();
+        next = ask();
       }
     } catch (error) {
       if ((error as Error).name !== 'AbortError') throw error;

@@ -3,7 +3,9 @@ import { allOrAbort } from '../calls.ts';
 import type { PaperRun, PaperState } from '../run/state.ts';
 import { need } from '../run/state.ts';
 import type { ClaimCounts } from '../types.ts';
+import { briefOf } from '../outline/brief.ts';
 import { addClaims, noClaims, verifyClaims } from './claims.ts';
+import { groundingOf } from './numbers.ts';
 
 /**
  * A model's repetitions are dropped; the offline writer's are not: it composes every text from one
@@ -26,6 +28,7 @@ export async function checkChangedSubsections(
   before?: Map<string, string[]>,
 ): Promise<{ texts: Map<string, string[]>; claims: ClaimCounts }> {
   const passages = need(state.passages, 'the passages').byId;
+  const grounding = groundingOf({ outline: briefOf(need(state.outline, 'the outline')), passageText: () => undefined });
   const judge = run.ctx.writer.kind === 'llm' ? 'model' : 'lexical';
   const out = new Map(texts);
   let claims = state.claims ?? noClaims();
@@ -38,6 +41,7 @@ export async function checkChangedSubsections(
         passages,
         calls: run.calls,
         judge,
+        grounding,
       });
       out.set(number, checked.paragraphs);
       claims = addClaims(claims, checked.counts);

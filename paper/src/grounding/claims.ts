@@ -1,32 +1,33 @@
 /**
- * Every sentence that cites a passage is checked against it: by the model as a judge when the
- * writer is an LLM, by the overlap of key terms otherwise. A claim its passage does not support
- * is rewritten without the citation (the judge's rewrite) or removed together with its sentence:
- * a citation is never just dropped from a claim it does not back.
+ * Every sentence that cites a passage is checked against its cited page, deterministically first
+ * (support.ts: its key terms, and every figure it gives, on the page): a citation the page does
+ * not back goes, and a statement left with none is unsupported. Then, for an LLM writer, a model
+ * judge — a separate call that sees only each claim and its passages — may find more unsupported;
+ * its "yes" never overrules a failed deterministic check. An unsupported claim is rewritten
+ * without the citation (the judge's rewrite, when it carries no figure and no name) or removed
+ * together with its sentence: a citation is never just dropped from a claim it does not back.
  */
 import { z } from 'zod';
 import type { CallRunner } from '../calls.ts';
 import { stems } from '../sources/relevance.ts';
 import type { ChatMessage } from '../writer/types.ts';
 import { isTable } from '../text/tables.ts';
-import { citedPassageIds, keepKnownMarkers, withoutMarkers } from '../passages/markers.ts';
+import { keepKnownMarkers, withoutMarkers } from '../passages/markers.ts';
 import type { Passage } from '../passages/split.ts';
 import type { ClaimCounts } from '../types.ts';
+import { citedFigures, pageText, type Citation } from './check.ts';
+import { groundingSources, markerCitations } from './data.ts';
+import { namedIn } from './names.ts';
+import { normalNumber, numbersIn, ungroundedNumbers, type Grounding } from './numbers.ts';
+import { MIN_SHARED_TERMS, sharedTerms } from './support.ts';
 
-export const noClaims = (): ClaimCounts => ({ checked: 0, rewritten: 0, removed: 0 });
+export const noClaims = (): ClaimCounts => ({ checked: 0, rewritten: 0, removed: 0, citationsRemoved: 0 });
 export const addClaims = (a: ClaimCounts, b: ClaimCounts): ClaimCounts => ({
   checked: a.checked + b.checked,
   rewritten: a.rewritten + b.rewritten,
   removed: a.removed + b.removed,
+  citationsRemoved: a.citationsRemoved + b.citationsRemoved,
 });
-
-/**
- * Offline: a claim is supported when at least this share of its key terms (word stems) occur in the
- * cited passages. A sentence retold from its passage shares most of its terms (the offline writer's
- * cited sentences share 0.7-0.9); a general sentence that merely carries a citation shares a few
- * (0.1-0.3), so half is a clear line between them.
- */
-export const MIN_SHARED_TERMS = 0.5;
 
 export interface Claim {
   n: number;
@@ -46,17 +47,7 @@ export const ClaimVerdictsSchema = z.object({
 });
 export type ClaimVerdicts = z.infer<typeof ClaimVerdictsSchema>;
 
-/** The share of the claim's key terms found in the passages. */
-export function sharedTerms(claim: string, passages: string[]): number {
-  const own = stems(claim);
-  if (own.size === 0) return 0;
-  const there = stems(passages.join(' '));
-  let n = 0;
-  for (const s of own) if (there.has(s)) n++;
-  return n / own.size;
-}
-
-/** The offline judge: key-term overlap; it never rewrites, an unsupported sentence goes. */
+/** The key-term judge (the offline writer answers a verify call with it): it never rewrites. */
 export function lexicalVerdicts(claims: Claim[]): ClaimVerdicts {
   return { verdicts: claims.map((c) => ({ n: c.n, supported: sharedTerms(c.claim, c.passages) >= MIN_SHARED_TERMS, rewrite: '' })) };
 }
@@ -81,6 +72,9 @@ export function verifyMessages(claims: Claim[]): ChatMessage[] {
 /** Sentences: a split after a stop followed by a capital (a marker before the stop stays with its sentence). */
 const SENTENCE_END = /(?<=[.!?…])\s+(?=[«"(\p{Lu}\d])/u;
 
+/** A judge's rewrite stands only without a figure or a name of its own (it cites nothing). */
+const cleanRewrite = (text: string) => stems(text).size > 0 && !/\d/.test(text) && !namedIn(text).length;
+
 /**
  * Checks the cited sentences of a subsection. `key` names the writer call (a checkpoint), so it
  * must differ for every version of the text that is checked.
@@ -91,31 +85,64 @@ export async function verifyClaims(options: {
   passages: Map<string, Passage>;
   calls: CallRunner;
   judge: 'model' | 'lexical';
+  /** What a statement's figures are told from (the outline's numbers, the paper's numbering); none by default. */
+  grounding?: Pick<Grounding, 'allowed' | 'numbering'>;
 }): Promise<{ paragraphs: string[]; counts: ClaimCounts }> {
+  const { passages } = options;
+  const counts = noClaims();
+  const citations = markerCitations(passages);
+  const sources = groundingSources(
+    [...new Set([...passages.values()].map((p) => p.sourceId))].map((id) => ({ id, attached: false, authors: [], title: '' })),
+    [...passages.values()],
+  );
+  const { allowed, numbering } = options.grounding ?? { allowed: new Set<string>(), numbering: new Set<string>() };
+  const figuresOf = (text: string) => ungroundedNumbers(text, allowed, numbering).map(normalNumber);
+  /** Whether the cited page holds the claim's key terms and the figures it answers for. */
+  const backs = (claim: string, c: Citation, figures: string[]) => {
+    const text = pageText({ sources }, c);
+    if (text === undefined) return false;
+    const held = numbersIn(text);
+    return figures.every((f) => held.has(f)) && sharedTerms(claim, [text]) >= MIN_SHARED_TERMS;
+  };
   // A table is one unit: its cells are data, each number grounded in the passages its row cites
   // (numbers.ts), not claims to judge one by one.
   const split = options.paragraphs.map((p) => {
-    const known = keepKnownMarkers(p, options.passages);
+    const known = keepKnownMarkers(p, passages);
     return isTable(p) ? [known] : known.split(SENTENCE_END);
   });
-  const claims: (Claim & { at: [number, number] })[] = [];
+  const claims: (Claim & { at: [number, number]; backed: boolean })[] = [];
   split.forEach((sentences, pi) =>
     sentences.forEach((sentence, si) => {
       if (isTable(options.paragraphs[pi])) return;
-      const ids = citedPassageIds(sentence);
-      if (!ids.length) return;
+      const spans = citations(sentence);
+      if (!spans.length) return;
+      const { claim, groups } = citedFigures(sentence, spans, figuresOf);
+      const failing = new Set(groups.flatMap((g) => g.cites.filter((c) => !backs(g.claim, c, g.figures)).map((c) => c.ref)));
+      const good = [...new Set(groups.flatMap((g) => g.cites.map((c) => c.ref)))].filter((id) => !failing.has(id));
+      if (failing.size && good.length) {
+        // The statement stands on its other citations.
+        split[pi][si] = sentence.replace(/\[\[([^\]]*)\]\]/g, (_m, inner: string) => {
+          const ids = inner
+            .split(/[,;]/)
+            .map((x) => x.trim())
+            .filter((id) => !failing.has(id));
+          return ids.length ? `[[${ids.join(', ')}]]` : '';
+        });
+        counts.citationsRemoved += failing.size;
+      }
+      const ids = good.length ? good : [...failing];
       claims.push({
         n: claims.length + 1,
-        claim: withoutMarkers(sentence),
-        passages: ids.map((id) => options.passages.get(id)!.text),
+        claim,
+        passages: ids.map((id) => passages.get(id)!.text),
         at: [pi, si],
+        backed: good.length > 0,
       });
     }),
   );
-  const counts = noClaims();
   if (!claims.length) return { paragraphs: split.map((s) => s.join(' ')), counts };
-  const plain = claims.map(({ n, claim, passages }) => ({ n, claim, passages }));
-  let verdicts = lexicalVerdicts(plain);
+  const plain = claims.map(({ n, claim, passages: texts }) => ({ n, claim, passages: texts }));
+  let judged = new Map<number, ClaimVerdicts['verdicts'][number]>();
   if (options.judge === 'model') {
     const reply = await options.calls.call({
       key: options.key,
@@ -124,17 +151,16 @@ export async function verifyClaims(options: {
       maxTokens: 400 + 150 * claims.length,
       json: { name: 'claim_verdicts', schema: ClaimVerdictsSchema },
     });
-    // A claim the judge left out (or an unreadable reply) is judged by the key terms instead.
-    const judged = parseVerdicts(reply.text);
-    verdicts = { verdicts: verdicts.verdicts.map((v) => judged.get(v.n) ?? v) };
+    // A claim the judge left out (or an unreadable reply) stands on the deterministic check.
+    judged = parseVerdicts(reply.text);
   }
   for (const claim of claims) {
     counts.checked++;
-    const verdict = verdicts.verdicts.find((v) => v.n === claim.n)!;
-    if (verdict.supported) continue;
+    const verdict = judged.get(claim.n);
+    if (claim.backed && verdict?.supported !== false) continue;
     const [pi, si] = claim.at;
-    const rewrite = withoutMarkers(verdict.rewrite);
-    if (rewrite && stems(rewrite).size > 0) {
+    const rewrite = withoutMarkers(verdict?.rewrite ?? '');
+    if (rewrite && cleanRewrite(rewrite)) {
       split[pi][si] = rewrite;
       counts.rewritten++;
     } else {

@@ -11,13 +11,13 @@ import { settleTables, tableOf, tableParagraph, type TextTable } from '../text/t
 const NUMBER = /\d+(?:[.,]\d+)?/g;
 
 /** "12,5" and "12.5" are one number; leading zeros do not matter. */
-function normal(n: string): string {
+export function normalNumber(n: string): string {
   return n.replace(',', '.').replace(/^0+(?=\d)/, '');
 }
 
 /** The numbers a text holds, normalised. */
 export function numbersIn(text: string): Set<string> {
-  return new Set([...text.matchAll(NUMBER)].map((m) => normal(m[0])));
+  return new Set([...text.matchAll(NUMBER)].map((m) => normalNumber(m[0])));
 }
 
 /** Markers and list numbers are not figures of the text. */
@@ -48,7 +48,7 @@ export function ungroundedNumbers(sentence: string, grounded: Set<string>, numbe
   const text = figureText(sentence);
   const out: string[] = [];
   for (const m of text.matchAll(NUMBER)) {
-    const n = normal(m[0]);
+    const n = normalNumber(m[0]);
     if (grounded.has(n) || structural(text, m.index, n, numbering)) continue;
     out.push(m[0]);
   }

@@ -5,6 +5,7 @@
  */
 import { sentencesOf } from '../text/sentences.ts';
 import { isTable } from '../text/tables.ts';
+import { numbersIn } from './numbers.ts';
 
 /** A sentence goes when at least this share of its 5-grams was written before. */
 export const MAX_REPEATED_SHARE = 0.3;
@@ -43,7 +44,7 @@ const MARKER = /\[\[([^\]]*)\]\]/g;
 const idsOf = (sentence: string) => [...sentence.matchAll(MARKER)].flatMap((m) => m[1].split(/[,;]/).map((x) => x.trim()));
 
 /** The sentence with more passages cited: in its last marker, or in a new one before its final stop. */
-function withCitations(sentence: string, ids: string[]): string {
+export function withCitations(sentence: string, ids: string[]): string {
   const last = /\[\[([^\]]*)\]\]([.!?…»"]*)\s*$/.exec(sentence);
   if (last) return `${sentence.slice(0, last.index)}[[${[last[1], ...ids].join(', ')}]]${last[2]}`;
   const stop = /([.!?…]+)\s*$/.exec(sentence);
@@ -63,9 +64,16 @@ export class RepeatGuard {
   private readonly texts: GuardedText[] = [];
 
   private readonly sourceOf?: (passageId: string) => string | undefined;
+  private readonly passageText?: (passageId: string) => string | undefined;
 
-  constructor(sourceOf?: (passageId: string) => string | undefined) {
+  /**
+   * `sourceOf` names a passage's source (a repetition citing a new source gives its citation to
+   * the sentence it repeats); `passageText` gives its text (the citation moves only to a sentence
+   * whose figures it holds).
+   */
+  constructor(sourceOf?: (passageId: string) => string | undefined, passageText?: (passageId: string) => string | undefined) {
     this.sourceOf = sourceOf;
+    this.passageText = passageText;
   }
 
   private note(slot: Slot, sentence: string): void {
@@ -133,6 +141,9 @@ export class RepeatGuard {
     const target = [...counts].sort((a, b) => b[1] - a[1])[0][0];
     const sentences = target.text.paragraphs[target.paragraph];
     if (!sentences?.[target.sentence]) return;
+    // A citation never lands on a statement whose figures its passage does not hold.
+    const figures = numbersIn(sentences[target.sentence].replace(/\[\[[^\]]*\]\]/g, ' '));
+    if (figures.size && fresh.some((id) => ![...figures].every((f) => numbersIn(this.passageText?.(id) ?? '').has(f)))) return;
     sentences[target.sentence] = withCitations(sentences[target.sentence], fresh);
     target.text.touched = true;
     for (const id of fresh) this.cited.add(this.sourceOf!(id)!);
@@ -148,8 +159,9 @@ export function paragraphsOf(text: GuardedText): string[] {
 export function dropRepeatedAcross(
   texts: Map<string, string[]>,
   sourceOf?: (passageId: string) => string | undefined,
+  passageText?: (passageId: string) => string | undefined,
 ): { texts: Map<string, string[]>; dropped: number } {
-  const guard = new RepeatGuard(sourceOf);
+  const guard = new RepeatGuard(sourceOf, passageText);
   let dropped = 0;
   const held = [...texts].map(([number, paragraphs]) => {
     const r = guard.filter(paragraphs);

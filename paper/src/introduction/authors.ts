@@ -33,11 +33,14 @@ export function keyAuthorsOf(sources: RunSource[]): string[] {
     .map((a) => a.name);
 }
 
+/** How the sentence naming them starts (the fact-check stage finds it by this). */
+export const KEY_AUTHORS_LEAD = 'Теоретической основой исследования послужил';
+
 /** The sentence of the introduction that names them. */
 export function keyAuthorsSentence(names: string[]): string | null {
   if (!names.length) return null;
   const list = names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} и ${names[names.length - 1]}`;
   return names.length === 1
-    ? `Теоретической основой исследования послужила работа, автор которой – ${list}, а также нормативные и аналитические материалы по теме работы.`
-    : `Теоретической основой исследования послужили работы таких авторов, как ${list}, а также нормативные и аналитические материалы по теме работы.`;
+    ? `${KEY_AUTHORS_LEAD}а работа, автор которой – ${list}, а также нормативные и аналитические материалы по теме работы.`
+    : `${KEY_AUTHORS_LEAD}и работы таких авторов, как ${list}, а также нормативные и аналитические материалы по теме работы.`;
 }

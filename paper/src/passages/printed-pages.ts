@@ -6,7 +6,12 @@
  *  2. the PDF's page labels (what a PDF viewer shows as the page number);
  *  3. the number printed on the pages: a lone number in the first or last lines, the same offset
  *     from the index on enough pages;
- *  4. the index of the page in the file, when nothing else is known.
+ *  4. the index of the page in the file, when nothing else is known (counted from the record's
+ *     first page when there is one).
+ * A repository's cover sheet (an unnumbered page before the article's first printed page: the
+ * file has one page more than the record, or the page speaks of the repository) is no page of the
+ * work, and neither is a page numbered outside the record's range: their pages are null, and
+ * nothing on them is ever cited.
  */
 
 export type PageNumbering = 'journal' | 'labels' | 'printed' | 'index';
@@ -57,24 +62,49 @@ function printedOffset(pageTexts: string[]): number | null {
   return enough && offset + 1 >= 1 ? offset : null;
 }
 
-export function printedPages(options: { pageTexts: string[]; labels?: (string | null)[] | null; recordPages?: string }): {
-  pages: string[];
-  numbering: PageNumbering;
-} {
-  const { pageTexts } = options;
+/** What a repository prints on the cover sheet it puts before an article. */
+const COVER_SHEET =
+  /репозитори|repository|downloaded\s+from|скачан[аоы]?\s+с|загружен[аоы]?\s+с|киберленинк|cyberleninka|elibrary|dspace|hdl\.handle\.net|URI:|для\s+цитирования|please\s+cite|for\s+citation/iu;
+/** A cover sheet is short: a page of an article is not. */
+const COVER_SHEET_CHARS = 1500;
+
+/** How many pages at the start of the file are a repository's cover sheet (0 or 1). */
+function coverSheets(pageTexts: string[], range: { first: number; last: number | null } | null): number {
+  if (pageTexts.length < 2) return 0;
+  const first = pageTexts[0];
+  if (range?.last != null && range.last - range.first + 1 === pageTexts.length - 1 && !loneNumbers(first).includes(range.first)) return 1;
+  return first.length <= COVER_SHEET_CHARS && COVER_SHEET.test(first) && !loneNumbers(first).length ? 1 : 0;
+}
+
+function numberedBody(
+  pageTexts: string[],
+  labels: (string | null)[] | null | undefined,
+  range: { first: number; last: number | null } | null,
+) {
   const count = pageTexts.length;
-  const range = recordPageRange(options.recordPages);
   if (range) {
     const span = range.last === null ? 1 : range.last - range.first + 1;
-    if (span === count) return { pages: pageTexts.map((_, i) => String(range.first + i)), numbering: 'journal' };
+    if (span === count) return { pages: pageTexts.map((_, i) => String(range.first + i)), numbering: 'journal' as const };
   }
-  const labels = options.labels;
   if (labels && labels.length === count && labels.every((l) => typeof l === 'string' && l.trim() !== '')) {
-    return { pages: labels.map((l) => l!.trim()), numbering: 'labels' };
+    return { pages: labels.map((l) => l!.trim()), numbering: 'labels' as const };
   }
   const offset = printedOffset(pageTexts);
-  if (offset !== null) return { pages: pageTexts.map((_, i) => String(i + 1 + offset)), numbering: 'printed' };
-  return { pages: pageTexts.map((_, i) => String(i + 1)), numbering: 'index' };
+  if (offset !== null) return { pages: pageTexts.map((_, i) => String(i + 1 + offset)), numbering: 'printed' as const };
+  return { pages: pageTexts.map((_, i) => String(i + 1 + (range ? range.first - 1 : 0))), numbering: 'index' as const };
+}
+
+export function printedPages(options: { pageTexts: string[]; labels?: (string | null)[] | null; recordPages?: string }): {
+  /** Each page's printed number; null: no page of the work (a cover sheet, a page outside the record's range). */
+  pages: (string | null)[];
+  numbering: PageNumbering;
+} {
+  const range = recordPageRange(options.recordPages);
+  const covers = coverSheets(options.pageTexts, range);
+  const body = numberedBody(options.pageTexts.slice(covers), options.labels?.slice(covers), range);
+  const inRange = (page: string) =>
+    !range || !/^\d+$/.test(page) || (Number(page) >= range.first && (range.last === null || Number(page) <= range.last));
+  return { pages: [...Array<null>(covers).fill(null), ...body.pages.map((p) => (inRange(p) ? p : null))], numbering: body.numbering };
 }
 
 /** A page's text without its running page number (it is no part of any passage). */

@@ -11,6 +11,7 @@ import type { RunSource } from '../sources/index.ts';
 import { inventedFullText } from '../sources/search/invented.ts';
 import { fullTextPdf } from './full-texts.ts';
 import { printedPages } from './printed-pages.ts';
+import { citedRange } from '../grounding/data.ts';
 import { splitPassages, type Passage } from './split.ts';
 import type { ReadAs } from './types.ts';
 
@@ -24,21 +25,18 @@ interface ReadSource {
   readAs: ReadAs;
 }
 
-/** "С. 45–52" in a user's citation: the pages of an article in its journal. */
-function citedRange(citation: string): string | undefined {
-  return /С\.\s*(\d+\s*[-–—]\s*\d+)/.exec(citation)?.[1];
-}
-
-function numbered(pageTexts: string[], labels: (string | null)[] | null | undefined, recordPages: string | undefined): ReadSource {
+/** The pages of the work with their printed numbers (a cover sheet, a page outside the record's range left out); null: none is left. */
+function numbered(pageTexts: string[], labels: (string | null)[] | null | undefined, recordPages: string | undefined): ReadSource | null {
   const { pages, numbering } = printedPages({ pageTexts, labels, recordPages });
-  return { pages: pageTexts.map((text, i) => ({ page: pages[i], text })), readAs: numbering };
+  const kept = pageTexts.flatMap((text, i) => (pages[i] === null ? [] : [{ page: pages[i], text }]));
+  return kept.length ? { pages: kept, readAs: numbering } : null;
 }
 
 async function readFound(run: PaperRun, source: RunSource): Promise<ReadSource> {
   const work = source.work;
   const abstract: ReadSource = { pages: work?.abstract ? [{ page: null, text: work.abstract }] : [], readAs: 'abstract' };
   // An invented work (the development stand-in) has its full text made up with it.
-  if (work?.invented) return numbered(inventedFullText(work), null, work.pages);
+  if (work?.invented) return numbered(inventedFullText(work), null, work.pages) ?? abstract;
   const store = run.ctx.fullTexts;
   if (!store || !work) return abstract;
   for (const url of [work.pdfUrl, work.oaUrl]) {
@@ -47,7 +45,9 @@ async function readFound(run: PaperRun, source: RunSource): Promise<ReadSource> 
     if (!pdf.ok) continue;
     try {
       const extracted = await extractSourceText({ name: 'full-text.pdf', bytes: pdf.bytes }, FULL_TEXT_EXTRACT);
-      return numbered(extracted.text.split('\f'), extracted.pageLabels, work.pages);
+      // A file whose pages are none of the record's is not this work's text.
+      const read = numbered(extracted.text.split('\f'), extracted.pageLabels, work.pages);
+      if (read) return read;
     } catch (error) {
       // A PDF that cannot be read (a scan, a damaged file) leaves the abstract.
       if (!(error instanceof PaperError && error.code === 'file_rejected')) throw error;
@@ -58,8 +58,9 @@ async function readFound(run: PaperRun, source: RunSource): Promise<ReadSource> 
 
 function readAttached(source: RunSource): ReadSource {
   const file = source.file!;
-  if (!file.text.includes('\f')) return { pages: [{ page: null, text: file.text }], readAs: 'text' };
-  return numbered(file.text.split('\f'), file.pageLabels, citedRange(file.citation));
+  const unpaged: ReadSource = { pages: [{ page: null, text: file.text }], readAs: 'text' };
+  if (!file.text.includes('\f')) return unpaged;
+  return numbered(file.text.split('\f'), file.pageLabels, citedRange(file.citation)) ?? unpaged;
 }
 
 async function inBatches<T, R>(items: T[], size: number, fn: (item: T) => Promise<R>): Promise<R[]> {

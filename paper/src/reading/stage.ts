@@ -11,6 +11,7 @@ import { placeKeptChapter } from '../demo/kept-chapter.ts';
 import { englishQueryOf } from '../sources/glossary.ts';
 import { queriesForOutline } from '../sources/queries.ts';
 import { createPassageSearch, type PassageSearch } from '../passages/bm25.ts';
+import { sourceFactsOf, type SourceFacts } from '../grounding/data.ts';
 import { readSources } from '../passages/read.ts';
 import type { Passage } from '../passages/split.ts';
 import type { PaperPassages, ReadAs } from '../passages/types.ts';
@@ -105,6 +106,8 @@ function withPassages(run: PaperRun, state: PaperState, list: Passage[], readAs:
 interface SavedPassages {
   list: Passage[];
   readAs: Record<string, ReadAs>;
+  /** What the grounding check needs of each source (`paper check --sources` reads it from here). */
+  sources?: SourceFacts[];
 }
 
 function isSaved(v: unknown): v is SavedPassages {
@@ -126,7 +129,11 @@ export const readingStage: Stage = {
     key: 'sources:passages',
     save: (state) => {
       const p = need(state.passages, 'the passages');
-      return { list: p.list, readAs: p.readAs } satisfies SavedPassages;
+      return {
+        list: p.list,
+        readAs: p.readAs,
+        sources: need(state.sources, 'the sources').list.map(sourceFactsOf),
+      } satisfies SavedPassages;
     },
     restore: (run, state, saved) => {
       if (!isSaved(saved)) return undefined;

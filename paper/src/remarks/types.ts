@@ -116,8 +116,14 @@ export interface RevisionState {
   request: RevisionRequest;
   /** The round's date (ISO): what «старше 5 лет» counts from; the access date of the works it adds. */
   at: string;
-  /** The version revised: its pages and its list of sources as printed. */
-  base: { pageCount: number; bibliography: string[] };
+  /** The version revised: its pages, its list of sources as printed, and its texts. */
+  base: {
+    pageCount: number;
+    bibliography: string[];
+    written: { introduction: string[]; subsections: [string, string[]][]; conclusion: string[] | null };
+  };
+  /** The sections the round changed (filled in by the revision stage): no other one may change. */
+  changed: SectionKey[];
   /** Filled in by the revision stage; the report stage adds the form's outcomes and the pages. */
   outcomes: RemarkOutcome[];
   /** The works this round found and cites. */

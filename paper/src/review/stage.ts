@@ -28,7 +28,13 @@ export async function reviewChapters(run: PaperRun, state: PaperState): Promise<
     run.signal,
   );
   // A revision may say again what another subsection says: the first telling stays.
-  const texts = guardsRepeats(run) ? dropRepeatedAcross(revised, (id) => passages.byId.get(id)?.sourceId).texts : revised;
+  const texts = guardsRepeats(run)
+    ? dropRepeatedAcross(
+        revised,
+        (id) => passages.byId.get(id)?.sourceId,
+        (id) => passages.byId.get(id)?.text,
+      ).texts
+    : revised;
   const checked = await checkChangedSubsections(run, state, texts, 'revised', written.subsections);
   return { ...state, claims: checked.claims, written: { ...written, subsections: checked.texts } };
 }

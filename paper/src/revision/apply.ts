@@ -288,6 +288,9 @@ export async function applyRemarks(run: PaperRun, state: PaperState): Promise<Pa
       .map((k) => ({ k, score: search.search(queryOf(k), 1, { only: (p) => p.sourceId === sourceId })[0]?.score ?? 0 }))
       .sort((a, b) => b.score - a.score)[0]?.k;
 
+  /** Sections whose passages to write from changed (old works' left out). */
+  const reassigned: Record<SectionKey, string[]> = {};
+
   // ---------- the jobs per section ----------
   const jobs = new Map<SectionKey, Job>();
   const jobOf = (key: SectionKey) => {
@@ -365,6 +368,9 @@ export async function applyRemarks(run: PaperRun, state: PaperState): Promise<Pa
       }
       for (const { k, passages } of replacing) {
         jobOf(k).outdated.push({ plan, year: r.year! });
+        // What the section is written from later (the volume's extensions): no old work, the new ones.
+        const own = (reassigned[k] ?? passagesNow().assigned[k] ?? []).filter((id) => !isOld(passagesNow().byId.get(id)?.sourceId ?? ''));
+        reassigned[k] = [...new Set([...own, ...passages.map((p) => p.id)])];
         const removed = (before.get(k) ?? [])
           .filter((p) => citedPassageIds(p).some((id) => isOld(passagesNow().byId.get(id)?.sourceId ?? '')))
           .join(' ');
@@ -380,9 +386,11 @@ export async function applyRemarks(run: PaperRun, state: PaperState): Promise<Pa
       );
     } else if (r.kind === 'foreign' || r.kind === 'recent') {
       const fits = (s: RunSource) => (r.kind === 'foreign' ? isForeignSource(s) : (yearOf(s) ?? 0) >= r.year!);
-      const candidates = sources.list.filter(
-        (s) => fits(s) && !citedAnywhere.has(s.id) && passagesNow().list.some((p) => p.sourceId === s.id),
-      );
+      // Works the paper does not cite yet first, then those it cites elsewhere (the sections asked about do not).
+      const inTargets = citedSources(targets);
+      const candidates = sources.list
+        .filter((s) => fits(s) && !inTargets.has(s.id) && passagesNow().list.some((p) => p.sourceId === s.id))
+        .sort((a, b) => Number(citedAnywhere.has(a.id)) - Number(citedAnywhere.has(b.id)));
       const works = candidates.slice(0, r.count!);
       plan.works = works;
       if (!works.length) {
@@ -446,11 +454,23 @@ export async function applyRemarks(run: PaperRun, state: PaperState): Promise<Pa
   const sourceOf = (id: string) => passages.byId.get(id)?.sourceId;
   const llm = guardsRepeats(run);
   /** New paragraphs without what the paper (as it stood) already says. */
-  const unrepeated = (k: SectionKey, added: string[], ownText: string[]) => {
-    if (!llm || !added.length) return added;
+  /**
+   * New paragraphs without what the paper (as it stood) already says. A repeated sentence citing a
+   * work no text cites yet gives its citation to the sentence of this section it repeats (`own`:
+   * the section's text with it); another section's text never changes.
+   */
+  const unrepeated = (k: SectionKey, added: string[], ownText: string[]): { added: string[]; own: string[] } => {
+    if (!llm || !added.length) return { added, own: ownText };
     const guard = new RepeatGuard(sourceOf);
-    for (const [key, p] of before) guard.keep(key === k ? ownText : p);
-    return paragraphsOf(guard.filter(added).text);
+    let own = ownText;
+    let held: ReturnType<RepeatGuard['keep']> | null = null;
+    for (const [key, p] of before) {
+      const text = guard.keep(key === k ? ownText : p);
+      if (key === k) held = text;
+    }
+    const kept = paragraphsOf(guard.filter(added).text);
+    if (held?.touched) own = paragraphsOf(held);
+    return { added: kept, own };
   };
   let done = 0;
   const total = jobs.size + chapterConclusions.length;
@@ -515,10 +535,12 @@ export async function applyRemarks(run: PaperRun, state: PaperState): Promise<Pa
       .join('\n\n')
       .slice(-1500);
     const [added, table] = await Promise.all([
-      job.add.length ? addTo(k, title, tail, job.add, text) : Promise.resolve([]),
+      job.add.length ? addTo(k, title, tail, job.add, text) : Promise.resolve({ added: [], own: text }),
       job.table.length ? tableFor(k, title, tail, job.table) : Promise.resolve([]),
     ]);
-    text = [...text.slice(0, closing), ...added, ...table, ...text.slice(closing)];
+    // The section's own text may have taken a citation of a work an addition repeated it with.
+    const at = closingAt(added.own);
+    text = [...added.own.slice(0, at), ...added.added, ...table, ...added.own.slice(at)];
     if (job.shorten.length) {
       const elsewhere = new Set([...before].filter(([key]) => key !== k).flatMap(([, p]) => [...sourceIdsOf(p, passages.byId)]));
       text = shortened(text, (p) => [...sourceIdsOf([p], passages.byId)].every((id) => elsewhere.has(id)));
@@ -527,7 +549,13 @@ export async function applyRemarks(run: PaperRun, state: PaperState): Promise<Pa
     await tick();
   }
 
-  async function addTo(k: SectionKey, title: string, tail: string, additions: Addition[], ownText: string[]): Promise<string[]> {
+  async function addTo(
+    k: SectionKey,
+    title: string,
+    tail: string,
+    additions: Addition[],
+    ownText: string[],
+  ): Promise<{ added: string[]; own: string[] }> {
     const sources = [...new Map(additions.flatMap((a) => a.passages).map((p) => [p.id, p])).values()];
     const instructions = additions.map((a) => a.instruction);
     const addChars = additions.reduce((n, a) => n + a.chars, 0);
@@ -541,15 +569,18 @@ export async function applyRemarks(run: PaperRun, state: PaperState): Promise<Pa
       const accepted = settleTables(withoutTables(acceptText(reply.text, { dropTitle: title, grounding: groundingFor(k) })));
       const kept = unrepeated(k, accepted, ownText);
       // A model that refused or answered off the point is asked once more.
-      if (kept.length) return kept;
+      if (kept.added.length || kept.own !== ownText) return kept;
     }
-    return [];
+    return { added: [], own: ownText };
   }
 
   async function tableFor(k: SectionKey, title: string, tail: string, asked: Plan[]): Promise<string[]> {
-    // The figures a table compares: the section's passages, and those of the paper that fit it.
-    const withFigures = [...ownPassages(k), ...freshPassages(k)].filter((p, i, all) => all.findIndex((x) => x.id === p.id) === i);
-    const sources = withFigures.filter((p) => figureStatements([p.text]).size > 0).slice(0, ADD_PASSAGES);
+    // The figures a table compares: the section's passages that state some, then those of the paper's sources that fit it.
+    const figures = (p: { text: string }) => figureStatements([p.text]).size > 0;
+    const fitting = search.search(queryOf(k), ADD_PASSAGES, { only: figures, perSource: 2 }).map((x) => brief(x.passage));
+    const sources = [...ownPassages(k).filter(figures), ...fitting]
+      .filter((p, i, all) => all.findIndex((x) => x.id === p.id) === i)
+      .slice(0, ADD_PASSAGES);
     if (figureStatements(sources.map((p) => p.text)).size < MIN_FIGURES_FOR_TABLE) return [];
     const instructions = asked.map((p) => p.item.input.text);
     const reply = await calls.call({
@@ -623,11 +654,12 @@ export async function applyRemarks(run: PaperRun, state: PaperState): Promise<Pa
   );
   return {
     ...current,
+    passages: { ...passages, assigned: { ...passages.assigned, ...reassigned } },
     claims,
     written: writtenOf(texts, written),
     keptSubsections,
     extraPages: grownChars > 0 ? Math.ceil(grownChars / MIN_PAGE_CHARS) + 1 : 0,
-    revision: { ...revision, outcomes, added: found },
+    revision: { ...revision, outcomes, added: found, changed },
   };
 }
 

@@ -5,6 +5,7 @@
  * the run's sources are rebuilt from the order's files and the works (their ids are their order),
  * and the list of sources, the layout and the reports are made again by the stages.
  */
+import { noClaims } from '../grounding/claims.ts';
 import type { AttachedSource, PaperInput } from '../input.ts';
 import type { OutlineWithoutIntroduction } from '../outline/types.ts';
 import type { Passage } from '../passages/split.ts';
@@ -49,7 +50,7 @@ export function snapshotOf(run: PaperRun, state: PaperState, works: { found: Fou
     added: works.added,
     passages: { list: passages.list, readAs: passages.readAs, assigned: passages.assigned },
     written: { introduction: written.introduction, subsections: [...written.subsections], conclusion: written.conclusion },
-    claims: state.claims ?? { checked: 0, rewritten: 0, removed: 0 },
+    claims: state.claims ?? noClaims(),
     pageCount: need(state.laid, 'the laid-out paper').pageCount,
     bibliography: need(state.bibliography, 'the list of sources').entries.map((e) => e.text),
   };

@@ -4,6 +4,7 @@
  */
 import type { PaperBibliography } from '../bibliography/paper-list.ts';
 import type { CallRunner } from '../calls.ts';
+import type { GroundingCounts } from '../grounding/correct.ts';
 import type { AttachedSource, PaperInput } from '../input.ts';
 import type { LaidOutPaper } from '../layout/index.ts';
 import type { KeptChapter, OutlineWithoutIntroduction } from '../outline/types.ts';
@@ -45,6 +46,8 @@ export interface PaperState {
   passages?: PaperPassages;
   /** Cited sentences checked against their passages so far. */
   claims?: ClaimCounts;
+  /** The grounding corrections of the whole paper so far (the fact-check stage). */
+  grounding?: GroundingCounts;
   written?: Written;
   /** The last measurement of the volume stage, when it was not followed by a change of the text. */
   measuredPages?: PageMap;

@@ -1,9 +1,10 @@
 /**
- * Crude but language-agnostic relevance: shared word stems (first 5 letters of words of 4+
- * letters). A work is judged in its own language: a Russian work against the Russian words of the
+ * Relevance by shared word stems (Snowball stems of words of 4+ letters, text/stems.ts). A work is
+ * judged in its own language: a Russian work against the Russian words of the
  * topic, an English one against the English queries, so that a relevant English work is kept.
  */
 import { isCyrillic } from '../bibliography/text.ts';
+import { stemOf, wordsIn } from '../text/stems.ts';
 
 const STOP = new Set([
   'этот',
@@ -49,25 +50,21 @@ const STOP = new Set([
 ]);
 
 /**
- * Stems of the words that frame an academic topic without saying what it is about ("теоретические
- * основы", "анализ современного состояния объекта исследования"): a work that shares only these
- * with a paper is not about its topic, and a passage is not closer to a subsection for them.
+ * The roots of the words that frame an academic topic without saying what it is about
+ * ("теоретические основы", "анализ современного состояния объекта исследования"): a work that
+ * shares only these with a paper is not about its topic, and a passage is not closer to a
+ * subsection for them. A stem starting with one of them is a framing word («анализ», «аналитическ»).
  */
-const FRAMING = new Set(
-  'теоре основ анали совре состо объек иссле изуче пробл напра совер особе аспек вопро харак сущно понят эволю подхо научн рекоменд разра оценк ожида предл обосн динам текущ факто влияю норма мероп эффек'
-    .split(' ')
-    .map((w) => w.slice(0, 5)),
-);
+const FRAMING =
+  /^(?:теор|основ|анали|совре|состоя|объект|исслед|изуч|пробл|направл|соверш|особен|аспект|вопрос|характер|сущн|понят|эволюц|подход|научн|рекоменд|разраб|оценк|ожида|предл|обосн|динам|текущ|фактор|влия|норм|меропр|эффект)/;
 
 /** The stems of a text in order, repeats kept (term frequencies for a ranking). */
 export function terms(text: string): string[] {
   const out: string[] = [];
-  for (const word of text
-    .toLowerCase()
-    .replace(/ё/g, 'е')
-    .split(/[^\p{L}\p{N}]+/u)) {
-    const stem = word.slice(0, 5);
-    if (word.length < 4 || STOP.has(word) || FRAMING.has(stem)) continue;
+  for (const word of wordsIn(text)) {
+    if (word.length < 4 || STOP.has(word)) continue;
+    const stem = stemOf(word);
+    if (FRAMING.test(stem)) continue;
     out.push(stem);
   }
   return out;

@@ -25,8 +25,24 @@ export function normalizeMarkers(text: string): string {
 /** A model declining the task («Извините, я не могу помочь с этим запросом»): never a paragraph of the paper. */
 const REFUSAL = /^(?:(?:извините|простите|к сожалению)[,!.\s]*)?(?:я\s+)?не\s+могу\s+(?:помочь|выполнить|написать|ответить|продолжить)/i;
 const MAX_REFUSAL_CHARS = 300;
-/** The heading of a reference list a model appends on its own. */
-const OWN_LIST = /^(?:список\s+(?:использованн\p{L}+\s+)?(?:литературы|источников)|литература|источники|библиография|references)\s*:?$/iu;
+/** The heading of a reference list a model appends on its own (alone on its line, or before its first entry). */
+const LIST_HEADING = '(?:список\\s+(?:использованн\\p{L}+\\s+)?(?:литературы|источников)|литература|источники|библиография|references)';
+const OWN_LIST = new RegExp(`^${LIST_HEADING}\\s*:?$`, 'iu');
+const OWN_LIST_INLINE = new RegExp(`^${LIST_HEADING}\\s*:\\s*\\S`, 'iu');
+/** What only a bibliographic description holds: « // Журнал», «– М. : Наука», «– 200 с.», «[Электронный ресурс]», «– С. 12–18». */
+const DESCRIPTION =
+  /\s\/\/\s|[–—-]\s*(?:М\.|СПб\.|Москва|Санкт-Петербург|London|New York)\s*:|[–—-]\s*\d+\s*(?:с|p)\.(?:\s|$)|\[Электронный ресурс\]|[–—-]\s*С\.\s*\d/u;
+/** An entry of a list starts with its author («Вертинская О. Л.», «Smith J.»), maybe numbered. */
+const ENTRY_START = /^(?:\d{1,3}[.)]\s*)?\p{Lu}[\p{Ll}-]+,?[\s\u00A0]+\p{Lu}\.[\s\u00A0]*(?:\p{Lu}\.)?/u;
+
+/**
+ * A paragraph that is a model's own list of literature, or what is left of one once its heading
+ * line was not there to cut at («Литература: Вертинская О. Л. Малый бизнес… // Вопросы экономики.»).
+ */
+export function isReferenceRemnant(paragraph: string): boolean {
+  const p = paragraph.replace(/\s*\[\[[^\]]*\]\]/g, '').trim();
+  return OWN_LIST_INLINE.test(p) || OWN_LIST.test(p) || (ENTRY_START.test(p) && DESCRIPTION.test(p));
+}
 
 /**
  * Paragraphs from a model's text: no markdown, no headings repeating the title, no numeric
@@ -62,7 +78,8 @@ export function cleanText(raw: string, options: { dropTitle?: string } = {}): st
   for (let line of lines) {
     line = line.trim();
     // A list of literature of the model's own: it and everything after it go (only passages are cited).
-    if (OWN_LIST.test(line.replace(/[*_#]/g, '').trim())) break;
+    const bareLine = line.replace(/[*_#]/g, '').trim();
+    if (OWN_LIST.test(bareLine) || OWN_LIST_INLINE.test(bareLine)) break;
     if (!line) {
       flush();
       continue;
@@ -118,7 +135,7 @@ export function cleanText(raw: string, options: { dropTitle?: string } = {}): st
   flush();
   return settleTables(
     out
-      .filter((p) => !(p.length <= MAX_REFUSAL_CHARS && REFUSAL.test(p)))
+      .filter((p) => !(p.length <= MAX_REFUSAL_CHARS && REFUSAL.test(p)) && !isReferenceRemnant(p))
       .map((p) => (isTable(p) ? p : withoutForeignSentences(p)))
       .filter(Boolean),
   );

@@ -127,18 +127,26 @@ export async function topUp(options: {
   return added;
 }
 
-/** Removes about `chars` characters: whole paragraphs before the closing (never a table), from the longest subsections. */
-export function trim(texts: Map<string, string[]>, chars: number): void {
+/**
+ * Removes about `chars` characters: whole paragraphs before the closing (never a table), from the
+ * longest subsections; never one that `mayDrop` refuses (the last citation of a work the list
+ * cannot lose): the paragraph before it goes instead, or another subsection's.
+ */
+export function trim(texts: Map<string, string[]>, chars: number, mayDrop: (paragraph: string) => boolean = () => true): void {
   let left = chars;
   for (let guard = 0; left > 0 && guard < 10_000; guard++) {
-    const longest = [...texts.entries()]
+    const candidates = [...texts.entries()]
       .filter(([, p]) => closingAt(p) > 1)
-      .sort((a, b) => charsOf(b[1]) - charsOf(a[1]) || a[0].localeCompare(b[0]))[0];
-    if (!longest) return;
-    const [number, paragraphs] = longest;
-    let at = closingAt(paragraphs) - 1;
-    while (at > 0 && isTable(paragraphs[at])) at--;
-    texts.set(number, [...paragraphs.slice(0, at), ...paragraphs.slice(at + 1)]);
-    left -= paragraphs[at].length;
+      .sort((a, b) => charsOf(b[1]) - charsOf(a[1]) || a[0].localeCompare(b[0]));
+    let cut: { number: string; at: number } | null = null;
+    for (const [number, paragraphs] of candidates) {
+      for (let at = closingAt(paragraphs) - 1; at > 0 && !cut; at--)
+        if (!isTable(paragraphs[at]) && mayDrop(paragraphs[at])) cut = { number, at };
+      if (cut) break;
+    }
+    if (!cut) return;
+    const paragraphs = texts.get(cut.number)!;
+    texts.set(cut.number, [...paragraphs.slice(0, cut.at), ...paragraphs.slice(cut.at + 1)]);
+    left -= paragraphs[cut.at].length;
   }
 }

@@ -18,6 +18,10 @@ import { charsOf } from '../text/clean.ts';
 import { groundingOf } from '../grounding/numbers.ts';
 import { budgetOfRun, widened, windowFor } from '../run/budget.ts';
 import { topUp, trim } from './index.ts';
+import { citedPassageIds } from '../passages/markers.ts';
+import { minimumSources } from '../sources/minimums.ts';
+import { addCorrections, noCorrections } from '../grounding/correct.ts';
+import { groundPaper } from '../grounding/paper.ts';
 
 const MAX_ROUNDS = 7;
 /** The share of what is asked that a writer is assumed to deliver, at least and at most. */
@@ -44,13 +48,19 @@ export async function fitVolume(run: PaperRun, state: PaperState): Promise<Paper
   const full = need(state.outline, 'the outline');
   const outline = briefOf(full);
   const passages = need(state.passages, 'the passages');
-  const written = need(state.written, 'the texts');
+  let written = need(state.written, 'the texts');
+  let corrections = state.grounding ?? noCorrections();
   const sourcesFor = passageBriefs(passages, need(state.sources, 'the sources'));
   const grounding = groundingOf({ outline, passageText: (id) => passages.byId.get(id)?.text });
   let texts = new Map(written.subsections);
   const kept = state.keptSubsections ?? new Map<string, string[]>();
   let claims = state.claims;
   const window = widened(windowFor(input.type, input.requiredVolume), state.extraPages ?? 0);
+  const minimum = minimumSources(input.type, input.requiredVolume);
+  const sourceOf = (id: string) => passages.byId.get(id)?.sourceId;
+  const attached = need(state.sources, 'the sources')
+    .list.filter((s) => s.origin === 'attached')
+    .map((s) => s.id);
   // How much of what it was asked the writer delivered while writing (after the guards).
   const budget = budgetOfRun(run, state);
   const asked = [...budget.subsections.values()].reduce((a, b) => a + b, 0);
@@ -95,14 +105,35 @@ export async function fitVolume(run: PaperRun, state: PaperState): Promise<Paper
       texts = checked.texts;
       claims = checked.claims;
     } else {
-      trim(resizable, (pages - window.aim) * pageChars);
+      trim(resizable, (pages - window.aim) * pageChars, (paragraph) => {
+        // A work whose last citation this is stays cited while the list is at its minimum.
+        const current = [...inOrder(texts, resizable).values()].flat();
+        const lost = new Set(citedPassageIds(paragraph).map(sourceOf));
+        for (const p of current) if (p !== paragraph) for (const id of citedPassageIds(p)) lost.delete(sourceOf(id));
+        if (!lost.size) return true;
+        const listed = new Set([...current.flatMap(citedPassageIds).map(sourceOf), ...attached]);
+        return listed.size - lost.size >= minimum;
+      });
       texts = inOrder(texts, resizable);
     }
+    // What changed is checked for grounding like the rest (names, figures, pages, repeats, the list's minimum).
+    const grounded = groundPaper({
+      written: { ...written, subsections: texts },
+      passages,
+      sources: need(state.sources, 'the sources'),
+      outline,
+      minimum,
+      kept,
+      repeats: guardsRepeats(run),
+    });
+    written = grounded.written;
+    texts = new Map(written.subsections);
+    corrections = addCorrections(corrections, grounded.counts);
     measured = null;
   }
   const final = measured?.pageCount ?? last?.pages ?? 0;
   if (final < window.min || final > window.max) throw volumeError(final, window);
-  return { ...state, claims, written: { ...written, subsections: texts }, measuredPages: measured?.pages };
+  return { ...state, claims, grounding: corrections, written: { ...written, subsections: texts }, measuredPages: measured?.pages };
 }
 
 export const volumeStage: Stage = { progress: 'typeset', run: fitVolume };

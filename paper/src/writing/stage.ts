@@ -77,7 +77,13 @@ export async function writeParts(run: PaperRun, state: PaperState): Promise<Pape
   );
   // Map order = document order, whatever order the calls finished in; the first telling stays.
   const inOrder = new Map(numbers.map((n) => [n, texts.get(n)!]));
-  const written = guardsRepeats(run) ? dropRepeatedAcross(inOrder, (id) => passages.byId.get(id)?.sourceId).texts : inOrder;
+  const written = guardsRepeats(run)
+    ? dropRepeatedAcross(
+        inOrder,
+        (id) => passages.byId.get(id)?.sourceId,
+        (id) => passages.byId.get(id)?.text,
+      ).texts
+    : inOrder;
   for (const [n, p] of keptSubsections) written.set(n, p);
   // Every cited sentence checked against its passage before anything is built on it.
   const checked = await checkChangedSubsections(run, state, written, 'written', keptSubsections);

@@ -305,9 +305,16 @@ function englishWorks(spec: TopicSpec): EnglishWork[] {
 
 const pdfPath = (spec: TopicSpec, name: string) => `/${spec.key}/${name}.pdf`;
 
-/** The printed pages of an open PDF: the journal's running head, two paragraphs, the page number. */
-function pdfOf(sentences: string[], seed: number, head: string, first: number, last: number): TestPdf {
-  const pages: string[][] = [];
+/** What a repository puts before an article it serves: an unnumbered cover sheet. */
+const COVER_SHEET = [
+  'Электронный научный репозиторий открытого доступа',
+  'Статья загружена из репозитория 01.03.2025',
+  'URI: https://repository.example.org/handle/123456789/4242',
+];
+
+/** The printed pages of an open PDF: the journal's running head, two paragraphs, the page number (a cover sheet first, when asked). */
+function pdfOf(sentences: string[], seed: number, head: string, first: number, last: number, cover = false): TestPdf {
+  const pages: string[][] = cover ? [COVER_SHEET] : [];
   for (let page = first, k = 0; page <= last; page++, k++) {
     const pick = (n: number) => sentences[(seed * 5 + k * 4 + n) % sentences.length];
     pages.push([head, ...wrap(`${pick(0)} ${pick(1)}`), '', ...wrap(`${pick(2)} ${pick(3)}`), '', String(page)]);
@@ -327,7 +334,8 @@ export interface TopicCorpus {
   offTopicDois: string[];
 }
 
-export function topicCorpus(spec: TopicSpec): TopicCorpus {
+/** `coverSheets`: each open PDF starts with a repository's cover sheet (one page more than the record's). */
+export function topicCorpus(spec: TopicSpec, options: { coverSheets?: boolean } = {}): TopicCorpus {
   const russian = russianWorks(spec);
   const english = englishWorks(spec);
   const inOpenAlex = english.slice(0, 8);
@@ -340,6 +348,7 @@ export function topicCorpus(spec: TopicSpec): TopicCorpus {
       `${w.journal.name}. ${w.year}. Т. ${w.volume}, № ${w.issue}`,
       w.firstPage,
       w.lastPage,
+      options.coverSheets,
     );
   for (const w of english.filter((x) => x.pdf))
     pdfs[pdfPath(spec, `en-${w.index + 1}`)] = pdfOf(
@@ -348,6 +357,7 @@ export function topicCorpus(spec: TopicSpec): TopicCorpus {
       `${w.journal.name}. ${w.year}. Vol. ${w.volume}, no. ${w.issue}`,
       w.firstPage,
       w.lastPage,
+      options.coverSheets,
     );
   const crossrefOnlyRussian = [0, 4, 8].map((s, k) => {
     const subject = spec.subjects[s % spec.subjects.length];

@@ -1,4 +1,5 @@
-/** Starting and stopping `node api/src/main.ts <mode>` for the end-to-end stack, as production runs it. */
+/** Starting and stopping the service for the end-to-end stack with the very command `npm start`
+ * runs (`node scripts/service.mjs <mode>`: its Node flags, entry and mode). */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { resolve } from 'node:path';
@@ -22,7 +23,7 @@ export async function startApi(
   env: NodeJS.ProcessEnv,
   options: { timeoutMs: number; onOutput: (chunk: Buffer) => void; logHint: () => string },
 ): Promise<ChildProcess> {
-  const server = spawn(process.execPath, ['api/src/main.ts', mode], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const server = spawn(process.execPath, ['scripts/service.mjs', mode], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
   server.stderr.on('data', options.onOutput);
   server.stdout.on('data', options.onOutput);
   await new Promise<void>((ok, fail) => {

@@ -1,10 +1,12 @@
 /** A second API server on the stack's database, configured as an installation without a Telegram
- * bot (no TELEGRAM_BOT_USERNAME): `node api/src/main.ts server`, as production runs its instances.
+ * bot (no TELEGRAM_BOT_USERNAME): `node scripts/service.mjs server`, as production runs its instances.
  * The stack's session cookie (host localhost, any port) signs the browser in on it too. */
 import { freePort, startApi, stopApi } from './api-process.ts';
 
 export interface BotlessServer {
   url: string;
+  /** What the server wrote (pino's JSON lines at the stack's LOG_LEVEL, warn). */
+  output(): string;
   stop(): Promise<void>;
 }
 
@@ -27,6 +29,7 @@ export async function startBotlessServer(): Promise<BotlessServer> {
   });
   return {
     url,
+    output: () => log,
     stop: () => stopApi(server),
   };
 }

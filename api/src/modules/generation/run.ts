@@ -226,6 +226,7 @@ export async function runGeneration(d: GenerationDeps, orderId: string): Promise
       current.paper = paper;
       await tx.flush();
       await publishOrder(tx, current);
+      await d.jobs.notify(tx, { orderId, kind: 'generation_completed' });
       return true;
     });
     if (completed) {
@@ -242,7 +243,6 @@ export async function runGeneration(d: GenerationDeps, orderId: string): Promise
         },
         'generation completed',
       );
-      await d.jobs.notify({ orderId, kind: 'generation_completed' });
     }
   } catch (error) {
     await endFailedRun(d, orderId, error, FAILED_MESSAGE);

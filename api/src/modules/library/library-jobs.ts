@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import type { PgBoss } from 'pg-boss';
 import type { Config } from '../../config.ts';
+import { ensureQueue } from '../../jobs/queues.ts';
 import { prepareLibrary } from './dev-collection.ts';
 import { harvestEndpoint, type HarvestReport } from './harvest.ts';
 
@@ -56,16 +57,16 @@ export async function startLibrary(options: { config: Config; databaseUrl: strin
         : 'LIBRARY_OAI_ENDPOINTS is not set: no harvest; the library stays as it is',
     );
   } else {
-    if (!(await boss.getQueue(LIBRARY_HARVEST_QUEUE))) {
-      // Exclusive: one harvest queued or running; a killed one is retried and resumes from its token.
-      await boss.createQueue(LIBRARY_HARVEST_QUEUE, {
-        policy: 'exclusive',
-        retryLimit: 3,
-        retryDelay: 600,
-        expireInSeconds: 12 * 3600,
-        heartbeatSeconds: 60,
-      });
-    }
+    // Exclusive: one harvest queued or running. A harvest fails only when its worker is killed or
+    // stops (a repository's own failures are retried inside it): a restarted worker then resumes it
+    // from its saved token within half a minute (10 s heartbeat, supervised every 10 s, 10 s delay).
+    await ensureQueue(boss, LIBRARY_HARVEST_QUEUE, {
+      policy: 'exclusive',
+      retryLimit: 5,
+      retryDelay: 10,
+      expireInSeconds: 12 * 3600,
+      heartbeatSeconds: 10,
+    });
     await boss.schedule(LIBRARY_HARVEST_QUEUE, config.library.harvestCron);
     await boss.work(LIBRARY_HARVEST_QUEUE, { pollingIntervalSeconds: 2 }, async () => {
       await harvestLibrary({ pool, library: config.library, log, signal: stopping.signal });

@@ -11,6 +11,8 @@ export interface MailMessage {
   html: string;
   /** A code shown in development when there is no SMTP server (never logged with SMTP). */
   devCode?: string;
+  /** The same on every attempt of one notification, so that a repeat is recognised; else nodemailer's. */
+  messageId?: string;
 }
 
 export interface Mailer {
@@ -22,7 +24,7 @@ export function createMailer(options: { smtpUrl: string | null; from: string; ou
     const transport = nodemailer.createTransport(options.smtpUrl);
     return {
       async send(m) {
-        await transport.sendMail({ from: options.from, to: m.to, subject: m.subject, text: m.text, html: m.html });
+        await transport.sendMail({ from: options.from, to: m.to, subject: m.subject, text: m.text, html: m.html, messageId: m.messageId });
       },
     };
   }
@@ -31,7 +33,14 @@ export function createMailer(options: { smtpUrl: string | null; from: string; ou
   options.log.warn({ outbox: options.outboxDir }, 'SMTP_URL is not set: e-mails are written to the outbox folder');
   return {
     async send(m) {
-      const info = await stream.sendMail({ from: options.from, to: m.to, subject: m.subject, text: m.text, html: m.html });
+      const info = await stream.sendMail({
+        from: options.from,
+        to: m.to,
+        subject: m.subject,
+        text: m.text,
+        html: m.html,
+        messageId: m.messageId,
+      });
       const file = join(
         options.outboxDir,
         `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[^a-z0-9]/gi, '')}.eml`,

@@ -32,10 +32,10 @@ export async function failOrder(d: PaymentDeps, orderId: string, failure: { mess
     const refund = payment ? await recordRefund(em, { order, payment, reason: 'generation_failed' }) : null;
     await em.flush();
     await publishOrder(em, order);
+    await d.jobs.notify(em, { orderId, kind: 'generation_failed' });
     return refund?.id ?? null;
   });
   if (refundId === undefined) return false;
-  await d.jobs.notify({ orderId, kind: 'generation_failed' });
   if (refundId) await sendRefund(d, refundId);
   return true;
 }

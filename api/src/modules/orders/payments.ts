@@ -75,20 +75,21 @@ async function paymentSucceeded(d: PaymentDeps, paymentId: string): Promise<void
     }
     await em.flush();
     await publishOrder(em, order);
-    return { orderId: order.id, paperType: order.paperType, refundId };
+    if (!reason) {
+      // In the transaction: the generation and the user's e-mail are queued with the payment's
+      // success, or neither is (a duplicated generation job is harmless: it must claim its order).
+      await d.jobs.generate(order, em);
+      await d.jobs.notify(em, { orderId: order.id, kind: 'payment_succeeded' });
+    }
+    return { orderId: order.id, refundId };
   });
-  if (!outcome) return;
-  // After the commit: a lost send is repaired by the reconciliation; a duplicate is harmless
-  // because a generation must claim its order first, and a refund is sent under its own key.
-  if (outcome.refundId) {
+  // After the commit, a refund is sent under its own key (the reconciliation repeats a lost send).
+  if (outcome?.refundId) {
     d.log.warn(
       { orderId: outcome.orderId, refundId: outcome.refundId },
       'payment succeeded for an order that cannot be delivered: refunding',
     );
     await sendRefund(d, outcome.refundId);
-  } else {
-    await d.jobs.generate({ id: outcome.orderId, paperType: outcome.paperType });
-    await d.jobs.notify({ orderId: outcome.orderId, kind: 'payment_succeeded' });
   }
 }
 

@@ -76,9 +76,9 @@ export async function sendRefund(d: RefundDeps, refundId: string): Promise<Refun
     await em.flush();
     // The order's state is unchanged, but whoever follows the order learns that its money moved.
     await publishOrder(em, order);
+    if (current.status === 'succeeded') await d.jobs.notify(em, { orderId: order.id, kind: 'refund_succeeded' });
     return current.status;
   });
-  if (status === 'succeeded') await d.jobs.notify({ orderId: refund.order.id, kind: 'refund_succeeded' });
   if (status === 'canceled') d.log.error({ refundId, orderId: refund.order.id }, 'the provider declined a refund: support must look at it');
   return status ?? 'pending';
 }

@@ -1,6 +1,6 @@
 /** The e-mails of a revision round (the notification job's kinds, said for a round). */
-import type { Mailer } from '../mail/mailer.ts';
-import { revisionCompletedMail, revisionFailedMail, revisionPaidMail } from '../mail/templates.ts';
+import type { MailMessage } from '../mail/mailer.ts';
+import { refundSucceededMail, revisionCompletedMail, revisionFailedMail, revisionPaidMail } from '../mail/templates.ts';
 import type { NotifyJob } from '../../jobs/queues.ts';
 import type { Config } from '../../config.ts';
 import type { EntityManager } from '@mikro-orm/postgresql';
@@ -24,20 +24,22 @@ export async function roundOf(em: EntityManager, order: Order) {
   };
 }
 
-export async function sendRevisionMail(
-  d: { em: EntityManager; config: Config; mailer: Mailer },
+/** A round's e-mail for a notification (null: nothing to say, e.g. its refund, which the common e-mail tells). */
+export async function revisionMailOf(
+  d: { em: EntityManager; config: Config },
   order: Order,
   to: string,
   kind: NotifyJob['kind'],
-) {
+): Promise<MailMessage | null> {
+  if (kind === 'refund_succeeded') return refundSucceededMail(to, { topic: order.topic, amount: order.amount });
   const round = await roundOf(d.em, order);
   const url = revisionsPageUrl(d.config, round.paperId);
-  if (kind === 'payment_succeeded') await d.mailer.send(revisionPaidMail(to, { title: round.title, amount: order.amount, url }));
-  else if (kind === 'generation_completed') await d.mailer.send(revisionCompletedMail(to, { ...round, url }));
-  else if (kind === 'generation_failed')
-    await d.mailer.send(
-      revisionFailedMail(to, { title: round.title, message: order.error ?? '', amount: order.amount, supportEmail: d.config.supportEmail }),
-    );
-  else return false;
-  return true;
+  if (kind === 'payment_succeeded') return revisionPaidMail(to, { title: round.title, amount: order.amount, url });
+  if (kind === 'generation_completed') return revisionCompletedMail(to, { ...round, url });
+  return revisionFailedMail(to, {
+    title: round.title,
+    message: order.error ?? '',
+    amount: order.amount,
+    supportEmail: d.config.supportEmail,
+  });
 }

@@ -234,6 +234,8 @@ export async function createRevision(
             receiptEmail: user.email,
           });
       await em.flush();
+      // An included round is queued with its order: a crash in between loses neither.
+      if (free) await d.jobs.generate({ id: order.id, paperType: 'full' }, em);
       return { order, payment };
     })
     .catch(async (error: unknown) => {
@@ -246,7 +248,6 @@ export async function createRevision(
       throw error;
     });
   if (!payment) {
-    await d.jobs.generate({ id: order.id, paperType: 'full' });
     return { task_id: order.id, confirmation_url: null, payment_id: null, amount: 0 };
   }
   return requestPayment(d, {

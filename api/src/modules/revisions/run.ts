@@ -87,6 +87,7 @@ export async function runRevision(d: GenerationDeps, orderId: string): Promise<v
       current.stage = 'Готово';
       await tx.flush();
       await publishOrder(tx, current);
+      await d.jobs.notify(tx, { orderId, kind: 'generation_completed' });
       return true;
     });
     if (completed) {
@@ -102,7 +103,6 @@ export async function runRevision(d: GenerationDeps, orderId: string): Promise<v
         },
         'revision completed',
       );
-      await d.jobs.notify({ orderId, kind: 'generation_completed' });
     }
   } catch (error) {
     await endFailedRun(d, orderId, error, FAILED_MESSAGE);

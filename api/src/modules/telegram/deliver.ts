@@ -6,6 +6,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { TelegramJob } from '../../jobs/queues.ts';
 import { User } from '../accounts/entities.ts';
+import { sendOnce } from '../notifications/deliveries.ts';
 import { Order } from '../orders/entities.ts';
 import { roundOf } from '../revisions/notify.ts';
 
@@ -33,7 +34,10 @@ export async function deliverTelegram(d: DeliverDeps, job: TelegramJob): Promise
     order && (order.kind === 'revision' ? await revisionNotificationOf(d.em, order, job, d.config) : notificationOf(order, job, d.config));
   if (!notification) return 'dropped';
   try {
-    await sendNotification(d.api, chatId, notification, d.config.publicUrl);
+    const send = () => sendNotification(d.api, chatId, notification, d.config.publicUrl);
+    // Once per notification: a retried job that finds its message sent sends nothing.
+    if (job.notificationId && !(await sendOnce(d.em, job.notificationId, 'telegram', send))) return 'dropped';
+    if (!job.notificationId) await send();
     return 'sent';
   } catch (error) {
     const err = safeError(error, d.config.telegram.botToken ?? '');

@@ -2,6 +2,7 @@
 import type { NormocontrolRule } from '../rule.ts';
 import { abstractPage } from './abstract.ts';
 import { appendices } from './appendices.ts';
+import { bibliographyCited } from './bibliography-cited.ts';
 import { bibliographyForm } from './bibliography-form.ts';
 import { bibliographyOrder } from './bibliography-order.ts';
 import { fontFamily } from './font-family.ts';
@@ -49,6 +50,7 @@ export const RULES: readonly NormocontrolRule[] = [
   bibliographyForm,
   bibliographyOrder,
   references,
+  bibliographyCited,
   tables,
   appendices,
   volume,

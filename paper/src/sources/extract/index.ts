@@ -33,6 +33,9 @@ export interface ExtractedText {
   truncated: boolean;
 }
 
+/** What the worker answers (worker.ts). */
+type Reply = { ok: boolean; text?: string; pages?: number; pageLabels?: string[] | null; truncated?: boolean; reason?: string } | null;
+
 export function extractSourceText(file: { name: string; bytes: Uint8Array }, limits: ExtractLimits = {}): Promise<ExtractedText> {
   const sniff = sniffFile(file.bytes, file.name);
   if (!sniff.ok) return Promise.reject(new PaperError('file_rejected', sniff.reason));
@@ -46,8 +49,10 @@ export function extractSourceText(file: { name: string; bytes: Uint8Array }, lim
         maxChars: limits.maxChars ?? 1_000_000,
         zip: { ...SOURCE_ZIP_LIMITS, ...limits.zip },
       },
-      // The caller's flags minus those that make no sense in a worker (--input-type, --watch, --inspect...).
-      execArgv: process.execArgv.filter((a) => !/^--(input-type|watch|inspect|test|eval|print)/.test(a)),
+      // None of the process's flags: Node refuses V8 flags in a worker (the service runs with
+      // --max-semi-space-size), and the limits below bound the worker's memory. (NODE_OPTIONS is not
+      // read again either: no `env` is passed.)
+      execArgv: [],
       resourceLimits: { maxOldGenerationSizeMb: limits.maxMemoryMb ?? 256, maxYoungGenerationSizeMb: 32, stackSizeMb: 4 },
       stdout: true,
       stderr: true,
@@ -67,23 +72,23 @@ export function extractSourceText(file: { name: string; bytes: Uint8Array }, lim
         ),
       timeoutMs,
     );
-    worker.on(
-      'message',
-      (reply: { ok: boolean; text?: string; pages?: number; pageLabels?: string[] | null; truncated?: boolean; reason?: string }) =>
-        finish(() => {
-          if (reply.ok && typeof reply.text === 'string') {
-            resolve({
-              text: reply.text,
-              pages: reply.pages,
-              pageLabels: reply.pageLabels ?? null,
-              chars: reply.text.length,
-              truncated: Boolean(reply.truncated),
-            });
-          } else {
-            reject(new PaperError('file_rejected', reply.reason ?? 'Не удалось извлечь текст из файла'));
-          }
-        }),
-    );
+    worker.on('message', (reply: Reply) => {
+      // Under `node --watch` the worker also reports the modules it imports on this channel.
+      if (typeof reply?.ok !== 'boolean') return;
+      finish(() => {
+        if (reply.ok && typeof reply.text === 'string') {
+          resolve({
+            text: reply.text,
+            pages: reply.pages,
+            pageLabels: reply.pageLabels ?? null,
+            chars: reply.text.length,
+            truncated: Boolean(reply.truncated),
+          });
+        } else {
+          reject(new PaperError('file_rejected', reply.reason ?? 'Не удалось извлечь текст из файла'));
+        }
+      });
+    });
     worker.on('error', (error: Error & { code?: string }) =>
       finish(() =>
         reject(

@@ -39,7 +39,7 @@ describe('Account actions in the cabinet', () => {
         if (url.endsWith('/api/v1/config/'))
           return json(200, { support_email: 's@example.ru', telegram_bot_username: null, legal_entity: 'ИП' });
         if (url.endsWith('/api/v1/telegram/bind/'))
-          return json(503, { detail: 'Привязка Telegram сейчас недоступна: бот сервиса не подключён', code: 'telegram_unavailable' });
+          return json(404, { detail: 'Привязка Telegram сейчас недоступна: бот сервиса не подключён', code: 'telegram_unavailable' });
         return json(404, { detail: 'Ресурс не найден' });
       }),
     );

@@ -54,7 +54,7 @@ function renderView() {
 describe('revisions of a paper', () => {
   it('an included round: what is left, the remarks sent with the .docx and the chosen sections, then the progress page', async () => {
     let sent: FormData | null = null;
-    mockApi((url, init) => {
+    mockApi((_url, init) => {
       if (init.method === 'POST') {
         sent = init.body as FormData;
         return [200, { ok: true, data: { task_id: 'task-1', confirmation_url: null, payment_id: null, amount: 0 } }];

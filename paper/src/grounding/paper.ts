@@ -1,0 +1,133 @@
+/**
+ * The grounding of a whole paper corrected (check.ts, correct.ts): the introduction, the
+ * subsections and the conclusion checked until nothing is found — names the list does not hold, a
+ * model's own list of literature, cited pages outside a work's printed range or without the
+ * statement's figure or key terms, repeated paragraphs. Then every user's file is cited where a
+ * passage of it fits, and a list that fell below its minimum gets back works whose passages fit
+ * (a demo with no margin is not failed by a trim). Each correction is counted by kind.
+ */
+import { keyAuthorsOf, keyAuthorsSentence, KEY_AUTHORS_LEAD } from '../introduction/authors.ts';
+import type { OutlineBrief } from '../outline/types.ts';
+import { citedPassageIds } from '../passages/markers.ts';
+import type { PaperPassages } from '../passages/types.ts';
+import type { Written } from '../run/written.ts';
+import type { RunSources } from '../sources/run-sources.ts';
+import { checkGrounding, pageText, type GroundingData } from './check.ts';
+import { applyFindings, citeWhereFits, noCorrections, type GroundingCounts } from './correct.ts';
+import { allowedNumbers, groundingSources, markerCitations, nameContextOf, sourceFactsOf } from './data.ts';
+import { unaccountedNames } from './names.ts';
+import { groundingOf } from './numbers.ts';
+
+/** Rounds of check and correction (a correction may uncite a work whose author another sentence names). */
+const MAX_ROUNDS = 4;
+
+/**
+ * The paper's texts checked and corrected until the check finds nothing; what was corrected, by
+ * kind. Plain data in and out: the fact-check and volume stages run it, and so can a revision.
+ */
+export function groundPaper(options: {
+  written: Written;
+  passages: PaperPassages;
+  sources: RunSources;
+  outline: OutlineBrief;
+  /** The list's minimum (sources/minimums.ts). */
+  minimum: number;
+  /** Subsections kept as the user read them (a demo's chapter 1): nothing is added to them. */
+  kept?: Map<string, string[]>;
+  /** Repeated paragraphs go (not the offline writer's: grounding/check-texts.ts, guardsRepeats). */
+  repeats: boolean;
+}): { written: Written; counts: GroundingCounts } {
+  const { written, passages, sources, outline, minimum } = options;
+  const facts = sources.list.map(sourceFactsOf);
+  const grounded = groundingSources(facts, passages.list);
+  const numbers = groundingOf({ outline, passageText: () => undefined });
+  const outlineText = [
+    outline.topic,
+    outline.title,
+    outline.goal,
+    ...outline.tasks,
+    ...outline.chapters.flatMap((c) => [c.title, ...c.subsections]),
+  ];
+  const own = [...outlineText, outline.object, outline.subject, ...outline.keywords, ...passages.list.map((p) => p.text)];
+  const attached = new Set(sources.list.filter((s) => s.origin === 'attached').map((s) => s.id));
+  const kept = options.kept ?? new Map<string, string[]>();
+
+  // The introduction's sentence naming the key authors is the engine's own: it is rebuilt below.
+  const authorsAt = written.introduction.findIndex((p) => p.startsWith(KEY_AUTHORS_LEAD));
+  const keys = ['introduction', ...written.subsections.keys(), ...(written.conclusion ? ['conclusion'] : [])];
+  let parts = [
+    written.introduction.filter((_, i) => i !== authorsAt),
+    ...written.subsections.values(),
+    ...(written.conclusion ? [written.conclusion] : []),
+  ];
+  const citedIn = (texts: string[][]) =>
+    new Set(
+      texts
+        .flat()
+        .flatMap(citedPassageIds)
+        .map((id) => passages.byId.get(id)?.sourceId ?? ''),
+    );
+  const listedOf = (texts: string[][]) => new Set([...citedIn(texts), ...attached].filter((id) => grounded.has(id)));
+  const dataOf = (texts: string[][]): GroundingData => {
+    const listed = listedOf(texts);
+    return {
+      parts: texts.map((paragraphs, i) => ({ key: keys[i], paragraphs })),
+      sources: grounded,
+      listed,
+      citationsIn: markerCitations(passages.byId),
+      names: nameContextOf(facts, listed, own),
+      allowed: allowedNumbers(outlineText),
+      numbering: numbers.numbering,
+      repeats: options.repeats,
+    };
+  };
+  const counts = noCorrections();
+  const correct = () => {
+    for (let round = 0; round < MAX_ROUNDS; round++) {
+      const findings = checkGrounding(dataOf(parts)).filter((f) => f.kind !== 'uncited');
+      if (!findings.length) return;
+      parts = applyFindings(parts, findings, counts);
+    }
+  };
+  correct();
+
+  // Every user's file is cited; a list below its minimum gets back works whose passages fit.
+  const wasCited = citedIn([...written.subsections.values()]);
+  const subsections = new Map([...written.subsections.keys()].map((n, i) => [n, parts[i + 1]]));
+  const open = new Map([...subsections].filter(([n]) => !kept.has(n)));
+  const passagesOf = (id: string) => passages.list.filter((p) => p.sourceId === id);
+  const textOf = (p: (typeof passages.list)[number]) => pageText({ sources: grounded }, { source: p.sourceId, page: p.page }) ?? p.text;
+  const recite = (id: string) => {
+    if (!citeWhereFits(open, passagesOf(id), textOf, { quote: attached.has(id) })) return;
+    counts.recited++;
+    for (const [n, p] of open) subsections.set(n, p);
+  };
+  const cited = () => citedIn([...subsections.values()]);
+  for (const id of attached) if (!cited().has(id)) recite(id);
+  const candidates = sources.list
+    .filter((s) => s.origin === 'found' && passagesOf(s.id).length)
+    .sort((a, b) => Number(wasCited.has(b.id)) - Number(wasCited.has(a.id)));
+  for (const s of candidates) {
+    if (listedOf([...subsections.values()]).size >= minimum) break;
+    if (!cited().has(s.id)) recite(s.id);
+  }
+  parts = [parts[0], ...subsections.values(), ...parts.slice(1 + subsections.size)];
+  correct();
+
+  // The key authors named are authors of listed works.
+  let introduction = parts[0];
+  if (authorsAt >= 0) {
+    const listed = listedOf(parts);
+    const sentence = written.introduction[authorsAt];
+    const fits = !unaccountedNames(sentence, nameContextOf(facts, listed, [])).length;
+    const rebuilt = fits ? sentence : keyAuthorsSentence(keyAuthorsOf(sources.list.filter((s) => listed.has(s.id))));
+    if (!fits) counts.names++;
+    introduction = rebuilt ? [...introduction.slice(0, authorsAt), rebuilt, ...introduction.slice(authorsAt)] : introduction;
+  }
+  const next: Written = {
+    introduction,
+    subsections,
+    conclusion: written.conclusion ? parts[parts.length - 1] : null,
+  };
+  return { written: next, counts };
+}
