@@ -24,6 +24,7 @@ import { registerOrderSockets } from './modules/orders/sockets.ts';
 import { claimUploadsFolder } from './modules/orders/upload.ts';
 import { papersRouter } from './modules/papers/router.ts';
 import { defenceRouter } from './modules/defence/router.ts';
+import { revisionsRouter } from './modules/revisions/router.ts';
 import type { Services } from './services.ts';
 import { reviewsRouter } from './modules/reviews/router.ts';
 import { createSearchProviders } from './modules/generation/engine.ts';
@@ -99,6 +100,7 @@ async function appPlugin(fastify: FastifyInstance, deps: AppDeps) {
     );
     const uploadsDir = await claimUploadsFolder(fastify, deps.config.uploadsDir);
     await payments.register(s.plugin(paymentRouter({ ...deps, uploadsDir, sources: estimator })), routeOptions);
+    await payments.register(s.plugin(revisionsRouter({ ...deps, uploadsDir })), routeOptions);
   });
   registerOrderSockets(fastify, deps.events, deps.config.trustedOrigins);
   await fastify.register(s.plugin(systemRouter(deps.orm, deps.config)), routeOptions);

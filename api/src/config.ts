@@ -200,6 +200,10 @@ const schema = z.object({
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
 
+  /** Revision rounds included in a full paper's price, and the days after its purchase they are free in. */
+  REVISION_ROUNDS_INCLUDED: z.coerce.number().int().min(0).max(100).default(3),
+  REVISION_FREE_DAYS: z.coerce.number().int().min(0).max(3650).default(180),
+
   WORKER_CONCURRENCY: int(2),
   PDF_POOL_SIZE: int(2),
   /** A generation whose worker has been silent this long is taken over by another worker. */
@@ -281,6 +285,8 @@ export interface Config {
     registerPerHour: number;
     codeRequestsPerHour: number;
   };
+  /** Revision rounds included in a purchase, and for how many days after it. */
+  revisions: { includedRounds: number; freeDays: number };
   payments: {
     provider: 'sandbox' | 'yookassa';
     yookassa: { shopId: string; secretKey: string; apiUrl: string; receipts: boolean } | null;
@@ -420,6 +426,7 @@ export function loadConfig(env: Env): Config {
       registerPerHour: e.REGISTER_LIMIT_PER_HOUR,
       codeRequestsPerHour: e.CODE_REQUESTS_LIMIT_PER_HOUR,
     },
+    revisions: { includedRounds: e.REVISION_ROUNDS_INCLUDED, freeDays: e.REVISION_FREE_DAYS },
     payments: {
       provider: paymentProvider,
       yookassa:

@@ -85,7 +85,10 @@ export type Notification =
   | { kind: 'refund_succeeded'; topic: string; amount: number }
   | { kind: 'defence_paid'; topic: string; paperId: number }
   | { kind: 'defence_ready'; title: string; paperId: number }
-  | { kind: 'defence_failed'; topic: string; message: string; supportEmail: string };
+  | { kind: 'defence_failed'; topic: string; message: string; supportEmail: string }
+  | { kind: 'revision_paid'; title: string; paperId: number }
+  | { kind: 'revision_completed'; title: string; paperId: number; version: number; done: number; total: number }
+  | { kind: 'revision_failed'; title: string; message: string; refunded: boolean; supportEmail: string };
 
 export function notification(n: Notification, site: string): string {
   switch (n.kind) {
@@ -130,6 +133,26 @@ export function notification(n: Notification, site: string): string {
         `Не удалось подготовить комплект к защите работы «${n.topic}».`,
         n.message,
         `Деньги вернутся автоматически: мы пришлём сообщение, когда возврат пройдёт. Вопросы: ${n.supportEmail}.`,
+      ]
+        .filter(Boolean)
+        .join('\n\n');
+    case 'revision_paid':
+      return [
+        `Оплата доработки работы «${n.title}» получена: доработка уже идёт.`,
+        `Ход: /status или ${site}/papers/${n.paperId}/revisions`,
+      ].join('\n\n');
+    case 'revision_completed':
+      return [
+        `Версия ${n.version} работы «${n.title}» готова: выполнено замечаний — ${n.done} из ${n.total}.`,
+        `Новая версия и «Лист доработок»: ${site}/papers/${n.paperId}/revisions`,
+      ].join('\n\n');
+    case 'revision_failed':
+      return [
+        `Не удалось выполнить доработку работы «${n.title}».`,
+        n.message,
+        n.refunded
+          ? `Деньги вернутся автоматически: мы пришлём сообщение, когда возврат пройдёт. Вопросы: ${n.supportEmail}.`
+          : `Доработка не засчитана в бесплатные: отправьте замечания ещё раз. Вопросы: ${n.supportEmail}.`,
       ]
         .filter(Boolean)
         .join('\n\n');

@@ -2,6 +2,7 @@
 import { initContract } from '@ts-rest/core';
 import { z } from 'zod';
 import * as s from './schemas.ts';
+import * as r from './revisions.ts';
 
 const c = initContract();
 
@@ -225,6 +226,58 @@ const payment = c.router({
   },
 });
 
+/** Revisions of a purchased full paper: its versions, its rounds with each remark's outcome, a new round. */
+const revisions = c.router({
+  list: {
+    method: 'GET',
+    path: '/api/v1/papers/:paperId/revisions/',
+    pathParams: s.paperIdParams,
+    responses: { 200: r.revisionsBody, 401: s.errorBody, 404: s.errorBody },
+    summary: "A paper's versions, its revision rounds (each remark's outcome) and the rounds left",
+  },
+  create: {
+    method: 'POST',
+    path: '/api/v1/papers/:paperId/revisions/',
+    pathParams: s.paperIdParams,
+    contentType: 'multipart/form-data',
+    /** Built by createRevisionFormData: remarks (text), scope (JSON), pay, docx (the supervisor's .docx with comments). */
+    body: c.type<FormData>(),
+    responses: {
+      200: r.revisionCreatedBody,
+      400: s.errorBody,
+      401: s.errorBody,
+      402: s.errorBody.extend({ data: z.object({ price: z.number().int() }) }),
+      404: s.errorBody,
+      406: s.pendingPurchaseBody,
+      409: s.errorBody,
+      413: s.errorBody,
+      415: s.errorBody,
+    },
+    summary:
+      'A revision round: remarks as text and/or a .docx with Word comments, an optional scope. An included round starts at once; beyond them, with pay=true, the round is paid for first (confirmation_url)',
+  },
+  versionDocx: {
+    method: 'GET',
+    path: '/api/v1/papers/:paperId/versions/:version/docx/',
+    pathParams: r.paperVersionParams,
+    responses: { 200: c.otherResponse({ contentType: DOCX, body: z.any() }), 401: s.errorBody, 404: s.errorBody },
+    summary: 'The .docx of a version of a purchased full paper',
+  },
+  versionPreview: {
+    method: 'GET',
+    path: '/api/v1/papers/:paperId/versions/:version/preview.pdf',
+    pathParams: r.paperVersionParams,
+    responses: { 200: c.otherResponse({ contentType: 'application/pdf', body: z.any() }), 401: s.errorBody, 404: s.errorBody },
+  },
+  versionReport: {
+    method: 'GET',
+    path: '/api/v1/papers/:paperId/versions/:version/report/',
+    pathParams: r.paperVersionParams,
+    responses: { 200: c.otherResponse({ contentType: DOCX, body: z.any() }), 401: s.errorBody, 404: s.errorBody },
+    summary: '«Лист доработок» of the round that made the version: each remark, what was done and where',
+  },
+});
+
 const passwordRecovery = c.router({
   request: {
     method: 'POST',
@@ -324,7 +377,7 @@ const system = c.router({
 });
 
 export const contract = c.router(
-  { registration, auth, users, generation, telegram, papers, defence, payment, passwordRecovery, review, sources, system },
+  { registration, auth, users, generation, telegram, papers, defence, revisions, payment, passwordRecovery, review, sources, system },
   {
     strictStatusCodes: true,
     commonResponses: {

@@ -5,5 +5,6 @@ export * from './rules.ts';
 export * from './messages.ts';
 export * from './error-map.ts';
 export * from './errors.ts';
+export * from './revisions.ts';
 export * as fields from './fields.ts';
 export * as forms from './forms.ts';

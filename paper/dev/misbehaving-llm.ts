@@ -322,9 +322,16 @@ export const isTableText = (paragraph: string) => /^Таблица:/m.test(parag
  * The well-behaved model. Its state (the 5-grams written, the passage sentences retold) lives in
  * this closure: one model per paper. A request already answered (a retry) gets the same answer.
  */
-export function wellBehavedModel(): Model {
+export function wellBehavedModel(options: { known?: string[] } = {}): Model {
   const written = new Set<string>();
   const retold = new Map<string, number>();
+  // A paper it writes more of (a revision round): what the paper says is not said again.
+  for (const text of options.known ?? []) for (const g of fiveGrams(wordsOf(text))) written.add(g);
+  /** A passage's sentence the paper already retells: its 5-grams written. */
+  const said = (sentence: string) => {
+    const grams = fiveGrams(wordsOf(sentence));
+    return grams.length > 0 && grams.filter((g) => written.has(g)).length / grams.length >= 0.3 ? 1 : 0;
+  };
   const citedSources = new Set<string>();
   const answers = new Map<string, string>();
 
@@ -346,7 +353,8 @@ export function wellBehavedModel(): Model {
     for (const [source, list] of bySource) {
       const options = list.flatMap((p) => tellable(p.text).map((sentence) => ({ id: p.id, sentence })));
       if (!options.length) continue;
-      const best = options.reduce((a, b) => ((retold.get(b.sentence) ?? 0) < (retold.get(a.sentence) ?? 0) ? b : a));
+      const tellings = (o: { sentence: string }) => (retold.get(o.sentence) ?? 0) + said(o.sentence);
+      const best = options.reduce((a, b) => (tellings(b) < tellings(a) ? b : a));
       if (retold.get(best.sentence) && citedSources.has(source)) continue;
       citedSources.add(source);
       retold.set(best.sentence, (retold.get(best.sentence) ?? 0) + 1);
@@ -431,6 +439,26 @@ export function wellBehavedModel(): Model {
     });
   }
 
+  /**
+   * A revision round's call (remark:rewrite|add|table:<section>): what the supervisor asked is done
+   * from the passages given — a table of their figures, an example told as one («Например, …»),
+   * the focus a remark names («сделайте акцент на …») said in the text, every given source cited.
+   */
+  function remark(key: string, prompt: string, target: number, title: string | undefined, passages: PromptPassage[], r: Rnd): string {
+    if (key.startsWith('remark:table:')) {
+      const asked = table(title ?? 'раздела', passages);
+      return asked ? `${pick(r, TABLE_LEADS)}\n\n${asked}` : 'Сопоставимых числовых данных во фрагментах нет.';
+    }
+    const asks = [...(/Замечания научного руководителя:\n((?:– .*\n?)+)/.exec(prompt)?.[1].matchAll(/^– (.*)$/gm) ?? [])].map((m) => m[1]);
+    const cited = citedSentences(r, passages);
+    if (asks.some((a) => /пример/i.test(a)) && cited.length) {
+      const opener = CITE_OPENERS.find((o) => cited[0].startsWith(o));
+      if (opener) cited[0] = `Например, ${cited[0].slice(opener.length).trim()}`;
+    }
+    const focus = asks.map((a) => /акцент (?:на|о) ([^.!?«»]+)/i.exec(a)?.[1]?.trim()).find(Boolean);
+    return text(key, target, cited, focus ? `В этой части работы сделан акцент на ${focus}.` : undefined);
+  }
+
   function answer(req: FakeRequest): string {
     const { key, prompt } = req;
     const target = Number(/около (\d+) знаков/.exec(prompt)?.[1] ?? 1500);
@@ -439,8 +467,9 @@ export function wellBehavedModel(): Model {
     if (key.startsWith('outline')) return planJson(/на тему «([^»]+)»/.exec(prompt)?.[1] ?? 'тема');
     if (key.startsWith('verify')) return judge(prompt);
     if (key.startsWith('review')) return JSON.stringify({ remarks: [] });
-    const passages = key.startsWith('section') || key.startsWith('extend') || key.startsWith('revise') ? promptPassages(prompt) : [];
+    const passages = /^(section|extend|revise|remark:(add|rewrite|table)):/.test(key) ? promptPassages(prompt) : [];
     const r = random(key);
+    if (/^remark:(add|rewrite|table):/.test(key)) return remark(key, prompt, target, title, passages, r);
     const opening = key.startsWith('section') && title ? `Настоящий подраздел посвящён вопросу: ${lower(title)}.` : undefined;
     const body = text(key, target, citedSentences(r, passages), opening);
     const asked = key.startsWith('section') && title && ASKS_TABLE.test(prompt) ? table(title, passages) : null;
@@ -550,7 +579,7 @@ export interface Scenario {
 }
 
 const isText = (req: FakeRequest) => req.kind === 'stream';
-const isBody = (req: FakeRequest) => /^(section|extend|revise):/.test(req.key);
+const isBody = (req: FakeRequest) => /^(section|extend|revise|remark:(add|rewrite)):/.test(req.key);
 const paragraphsOf = (text: string) => text.split('\n\n');
 
 const REFUSAL = 'Извините, я не могу помочь с этим запросом.';

@@ -28,15 +28,20 @@ import { originalityStage } from './originality/stage.ts';
 import type { Outline } from './outline/types.ts';
 import { planningStage } from './planning/stage.ts';
 import { previewStage } from './preview/stage.ts';
-import { createProgress, stageRanges } from './progress.ts';
+import { createProgress, revisionRanges, stageRanges } from './progress.ts';
 import { readingStage } from './reading/stage.ts';
 import { referencesStage } from './references/stage.ts';
 import { reviewStage } from './review/stage.ts';
-import { windowFor } from './run/budget.ts';
+import { revisionReportStage } from './revision-report/stage.ts';
+import { revisionScopeStage, revisionStage } from './revision/stage.ts';
+import type { RevisionReport, RevisionRequest } from './remarks/types.ts';
+import { restoreState, snapshotOf, type PaperSnapshot } from './run/snapshot.ts';
+import { widened, windowFor } from './run/budget.ts';
 import type { PaperRun, PaperState, Stage } from './run/state.ts';
+import { accessDate } from './sources/run-sources.ts';
 import { need } from './run/state.ts';
 import { typesettingStage } from './typesetting/stage.ts';
-import type { PaperResult, RunContext } from './types.ts';
+import type { NormocontrolReport, OriginalityReport, PaperResult, PaperSourceRef, RunContext, SectionText, Usage } from './types.ts';
 import { validateInput } from './validate-input.ts';
 import { volumeError, volumeStage } from './volume/stage.ts';
 import { writingStage } from './writing/stage.ts';
@@ -93,24 +98,115 @@ export function startRun(input: PaperInput, ctx: RunContext): PaperRun {
   };
 }
 
-export async function generatePaper(input: PaperInput, ctx: RunContext): Promise<PaperResult> {
+/** A paper and, for a full one, its state as JSON, kept with it: a revision round starts from it. */
+export type GeneratedPaper = PaperResult & { snapshot: PaperSnapshot | null };
+
+export async function generatePaper(input: PaperInput, ctx: RunContext): Promise<GeneratedPaper> {
   const run = startRun(input, ctx);
   let state = await runStages(run, { warnings: [] }, STAGES, { report: true });
-  // Nothing that fails the engine's own normocontrol is delivered: the volume is corrected and the
-  // paper typeset and checked again (new writer calls), and a paper that still fails is not
-  // delivered (the order is refunded).
+  state = await passNormocontrol(run, state, STAGES.slice(STAGES.indexOf(volumeStage)));
+  state = await runStages(run, state, AFTER_NORMOCONTROL, { report: true });
+  await run.progress.stage('done');
+  const found = need(state.sources, 'the sources').found;
+  return { ...resultOf(run, state), snapshot: run.demo ? null : snapshotOf(run, state, { found, added: [] }) };
+}
+
+/**
+ * Nothing that fails the engine's own normocontrol is delivered: the volume is corrected and the
+ * paper typeset and checked again (`again`, with new writer calls), and a paper that still fails
+ * is not delivered (the order is refunded).
+ */
+async function passNormocontrol(run: PaperRun, state: PaperState, again: readonly Stage[]): Promise<PaperState> {
   for (let retry = 1; !need(state.normocontrol, 'the normocontrol').ok; retry++) {
     const issues = need(state.normocontrol, 'the normocontrol').issues;
     if (retry > NORMOCONTROL_RETRIES)
       throw new PaperError('normocontrol_failed', `Работа не прошла нормоконтроль: ${issues.map((i) => i.message).join('; ')}`);
-    const again: PaperRun = { ...run, calls: withKeyPrefix(run.calls, `retry${retry}:`) };
-    state = await runStages(again, { ...state, warnings: [...state.warnings] }, STAGES.slice(STAGES.indexOf(volumeStage)), {
-      report: false,
-    });
+    const retried: PaperRun = { ...run, calls: withKeyPrefix(run.calls, `retry${retry}:`) };
+    state = await runStages(retried, { ...state, warnings: [...state.warnings] }, again, { report: false });
   }
-  state = await runStages(run, state, AFTER_NORMOCONTROL, { report: true });
+  return state;
+}
+
+/**
+ * A revision round: the remarks applied to the sections they concern, then the paper's list, layout,
+ * preview, normocontrol and originality made again; out-of-scope sections are neither rewritten nor
+ * resized (keptSubsections).
+ */
+export const REVISION_STAGES: readonly Stage[] = [
+  revisionStage,
+  factCheckStage,
+  volumeStage,
+  revisionScopeStage,
+  referencesStage,
+  typesettingStage,
+  previewStage,
+  normocontrolStage,
+];
+
+export interface RevisionResult {
+  docx: Buffer;
+  pdf: Buffer;
+  pageCount: number;
+  structure: Record<string, string[]>;
+  sections: SectionText[];
+  sources: PaperSourceRef[];
+  normocontrol: NormocontrolReport;
+  originality: OriginalityReport;
+  report: RevisionReport;
+  /** «Лист доработок» as a .docx. */
+  reportDocx: Buffer;
+  /** The new version's state: what the next round starts from. */
+  snapshot: PaperSnapshot;
+  usage: Usage;
+  writer: 'llm' | 'offline';
+}
+
+/** Applies a supervisor's remarks to a delivered paper (its snapshot): a new version and its «Лист доработок». */
+export async function revisePaper(base: PaperSnapshot, request: RevisionRequest, ctx: RunContext): Promise<RevisionResult> {
+  const at = ctx.now ?? new Date();
+  // The paper's own clock: its title page and the access dates of its works stay as delivered.
+  const run0 = startRun(base.input, {
+    ...ctx,
+    now: new Date(base.now),
+    titlePage: base.titlePage ?? ctx.titlePage,
+    producedBy: base.producedBy ?? ctx.producedBy,
+  });
+  const run: PaperRun = { ...run0, progress: createProgress(ctx.onProgress, revisionRanges()) };
+  let state: PaperState = {
+    ...restoreState(run, base),
+    revision: {
+      request,
+      at: at.toISOString(),
+      base: { pageCount: base.pageCount, bibliography: base.bibliography, written: base.written },
+      changed: [],
+      outcomes: [],
+      added: [],
+    },
+  };
+  state = await runStages(run, state, REVISION_STAGES, { report: true });
+  state = await passNormocontrol(run, state, REVISION_STAGES.slice(REVISION_STAGES.indexOf(volumeStage)));
+  state = await runStages(run, state, [...AFTER_NORMOCONTROL, revisionReportStage], { report: true });
   await run.progress.stage('done');
-  return resultOf(run, state);
+  const revision = need(state.revision, 'the revision');
+  const result = resultOf(run, state);
+  return {
+    docx: result.docx,
+    pdf: result.pdf,
+    pageCount: result.pageCount,
+    structure: result.structure,
+    sections: result.sections,
+    sources: result.sources,
+    normocontrol: result.normocontrol,
+    originality: result.originality,
+    report: need(revision.report, 'the report'),
+    reportDocx: need(revision.reportDocx, 'the report'),
+    snapshot: snapshotOf(run, state, {
+      found: base.found,
+      added: [...base.added, ...(revision.added.length ? [{ accessed: accessDate(at), works: revision.added }] : [])],
+    }),
+    usage: result.usage,
+    writer: result.writer,
+  };
 }
 
 /** How many times the stages from the volume on run again when the paper fails its normocontrol. */
@@ -145,7 +241,7 @@ function resultOf(run: PaperRun, state: PaperState): PaperResult {
     structure[`${ci + 1}. ${c.title}`] = c.subsections.map((s, si) => `${ci + 1}.${si + 1} ${s}`);
   });
   const warnings = [...state.warnings];
-  const window = windowFor(input.type, input.requiredVolume);
+  const window = widened(windowFor(input.type, input.requiredVolume), state.extraPages ?? 0);
   const withinTolerance = laid.pageCount >= window.min && laid.pageCount <= window.max;
   // A paper outside its window is not complete: the generation fails (and is refunded).
   if (!withinTolerance) throw volumeError(laid.pageCount, window);

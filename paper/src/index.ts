@@ -2,7 +2,22 @@
  * The paper engine: no HTTP, no database, no environment variables. Everything comes in through
  * options; see README.md for the demo definition and the interface.
  */
-export { generatePaper } from './engine.ts';
+export { generatePaper, revisePaper } from './engine.ts';
+export type { GeneratedPaper, RevisionResult } from './engine.ts';
+export { isSnapshot } from './run/snapshot.ts';
+export type { PaperSnapshot } from './run/snapshot.ts';
+export { readDocxComments, remarksOfComments } from './remarks/docx-comments.ts';
+export type { DocxComment } from './remarks/docx-comments.ts';
+export { splitRemarks } from './remarks/split.ts';
+export type {
+  OutcomeStatus,
+  RemarkClass,
+  RemarkInput,
+  RemarkKind,
+  RemarkOutcome,
+  RevisionReport,
+  RevisionRequest,
+} from './remarks/types.ts';
 export { makeDefenceKit } from './defence/stage.ts';
 export type { DefenceContext } from './defence/stage.ts';
 export { validateInput } from './validate-input.ts';

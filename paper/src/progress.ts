@@ -12,6 +12,8 @@ export const STAGES = {
   normocontrol: 'Нормоконтроль',
   originality: 'Проверка оригинальности',
   defence: 'Подготовка к защите',
+  revision: 'Доработка по замечаниям',
+  report: 'Лист доработок',
   done: 'Готово',
 } as const;
 
@@ -75,4 +77,17 @@ export function stageRanges(type: 'demo' | 'full', professional: boolean): Parti
   ranges.originality = [98, 99];
   ranges.done = [100, 100];
   return ranges;
+}
+
+/** A revision round: the remarks applied, then the paper laid out and checked as a new one. */
+export function revisionRanges(): Partial<Record<StageId, [number, number]>> {
+  return {
+    revision: [0, 60],
+    typeset: [60, 88],
+    preview: [88, 91],
+    normocontrol: [91, 95],
+    originality: [95, 98],
+    report: [98, 99],
+    done: [100, 100],
+  };
 }

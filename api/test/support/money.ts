@@ -1,4 +1,5 @@
-/** The books must balance: every captured ruble ends as a delivered paper (or defence kit) or a refund. Checked at
+/** The books must balance: every captured ruble ends as a delivered paper (or defence kit, or a
+ * revision round's version) or a refund. Checked at
  * the end of every payment and fault test, against our database and the provider's own books. */
 import { expect } from 'vitest';
 import type { TestApp } from './app.ts';
@@ -23,7 +24,9 @@ interface Row {
 async function moneyBooks(t: Pick<TestApp, 'sql'>) {
   const { rows } = await t.sql(
     `select p.id as payment_id, p.amount, o.status as order_status,
-            (exists (select 1 from papers pa where pa.order_id = o.id) or exists (select 1 from defence_kits k where k.order_id = o.id)) as has_paper,
+            (exists (select 1 from papers pa where pa.order_id = o.id)
+              or exists (select 1 from defence_kits k where k.order_id = o.id)
+              or exists (select 1 from paper_versions v where v.order_id = o.id and v.number > 1)) as has_paper,
             (select coalesce(sum(amount), 0)::int from refunds r where r.payment_id = p.id and r.status = 'succeeded') as refunded,
             (select count(*)::int from refunds r where r.payment_id = p.id and r.status = 'pending') as refunding
      from payments p join orders o on o.id = p.order_id where p.status = 'succeeded'`,

@@ -11,17 +11,12 @@ import { searchWorks } from '../sources/find-works.ts';
 import { withKeptWorks } from '../demo/kept-chapter.ts';
 import { firstRecentYear, minimumSources, providersOf, shortfallOf, wantedSources } from '../sources/minimums.ts';
 import { queriesForOutline } from '../sources/queries.ts';
-import { runSourcesOf } from '../sources/run-sources.ts';
+import { accessDate, runSourcesOf } from '../sources/run-sources.ts';
 import type { FoundWork } from '../sources/search/types.ts';
-
-function dateRu(d: Date): string {
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${p(d.getDate())}.${p(d.getMonth() + 1)}.${d.getFullYear()}`;
-}
 
 /** The run's sources; a full paper keeps the works its demo's chapter 1 cites. */
 function withFound(run: PaperRun, state: PaperState, found: FoundWork[]): PaperState {
-  const sources = runSourcesOf({ attached: run.attached, found: withKeptWorks(found, state.keptChapter), accessed: dateRu(run.now) });
+  const sources = runSourcesOf({ attached: run.attached, found: withKeptWorks(found, state.keptChapter), accessed: accessDate(run.now) });
   return { ...state, sources };
 }
 

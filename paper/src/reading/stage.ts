@@ -4,22 +4,17 @@
  * passages with pages; a found work without one gives its abstract, cited without a page.
  * Subsections are then written from the passages a full-text search finds for them.
  */
-import { PaperError } from '../errors.ts';
 import { briefOf } from '../outline/brief.ts';
 import type { PaperRun, PaperState, Stage } from '../run/state.ts';
 import { need } from '../run/state.ts';
 import { placeKeptChapter } from '../demo/kept-chapter.ts';
-import { extractSourceText } from '../sources/extract/index.ts';
 import { englishQueryOf } from '../sources/glossary.ts';
 import { queriesForOutline } from '../sources/queries.ts';
-import { inventedFullText } from '../sources/search/invented.ts';
-import type { RunSource } from '../sources/index.ts';
 import { isForeign } from '../bibliography/text.ts';
 import { createPassageSearch, type PassageSearch, type SearchOptions } from '../passages/bm25.ts';
-import { fullTextPdf } from '../passages/full-texts.ts';
-import { printedPages } from '../passages/printed-pages.ts';
-import { citedRange, sourceFactsOf, type SourceFacts } from '../grounding/data.ts';
-import { splitPassages, type Passage } from '../passages/split.ts';
+import { sourceFactsOf, type SourceFacts } from '../grounding/data.ts';
+import { readSources } from '../passages/read.ts';
+import type { Passage } from '../passages/split.ts';
 import type { PaperPassages, ReadAs } from '../passages/types.ts';
 
 /** Passages given to the writer of one subsection, and at most so many of one source. */
@@ -36,69 +31,6 @@ const FOREIGN_PER_SUBSECTION = Math.floor(PASSAGES_PER_SUBSECTION / 3);
  */
 const PAGED_WEIGHT = 1.5;
 const USER_FILE_WEIGHT = 2;
-/** Downloads at the same time. */
-const PARALLEL_DOWNLOADS = 3;
-/** A full text beyond these is a whole issue or a book, not read (its abstract is). */
-const FULL_TEXT_EXTRACT = { maxPages: 300, timeoutMs: 30_000 };
-
-interface ReadSource {
-  pages: { page: string | null; text: string }[];
-  readAs: ReadAs;
-}
-
-/** The pages of the work with their printed numbers (a cover sheet, a page outside the record's range left out); null: none is left. */
-function numbered(pageTexts: string[], labels: (string | null)[] | null | undefined, recordPages: string | undefined): ReadSource | null {
-  const { pages, numbering } = printedPages({ pageTexts, labels, recordPages });
-  const kept = pageTexts.flatMap((text, i) => (pages[i] === null ? [] : [{ page: pages[i], text }]));
-  return kept.length ? { pages: kept, readAs: numbering } : null;
-}
-
-async function readFound(run: PaperRun, source: RunSource): Promise<ReadSource> {
-  const work = source.work;
-  const abstract: ReadSource = { pages: work?.abstract ? [{ page: null, text: work.abstract }] : [], readAs: 'abstract' };
-  // An invented work (the development stand-in) has its full text made up with it.
-  if (work?.invented) return numbered(inventedFullText(work), null, work.pages) ?? abstract;
-  const store = run.ctx.fullTexts;
-  if (!store || !work) return abstract;
-  for (const url of [work.pdfUrl, work.oaUrl]) {
-    if (!url) continue;
-    const pdf = await fullTextPdf(store, url, run.signal, run.ctx.fullTextDownloads);
-    if (!pdf.ok) continue;
-    try {
-      const extracted = await extractSourceText({ name: 'full-text.pdf', bytes: pdf.bytes }, FULL_TEXT_EXTRACT);
-      // A file whose pages are none of the record's is not this work's text.
-      const read = numbered(extracted.text.split('\f'), extracted.pageLabels, work.pages);
-      if (read) return read;
-    } catch (error) {
-      // A PDF that cannot be read (a scan, a damaged file) leaves the abstract.
-      if (!(error instanceof PaperError && error.code === 'file_rejected')) throw error;
-    }
-  }
-  return abstract;
-}
-
-function readAttached(source: RunSource): ReadSource {
-  const file = source.file!;
-  const unpaged: ReadSource = { pages: [{ page: null, text: file.text }], readAs: 'text' };
-  if (!file.text.includes('\f')) return unpaged;
-  return numbered(file.text.split('\f'), file.pageLabels, citedRange(file.citation)) ?? unpaged;
-}
-
-async function inBatches<T, R>(items: T[], size: number, fn: (item: T) => Promise<R>): Promise<R[]> {
-  const out: R[] = [];
-  for (let i = 0; i < items.length; i += size) out.push(...(await Promise.all(items.slice(i, i + size).map(fn))));
-  return out;
-}
-
-/**
- * The passages each subsection is written from: the best ones for its title, a source weighing
- * less each time an earlier subsection got it (so that the paper's sources spread over its
- * subsections rather than the same few opening every one); then every source that no subsection
- * got gives its best passage to the subsection it fits best among those not yet full (the sources
- * were chosen for the paper, and a user's file is expected to be cited). A demo's subsections,
- * written at the same time (sections/index.ts), get passages no other one got (`disjoint`): none
- * can retell what another retells, and each still gets its full share, from as many sources.
- */
 /**
  * A subsection's passages, best first: the paper is Russian, so foreign texts give at most a third
  * of them while Russian ones are there (English works, whose words repeat the English queries, would
@@ -114,6 +46,15 @@ function pickPassages(search: PassageSearch, query: string, options: SearchOptio
     .map((x) => x.passage);
 }
 
+/**
+ * The passages each subsection is written from: the best ones for its title, a source weighing
+ * less each time an earlier subsection got it (so that the paper's sources spread over its
+ * subsections rather than the same few opening every one); then every source that no subsection
+ * got gives its best passage to the subsection it fits best among those not yet full (the sources
+ * were chosen for the paper, and a user's file is expected to be cited). A demo's subsections,
+ * written at the same time (sections/index.ts), get passages no other one got (`disjoint`): none
+ * can retell what another retells, and each still gets its full share, from as many sources.
+ */
 function assignPassages(state: PaperState, search: PassageSearch, list: Passage[], disjoint: boolean): Map<string, Passage[]> {
   const full = need(state.outline, 'the outline');
   const outline = briefOf(full);
@@ -167,13 +108,9 @@ function passagesOf(run: PaperRun, state: PaperState, list: Passage[], readAs: R
 }
 
 export async function readPassages(run: PaperRun, state: PaperState): Promise<PaperState> {
-  const sources = need(state.sources, 'the sources').list;
-  const read = await inBatches(sources, PARALLEL_DOWNLOADS, async (s) => (s.origin === 'attached' ? readAttached(s) : readFound(run, s)));
-  // Ids are given in the order of the sources, whatever order the downloads finished in.
   let next = 0;
   const nextId = () => `p${++next}`;
-  const list = read.flatMap((r, i) => splitPassages(sources[i].id, r.pages, nextId));
-  const readAs = Object.fromEntries(sources.map((s, i) => [s.id, read[i].readAs]));
+  const { list, readAs } = await readSources(run, need(state.sources, 'the sources').list, nextId);
   return withPassages(run, state, list, readAs, nextId);
 }
 

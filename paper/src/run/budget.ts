@@ -70,6 +70,10 @@ export function windowFor(type: 'demo' | 'full', volume: number) {
   return { min: Math.ceil(volume * 0.95), max: Math.floor(volume * 1.05), aimLow: volume - 2, aimHigh: volume + 2, aim: volume };
 }
 
+/** The window with room for `extra` pages more: the text a revision's remarks asked for. */
+export const widened = <W extends { max: number; aimHigh: number }>(window: W, extra: number): W =>
+  extra > 0 ? { ...window, max: window.max + extra, aimHigh: window.aimHigh + extra } : window;
+
 /** The budget of this run's paper, from its outline and sources. */
 export function budgetOfRun(run: PaperRun, state: PaperState): Budget {
   const outline = need(state.outline, 'the outline');

@@ -14,6 +14,7 @@ import type { RunSources } from '../sources/run-sources.ts';
 import type { Assembled } from '../typeset/assemble.ts';
 import type { PageMap } from '../typeset/docx.ts';
 import type { ClaimCounts, DefenceKit, NormocontrolReport, OriginalityReport, RunContext } from '../types.ts';
+import type { RevisionState } from '../remarks/types.ts';
 import type { Written } from './written.ts';
 
 export interface PaperRun {
@@ -61,6 +62,10 @@ export interface PaperState {
   originality?: OriginalityReport;
   /** The defence kit made from the laid-out paper (defence/, a stage after a paper). */
   defence?: DefenceKit;
+  /** Pages the paper may exceed its window by: a revision's remarks asked for that much more text. */
+  extraPages?: number;
+  /** A revision round: what it is asked and what it did (revision/, revision-report/). */
+  revision?: RevisionState;
 }
 
 /** A step of the engine: takes the state, returns the next one. */

@@ -177,6 +177,13 @@ export function isChapterConclusion(paragraph: string): boolean {
   return /^Выводы по главе \d+\./.test(paragraph);
 }
 
+/** Where a subsection's closing starts: its interim conclusion, then (the chapter's last) the chapter's conclusions. */
+export function closingAt(paragraphs: string[]): number {
+  const conclusions = paragraphs.findIndex(isChapterConclusion);
+  const end = conclusions < 0 ? paragraphs.length : conclusions;
+  return end > 1 ? end - 1 : end;
+}
+
 export async function writeChapterConclusion(options: {
   outline: OutlineBrief;
   chapter: number;

@@ -65,13 +65,14 @@ function labelOf(w: FoundWork): string {
   return `${names}. ${w.title}${w.container ? ` // ${w.container}` : ''} (${w.year})`;
 }
 
-export function buildRunSources(attached: AttachedSource[], found: FoundWork[], accessed: string): RunSource[] {
+/** `before`: sources the run already has (their ids are S1…S<before>). */
+export function buildRunSources(attached: AttachedSource[], found: FoundWork[], accessed: string, before = 0): RunSource[] {
   const out: RunSource[] = [];
   attached.forEach((a, i) => {
     out.push({
-      id: `S${i + 1}`,
+      id: `S${before + i + 1}`,
       origin: 'attached',
-      bib: { id: `S${i + 1}`, origin: 'attached', citation: a.citation },
+      bib: { id: `S${before + i + 1}`, origin: 'attached', citation: a.citation },
       label: a.citation,
       text: a.text,
       file: a,
@@ -79,7 +80,7 @@ export function buildRunSources(attached: AttachedSource[], found: FoundWork[], 
     });
   });
   found.forEach((w, i) => {
-    const id = `S${attached.length + i + 1}`;
+    const id = `S${before + attached.length + i + 1}`;
     out.push({
       id,
       origin: 'found',

@@ -9,7 +9,7 @@ import { tokensFor } from '../writer/tokens.ts';
 import { charsOf } from '../text/clean.ts';
 import type { Grounding } from '../grounding/numbers.ts';
 import { paragraphsOf, RepeatGuard } from '../grounding/repeats.ts';
-import { acceptText, isChapterConclusion } from '../sections/index.ts';
+import { acceptText, closingAt } from '../sections/index.ts';
 import { citedPassageIds } from '../passages/markers.ts';
 import { isTable, settleTables } from '../text/tables.ts';
 import { withoutTables } from '../text/table-slots.ts';
@@ -19,13 +19,6 @@ import { extendMessages } from './prompt.ts';
 
 /** One extension asks for at most this many characters. */
 const MAX_EXTEND_CHARS = 8000;
-
-/** Where a subsection's closing starts: its interim conclusion, then (the chapter's last) the chapter's conclusions. */
-export function closingAt(paragraphs: string[]): number {
-  const conclusions = paragraphs.findIndex(isChapterConclusion);
-  const end = conclusions < 0 ? paragraphs.length : conclusions;
-  return end > 1 ? end - 1 : end;
-}
 
 /** How many passages an extension is written from. */
 const EXTEND_PASSAGES = 8;

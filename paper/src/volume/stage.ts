@@ -16,7 +16,7 @@ import type { PageMap } from '../typeset/docx.ts';
 import { CHARS_PER_PAGE } from '../gost/constants.ts';
 import { charsOf } from '../text/clean.ts';
 import { groundingOf } from '../grounding/numbers.ts';
-import { budgetOfRun, windowFor } from '../run/budget.ts';
+import { budgetOfRun, widened, windowFor } from '../run/budget.ts';
 import { topUp, trim } from './index.ts';
 import { citedPassageIds } from '../passages/markers.ts';
 import { minimumSources } from '../sources/minimums.ts';
@@ -55,7 +55,7 @@ export async function fitVolume(run: PaperRun, state: PaperState): Promise<Paper
   let texts = new Map(written.subsections);
   const kept = state.keptSubsections ?? new Map<string, string[]>();
   let claims = state.claims;
-  const window = windowFor(input.type, input.requiredVolume);
+  const window = widened(windowFor(input.type, input.requiredVolume), state.extraPages ?? 0);
   const minimum = minimumSources(input.type, input.requiredVolume);
   const sourceOf = (id: string) => passages.byId.get(id)?.sourceId;
   const attached = need(state.sources, 'the sources')
@@ -80,8 +80,9 @@ export async function fitVolume(run: PaperRun, state: PaperState): Promise<Paper
     last = { pages, chars };
     if (pages >= window.aimLow && pages <= window.aimHigh) break;
     if (round === MAX_ROUNDS) break;
-    // A chapter kept from the demo keeps its size: the others are resized.
+    // A chapter kept from the demo keeps its size (and a revision's sections outside its scope): the others are resized.
     const resizable = new Map([...texts].filter(([number]) => !kept.has(number)));
+    if (!resizable.size) break;
     if (pages < window.aimLow) {
       const before = new Map(texts);
       const deficit = (window.aim - pages) * pageChars;

@@ -90,6 +90,25 @@ export type WriterTask =
     }
   | { kind: 'defence-questions'; title: string; count: number; fragments: FragmentBrief[] }
   | {
+      /**
+       * A supervisor's remark applied to a section of a delivered paper (a revision round):
+       * `rewrite` gives the section's whole new text, `add` paragraphs to insert before its
+       * closing, `table` a paragraph referring to a table and the table.
+       */
+      kind: 'remark';
+      mode: 'rewrite' | 'add' | 'table';
+      outline: OutlineBrief;
+      /** "introduction", "2.1", "conclusion". */
+      section: string;
+      title: string;
+      /** The section's text (rewrite: whole, tables as slots; otherwise its end). */
+      text: string;
+      /** What the supervisor asked, as the writer is told it. */
+      instructions: string[];
+      targetChars: number;
+      sources: PassageBrief[];
+    }
+  | {
       kind: 'extend';
       outline: OutlineBrief;
       chapter: number;

@@ -54,6 +54,7 @@ const routes: RouteObject[] = [
               { path: 'home', ...page(() => import('./routes/home')) },
               { path: 'preview/:paperId', ...page(() => import('./routes/preview')) },
               { path: 'defence/:paperId', ...page(() => import('./routes/defence')) },
+              { path: 'papers/:paperId/revisions', ...page(() => import('./routes/revisions')) },
             ],
           },
           { path: '*', ...page(() => import('./routes/not-found')) },

@@ -25,8 +25,11 @@ export async function deleteAccount(d: AccountDeps & { storage: Storage }, sessi
   const keys = await d.em.execute<{ key: string }[]>(
     `select docx_key as key from papers where user_id = ? and docx_key is not null
      union all select pdf_key from papers where user_id = ? and pdf_key is not null
-     union all select f.storage_key from order_files f join orders o on o.id = f.order_id where o.user_id = ?`,
-    [userId, userId, userId],
+     union all select f.storage_key from order_files f join orders o on o.id = f.order_id where o.user_id = ?
+     union all select k from paper_versions v join papers p on p.id = v.paper_id, unnest(array[v.docx_key, v.pdf_key, v.report_key, v.state_key]) k
+       where p.user_id = ? and k is not null
+     union all select r.docx_key from revisions r join papers p on p.id = r.paper_id where p.user_id = ? and r.docx_key is not null`,
+    [userId, userId, userId, userId, userId],
   );
   await d.em.transactional(async (em) => {
     await endOrdersOfDeletedAccount(em, userId);

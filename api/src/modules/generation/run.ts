@@ -3,7 +3,15 @@
  * files, create the paper. Exactly one paper per order: the claim and the completion are guarded
  * by the order's status, so a duplicated job or a second worker changes nothing.
  */
-import { extractSourceText, generatePaper, PaperError, type AttachedSource, type PaperInput, type ProgressEvent } from '@app/paper';
+import {
+  extractSourceText,
+  generatePaper,
+  PaperError,
+  type AttachedSource,
+  type PaperInput,
+  type PaperSourceRef,
+  type ProgressEvent,
+} from '@app/paper';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
@@ -14,7 +22,8 @@ import { publishOrder } from '../orders/events.ts';
 import { failOrder } from '../orders/lifecycle.ts';
 import type { PaymentProvider } from '../orders/providers/types.ts';
 import { attachedFilesOf, lockOrder } from '../orders/repository.ts';
-import { Paper } from '../papers/entities.ts';
+import { Paper, type StoredPaperSource } from '../papers/entities.ts';
+import { recordFirstVersion, storeSnapshot, versionFileKey } from '../revisions/versions.ts';
 import { originalityOf } from '../papers/originality.ts';
 import type { Quota } from '../quota/quota.ts';
 import { withQuota } from '../quota/with-quota.ts';
@@ -100,13 +109,13 @@ async function buildInput(em: EntityManager, storage: Storage, order: Order): Pr
   return paperInputOf(order, attachedSources, fromDemo);
 }
 
-export async function runGeneration(d: GenerationDeps, orderId: string): Promise<void> {
-  const { staleSeconds, maxAttempts } = d.config.worker;
-  if (!(await claim(d.em, orderId, staleSeconds))) return;
-  d.log.info({ orderId }, 'generation claimed');
-  await publish(d.em, orderId);
-  const em = d.em.fork();
-  const order = await em.findOneOrFail(Order, { id: orderId }, { populate: ['user'] });
+/**
+ * What a claimed order's run shares with any other kind of run (a generation, a revision round):
+ * the writer (metered, within the shared quota), the progress recorded and published in order,
+ * the heartbeat that keeps other workers off it, and the end of a run that failed.
+ */
+export function runSupport(d: GenerationDeps, order: Pick<Order, 'id' | 'paperType'>) {
+  const orderId = order.id;
   let progressChain: Promise<void> = Promise.resolve();
   const heartbeat = setInterval(
     () => {
@@ -114,35 +123,77 @@ export async function runGeneration(d: GenerationDeps, orderId: string): Promise
         .execute('update orders set heartbeat_at = now() where id = ? and status = ?', [orderId, 'generating'])
         .catch(() => undefined);
     },
-    (staleSeconds * 1000) / 4,
+    (d.config.worker.staleSeconds * 1000) / 4,
   );
+  // Every answered call is metered; with a shared quota, a call waits for a stream of it first.
+  const metered = meteredWriter(d.engine.writer, d.em, orderId, d.log);
+  return {
+    writer: d.quota ? withQuota(metered, d.quota, { orderId, kind: order.paperType }) : metered,
+    checkpoints: dbCheckpoints(() => d.em.fork(), orderId),
+    // Sections are written in parallel: updates are applied and published one at a time, in
+    // the order they were reported, and the stored progress never goes back.
+    onProgress: (p: ProgressEvent) => {
+      progressChain = progressChain
+        .then(() => recordProgress(d.em, orderId, p))
+        .catch((error) => d.log.warn({ err: error, orderId }, 'progress not recorded'));
+      return progressChain;
+    },
+    stop: () => clearInterval(heartbeat),
+  };
+}
 
+/**
+ * A run that threw: handed back to the queue (the next attempt resumes from the checkpoints) while
+ * attempts are left, or failed for good with a Russian message and its payment refunded. The
+ * user's input (a file without text, a topic the databases have too few works on) is not a fault of
+ * the service: it is not retried, and the user is told what to change.
+ */
+export async function endFailedRun(d: GenerationDeps, orderId: string, error: unknown, failedMessage: string): Promise<void> {
+  const stopping = d.signal?.aborted;
+  const attempts = (await d.em.fork().findOneOrFail(Order, { id: orderId })).attempts;
+  const usersInput = error instanceof PaperError && (error.code === 'invalid_input' || error.code === 'not_enough_sources');
+  // The engine corrected the volume and retried its failing stages itself; a new attempt would replay the same stored calls.
+  const retryable =
+    !usersInput && !(error instanceof PaperError && (error.code === 'normocontrol_failed' || error.code === 'volume_out_of_range'));
+  if (stopping || (retryable && attempts < d.config.worker.maxAttempts)) {
+    // Let the next claim take it at once; the job queue retries (or another worker resumes).
+    await d.em.execute(`update orders set heartbeat_at = null where id = ? and status = 'generating'`, [orderId]);
+    throw error;
+  }
+  const level = usersInput ? 'warn' : 'error';
+  d.log[level]({ err: error, orderId, attempts }, 'generation failed for good: the payment is refunded');
+  await failOrder(d, orderId, {
+    message: usersInput ? (error as PaperError).message : failedMessage,
+    detail: String((error as Error)?.stack ?? error),
+  });
+}
+
+export async function runGeneration(d: GenerationDeps, orderId: string): Promise<void> {
+  if (!(await claim(d.em, orderId, d.config.worker.staleSeconds))) return;
+  d.log.info({ orderId }, 'generation claimed');
+  await publish(d.em, orderId);
+  const em = d.em.fork();
+  const order = await em.findOneOrFail(Order, { id: orderId }, { populate: ['user'] });
+  const support = runSupport(d, order);
   try {
-    // Every answered call is metered; with a shared quota, a call waits for a stream of it first.
-    const metered = meteredWriter(d.engine.writer, d.em, orderId, d.log);
-    const writer = d.quota ? withQuota(metered, d.quota, { orderId, kind: order.paperType }) : metered;
     const result = await generatePaper(await buildInput(em, d.storage, order), {
-      writer,
+      writer: support.writer,
       library: d.engine.library,
       search: d.engine.search,
       pdf: d.engine.pdf,
-      checkpoints: dbCheckpoints(() => d.em.fork(), orderId),
+      checkpoints: support.checkpoints,
       fullTexts: storageFullTexts(d.storage),
       originality: d.engine.originality,
       signal: d.signal,
-      // Sections are written in parallel: updates are applied and published one at a time, in
-      // the order they were reported, and the stored progress never goes back.
-      onProgress: (p: ProgressEvent) => {
-        progressChain = progressChain
-          .then(() => recordProgress(d.em, orderId, p))
-          .catch((error) => d.log.warn({ err: error, orderId }, 'progress not recorded'));
-        return progressChain;
-      },
+      onProgress: support.onProgress,
     });
     const docxKey = paperFileKey(orderId, 'paper.docx');
     const pdfKey = paperFileKey(orderId, 'preview.pdf');
     await d.storage.put(docxKey, result.docx, 'application/vnd.openxmlformats-officedocument.wordprocessingml.document');
     await d.storage.put(pdfKey, result.pdf, 'application/pdf');
+    // A full paper's state: what its revision rounds start from.
+    const stateKey = result.snapshot ? versionFileKey(orderId, 'state.json.gz') : null;
+    if (result.snapshot) await storeSnapshot(d.storage, stateKey!, result.snapshot);
 
     const completed = await em.transactional(async (tx) => {
       const current = await lockOrder(tx, orderId);
@@ -162,18 +213,13 @@ export async function runGeneration(d: GenerationDeps, orderId: string): Promise
         pdfKey,
         pageCount: result.pageCount,
         normocontrol: result.normocontrol,
-        sources: result.sources.map((s) => ({
-          number: s.number,
-          text: s.text,
-          verified_by: s.verifiedBy,
-          url: s.url,
-          ...(s.attachedIndex === undefined ? {} : { attached_index: s.attachedIndex }),
-        })),
+        sources: storedSourcesOf(result.sources),
         originality: originalityOf(result.originality),
         sourcePaper: current.sourcePaper,
         paidAt: current.paidAt,
         orderId: current.id,
       });
+      if (stateKey) recordFirstVersion(tx, paper, stateKey);
       current.status = 'completed';
       current.progress = 100;
       current.stage = 'Готово';
@@ -199,26 +245,19 @@ export async function runGeneration(d: GenerationDeps, orderId: string): Promise
       );
     }
   } catch (error) {
-    const stopping = d.signal?.aborted;
-    const attempts = (await em.fork().findOneOrFail(Order, { id: orderId })).attempts;
-    // The user's input (a file without text, a topic the databases have too few works on) is not
-    // a fault of the service: it is not retried, and the user is told what to change.
-    const usersInput = error instanceof PaperError && (error.code === 'invalid_input' || error.code === 'not_enough_sources');
-    // The engine corrected the volume and retried its failing stages itself; a new attempt would replay the same stored calls.
-    const retryable =
-      !usersInput && !(error instanceof PaperError && (error.code === 'normocontrol_failed' || error.code === 'volume_out_of_range'));
-    if (stopping || (retryable && attempts < maxAttempts)) {
-      // Let the next claim take it at once; the job queue retries (or another worker resumes).
-      await d.em.execute(`update orders set heartbeat_at = null where id = ? and status = 'generating'`, [orderId]);
-      throw error;
-    }
-    const level = usersInput ? 'warn' : 'error';
-    d.log[level]({ err: error, orderId, attempts }, 'generation failed for good: the payment is refunded');
-    await failOrder(d, orderId, {
-      message: usersInput ? (error as PaperError).message : FAILED_MESSAGE,
-      detail: String((error as Error)?.stack ?? error),
-    });
+    await endFailedRun(d, orderId, error, FAILED_MESSAGE);
   } finally {
-    clearInterval(heartbeat);
+    support.stop();
   }
+}
+
+/** The list of sources as the paper keeps it (paperSource of the contract, and a user's file's place among the order's files). */
+export function storedSourcesOf(sources: PaperSourceRef[]): StoredPaperSource[] {
+  return sources.map((s) => ({
+    number: s.number,
+    text: s.text,
+    verified_by: s.verifiedBy,
+    url: s.url,
+    ...(s.attachedIndex === undefined ? {} : { attached_index: s.attachedIndex }),
+  }));
 }

@@ -108,3 +108,44 @@ export function refundSucceededMail(to: string, p: { topic: string; amount: numb
   ];
   return { to, subject: 'Возврат выполнен', text: lines.join('\n\n'), html: layout('Возврат выполнен', lines) };
 }
+
+/** A revision round paid for: it has started. */
+export function revisionPaidMail(to: string, p: { title: string; amount: number; url: string }): MailMessage {
+  const lines = [
+    `Оплата ${formatRubles(p.amount)} получена: доработка работы «${p.title}».`,
+    'Доработка уже идёт: обычно это занимает несколько минут. Когда новая версия будет готова, мы пришлём письмо.',
+    'Следить за ходом можно по ссылке:',
+    p.url,
+  ];
+  return { to, subject: 'Оплата доработки получена', text: lines.join('\n\n'), html: layout('Оплата получена', lines) };
+}
+
+/** A revision round done: the new version and what became of the remarks. */
+export function revisionCompletedMail(
+  to: string,
+  p: { title: string; version: number; done: number; total: number; author: number; url: string },
+): MailMessage {
+  const lines = [
+    `Версия ${p.version} работы «${p.title}» готова: выполнено замечаний — ${p.done} из ${p.total}.`,
+    ...(p.author
+      ? [
+          `Замечаний, которые требуют ваших данных (опросы, сведения организации, подписи), — ${p.author}: их мы не выполняем, чтобы не выдумывать данные.`,
+        ]
+      : []),
+    'Новую версию и «Лист доработок» (что сделано по каждому замечанию и где) можно скачать в личном кабинете:',
+    p.url,
+  ];
+  return { to, subject: `Доработка готова: версия ${p.version}`, text: lines.join('\n\n'), html: layout('Доработка готова', lines) };
+}
+
+/** A revision round that failed for good: a paid one is refunded, an included one is not counted. */
+export function revisionFailedMail(to: string, p: { title: string; message: string; amount: number; supportEmail: string }): MailMessage {
+  const lines = [
+    `Не удалось выполнить доработку работы «${p.title}».`,
+    p.message,
+    p.amount
+      ? `Мы возвращаем оплату (${formatRubles(p.amount)}) автоматически и пришлём письмо, когда возврат пройдёт. Вопросы: ${p.supportEmail}.`
+      : `Эта доработка не засчитана в бесплатные: отправьте замечания ещё раз или напишите нам: ${p.supportEmail}.`,
+  ];
+  return { to, subject: 'Не удалось выполнить доработку', text: lines.join('\n\n'), html: layout('Доработка не выполнена', lines) };
+}

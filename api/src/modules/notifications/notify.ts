@@ -10,6 +10,7 @@ import type { MailMessage, Mailer } from '../mail/mailer.ts';
 import { generationCompletedMail, generationFailedMail, paymentSucceededMail, refundSucceededMail } from '../mail/templates.ts';
 import { Order } from '../orders/entities.ts';
 import { defenceMail } from '../defence/notify.ts';
+import { revisionMailOf } from '../revisions/notify.ts';
 import { messageIdOf, sendOnce } from './deliveries.ts';
 
 export interface NotifyDeps {
@@ -25,7 +26,9 @@ export async function deliverNotification(d: NotifyDeps, notificationId: string,
   const order = await d.em.findOne(Order, { id: job.orderId }, { populate: ['user', 'paper'] });
   if (!order || order.user.deletedAt || !order.user.email) return;
   const user = order.user;
-  const mail = mailOf(d.config, order, user.email!, job.kind);
+  // A revision round has e-mails of its own (revisions/notify.ts).
+  const mail =
+    order.kind === 'revision' ? await revisionMailOf(d, order, user.email!, job.kind) : mailOf(d.config, order, user.email!, job.kind);
   await sendOnce(d.em, notificationId, 'email', async (tx) => {
     if (mail) await d.mailer.send({ ...mail, messageId: messageIdOf(notificationId, d.config.publicUrl) });
     if (user.telegramUid) {

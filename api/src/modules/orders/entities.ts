@@ -23,7 +23,8 @@ export interface OrderOptions {
   /** End the paper with the appendix on how AI assisted. */
   ai_appendix: boolean;
 }
-export type OrderKind = PurchaseJson['kind'];
+/** A purchase (purchase_json's kind), or a revision round of a purchased paper (revisions/). */
+export type OrderKind = PurchaseJson['kind'] | 'revision';
 
 export const Order = defineEntity({
   name: 'Order',
@@ -49,6 +50,7 @@ export const Order = defineEntity({
     failureDetail: p.string().nullable(),
     attempts: p.integer().default(0),
     heartbeatAt: p.datetime().nullable(),
+    /** The paper it made; a revision round's: the paper it revises. */
     paper: () => p.manyToOne(Paper).nullable(),
     fromTelegram: p.boolean().default(false),
     paymentExpiresAt: p.datetime(),

@@ -52,7 +52,8 @@ export async function refundOrderBySupport(d: PaymentDeps, orderId: string, comm
     const payment = await lockCapturedPayment(em, orderId);
     if (!payment) throw new AppError('bad_request', { detail: `У заказа ${orderId} нет оплаченного платежа` });
     if (order.status === 'queued' || order.status === 'generating') order.status = 'canceled';
-    if (order.paper) await em.nativeUpdate(Paper, { id: order.paper.id }, { paidAt: null });
+    // (A revision round's paper was bought by another order: refunding the round leaves it as it is.)
+    if (order.paper && order.kind !== 'revision') await em.nativeUpdate(Paper, { id: order.paper.id }, { paidAt: null });
     const recorded = await recordRefund(em, { order, payment, reason: 'support', comment });
     await em.flush();
     await publishOrder(em, order);

@@ -46,7 +46,7 @@ export interface PlaceOrderInput {
 }
 
 /** 406: an unpaid order exists; its data lets the client continue or cancel it. */
-class PendingPurchase extends AppError {
+export class PendingPurchase extends AppError {
   constructor(data: PendingPaymentData) {
     super('pending_payment', { extra: { data } });
   }
@@ -197,34 +197,62 @@ export async function placeOrder(d: OrderDeps, session: AuthSession, input: Plac
       throw error;
     });
 
+  return requestPayment(d, {
+    order,
+    payment,
+    description: plan.description,
+    returnUrl: `${d.config.publicUrl}${plan.returnPath(orderId)}`,
+    customerEmail: user.email ?? '',
+    store: async () => {
+      for (const [i, f] of files.entries())
+        await d.storage.putFile(orderFileKey(orderId, i + 1, f.kind), f.path, 'application/octet-stream');
+    },
+    unstore: () => Promise.all(files.map((f, i) => d.storage.delete(orderFileKey(orderId, i + 1, f.kind)).catch(() => undefined))),
+  });
+}
+
+/**
+ * Asks the provider for the payment of a new unpaid order and returns where to pay. `store` keeps
+ * the order's files first; if either fails, no payment exists at the provider (nobody has its
+ * page): the order is void, its promo use is given back and its files (`unstore`) removed.
+ */
+export async function requestPayment(
+  d: Pick<OrderDeps, 'em' | 'provider' | 'log'>,
+  p: {
+    order: Order;
+    payment: Payment;
+    description: string;
+    returnUrl: string;
+    customerEmail: string;
+    store?: () => Promise<unknown>;
+    unstore?: () => Promise<unknown>;
+  },
+) {
+  const { order, payment } = p;
   try {
-    for (const [i, f] of files.entries()) {
-      await d.storage.putFile(orderFileKey(orderId, i + 1, f.kind), f.path, 'application/octet-stream');
-    }
+    await p.store?.();
     const created = await d.provider.create({
-      paymentId,
-      orderId,
+      paymentId: payment.id,
+      orderId: order.id,
       amount: order.amount,
-      description: plan.description,
-      returnUrl: `${d.config.publicUrl}${plan.returnPath(orderId)}`,
-      customerEmail: user.email ?? '',
+      description: p.description,
+      returnUrl: p.returnUrl,
+      customerEmail: p.customerEmail,
     });
     payment.providerPaymentId = created.providerPaymentId;
     payment.confirmationUrl = created.confirmationUrl;
     await d.em.flush();
-    return { confirmation_url: created.confirmationUrl, task_id: orderId, payment_id: paymentId, amount: order.amount };
+    return { confirmation_url: created.confirmationUrl, task_id: order.id, payment_id: payment.id, amount: order.amount };
   } catch (error) {
-    // No payment exists at the provider (nobody has its page): the order is void and the promo
-    // use is given back.
-    await Promise.all(files.map((f, i) => d.storage.delete(orderFileKey(orderId, i + 1, f.kind)).catch(() => undefined)));
+    await p.unstore?.();
     await d.em.fork().transactional(async (em) => {
-      const locked = await lockOrderAndPayment(em, paymentId);
+      const locked = await lockOrderAndPayment(em, payment.id);
       if (!locked || locked.order.status !== 'pending_payment') return;
       locked.order.status = 'canceled';
       locked.payment.status = 'canceled';
       if (locked.order.promoCode) await releasePromo(em, locked.order.promoCode.id);
     });
-    d.log.error({ err: error, orderId }, 'payment provider failed to create a payment');
+    d.log.error({ err: error, orderId: order.id }, 'payment provider failed to create a payment');
     throw new AppError('payment_provider_unavailable', { cause: error });
   }
 }

@@ -14,13 +14,13 @@ import { pipeline } from 'node:stream/promises';
 import { createPaymentFields, CREATE_PAYMENT_FILES_FIELD, LIMITS, type ErrorCode } from '@app/contract';
 import { claimProcessFolder, releaseProcessFolder, UploadInspector } from '@app/paper';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
 import { AppError } from '../../errors.ts';
 import { hasNul } from '../../http/input.ts';
 import type { UploadedFile } from './place.ts';
 
 /** purchase_json is at most 20,000 characters (the contract); bytes past this are not read. */
 const FIELD_BYTES = 96 * 1024;
-const TEXT_FIELDS = new Set(Object.keys(createPaymentFields.shape));
 /** What a refused request may still send (it is read and dropped so that the client gets the
  * answer); past this the connection is closed. */
 const DISCARD_BYTES = LIMITS.files.maxBytesTotal + 10 * 1024 * 1024;
@@ -57,17 +57,39 @@ function cleanFileName(raw: string): string {
   return name.slice(0, 200 - ext.length) + ext;
 }
 
+/** A multipart form: its text fields (checked by `schema`), its file field and the files' limits. */
+export interface FormSpec<T> {
+  schema: z.ZodType<T, z.ZodTypeDef, unknown>;
+  textFields: string[];
+  fileField: string;
+  files: { max: number; maxBytesEach: number; maxBytesTotal: number; extensions: readonly string[] };
+}
+
+const PURCHASE_FORM: FormSpec<z.infer<typeof createPaymentFields>> = {
+  schema: createPaymentFields,
+  textFields: Object.keys(createPaymentFields.shape),
+  fileField: CREATE_PAYMENT_FILES_FIELD,
+  files: LIMITS.files,
+};
+
 /** Streams one file part to `path`, checking it on the way; returns the checked file. */
-async function receiveFile(file: Readable, fileName: string, path: string, alreadyReceived: number): Promise<UploadedFile> {
+async function receiveFile(
+  file: Readable,
+  fileName: string,
+  path: string,
+  alreadyReceived: number,
+  limits: FormSpec<unknown>['files'],
+): Promise<UploadedFile> {
   const inspector = new UploadInspector(fileName);
   if (inspector.rejected) throw refused('file_unsupported', `${fileName}: ${inspector.rejected}`);
+  if (!limits.extensions.some((ext) => fileName.toLowerCase().endsWith(ext)))
+    throw refused('file_unsupported', `${fileName}: нужен файл ${limits.extensions.join(', ')}`);
   let size = 0;
   const check = new Transform({
     highWaterMark: STREAM_HWM,
     transform(chunk: Buffer, _encoding, done) {
       size += chunk.length;
-      if (size > LIMITS.files.maxBytesEach || alreadyReceived + size > LIMITS.files.maxBytesTotal)
-        return done(new AppError('files_too_large'));
+      if (size > limits.maxBytesEach || alreadyReceived + size > limits.maxBytesTotal) return done(new AppError('files_too_large'));
       const reason = inspector.push(chunk);
       if (reason) return done(refused('file_unsupported', `${fileName}: ${reason}`));
       done(null, chunk);
@@ -104,10 +126,26 @@ function asUploadError(error: unknown): unknown {
 
 /** Reads the payment/create form (see the file comment). The caller must `discard()` the result. */
 export async function receivePurchaseForm(request: FastifyRequest, uploadsDir: string): Promise<PurchaseForm> {
+  const form = await receiveForm(request, uploadsDir, PURCHASE_FORM);
+  // purchase_json is JSON text: a NUL it spells as \u0000 is refused like a raw one.
+  if (hasNul(parseOrNull(form.fields.purchase_json))) {
+    await form.discard();
+    throw new AppError('invalid_characters');
+  }
+  return { ...form.fields, files: form.files, discard: form.discard };
+}
+
+/** Reads a multipart form by its spec (see the file comment). The caller must `discard()` the result. */
+export async function receiveForm<T>(
+  request: FastifyRequest,
+  uploadsDir: string,
+  spec: FormSpec<T>,
+): Promise<{ fields: T; files: UploadedFile[]; discard(): Promise<void> }> {
   if (!request.isMultipart()) throw new AppError('unsupported_media_type', { detail: 'Ожидается multipart/form-data' });
   // RFC 2046: a boundary of 1 to 70 characters.
   const boundary = /;\s*boundary=(?:"([^"]{1,70})"|([^;\s"]{1,70}))(?:;|\s|$)/i.exec(request.headers['content-type'] ?? '');
   if (!boundary) throw refused('malformed_multipart', 'В заголовке Content-Type нет корректного boundary');
+  const textFields = new Set(spec.textFields);
   const dir = join(uploadsDir, randomUUID());
   const discard = () => rm(dir, { recursive: true, force: true });
   const fields: Record<string, string> = {};
@@ -120,11 +158,11 @@ export async function receivePurchaseForm(request: FastifyRequest, uploadsDir: s
       highWaterMark: STREAM_HWM,
       fileHwm: STREAM_HWM,
       limits: {
-        files: LIMITS.files.max + 1,
-        fileSize: LIMITS.files.maxBytesEach + 1,
-        fields: TEXT_FIELDS.size + 1,
+        files: spec.files.max + 1,
+        fileSize: spec.files.maxBytesEach + 1,
+        fields: textFields.size + 1,
         fieldSize: FIELD_BYTES,
-        parts: LIMITS.files.max + TEXT_FIELDS.size + 2,
+        parts: spec.files.max + textFields.size + 2,
         headerPairs: 20,
       },
     });
@@ -133,14 +171,14 @@ export async function receivePurchaseForm(request: FastifyRequest, uploadsDir: s
       if (hasNul(name)) throw new AppError('invalid_characters');
       const shown = name.slice(0, 100);
       if (part.type === 'file') {
-        if (name !== CREATE_PAYMENT_FILES_FIELD) throw refused('unknown_field', `Неизвестное поле с файлом: ${shown}`);
-        if (files.length === LIMITS.files.max) throw new AppError('files_too_large');
+        if (name !== spec.fileField) throw refused('unknown_field', `Неизвестное поле с файлом: ${shown}`);
+        if (files.length === spec.files.max) throw new AppError('files_too_large');
         if (hasNul(part.filename)) throw new AppError('invalid_characters');
-        const file = await receiveFile(part.file, cleanFileName(part.filename), join(dir, String(files.length + 1)), received);
+        const file = await receiveFile(part.file, cleanFileName(part.filename), join(dir, String(files.length + 1)), received, spec.files);
         received += file.size;
         files.push(file);
       } else {
-        if (!TEXT_FIELDS.has(name) || part.fieldnameTruncated) throw refused('unknown_field', `Неизвестное поле: ${shown}`);
+        if (!textFields.has(name) || part.fieldnameTruncated) throw refused('unknown_field', `Неизвестное поле: ${shown}`);
         if (name in fields) throw refused('malformed_multipart', `Поле ${name} передано несколько раз`);
         if (part.valueTruncated) throw refused('body_too_large', `Поле ${name} слишком длинное`);
         // A part sent as application/json arrives parsed; the form wants its text.
@@ -154,16 +192,12 @@ export async function receivePurchaseForm(request: FastifyRequest, uploadsDir: s
     await discard();
     throw asUploadError(error);
   }
-  try {
-    const parsed = createPaymentFields.safeParse(fields);
-    if (!parsed.success) throw new AppError('validation_failed', { detail: parsed.error.issues[0].message });
-    // purchase_json is JSON text: a NUL it spells as \u0000 is refused like a raw one.
-    if (hasNul(parseOrNull(parsed.data.purchase_json))) throw new AppError('invalid_characters');
-    return { ...parsed.data, files, discard };
-  } catch (error) {
+  const parsed = spec.schema.safeParse(fields);
+  if (!parsed.success) {
     await discard();
-    throw error;
+    throw new AppError('validation_failed', { detail: parsed.error.issues[0].message });
   }
+  return { fields: parsed.data, files, discard };
 }
 
 function parseOrNull(text: string): unknown {

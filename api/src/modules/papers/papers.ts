@@ -101,11 +101,16 @@ export async function paperDetail(em: EntityManager, owner: SessionOwner, id: nu
   };
 }
 
-/** The .docx of a paid full paper, with a file name made from its title. */
+/** The .docx of a paid full paper (its latest version), with a file name made from its title. */
 export async function openDocx(em: EntityManager, storage: Storage, owner: SessionOwner, id: number) {
   const p = await ownPaper(em, owner, id);
   if (!downloadable(p)) throw new AppError('docx_not_paid');
-  return { ...(await storage.open(p.docxKey!)), fileName: `${fileNameOf(p.title)}.docx` };
+  // A revised paper is downloaded as its newest version (the others from its versions list).
+  const [latest] = await em.execute<{ docx_key: string }[]>(
+    'select docx_key from paper_versions where paper_id = ? order by number desc limit 1',
+    [p.id],
+  );
+  return { ...(await storage.open(latest?.docx_key ?? p.docxKey!)), fileName: `${fileNameOf(p.title)}.docx` };
 }
 
 export async function openPreview(em: EntityManager, storage: Storage, owner: SessionOwner, id: number) {

@@ -11,7 +11,7 @@ type File = Awaited<ReturnType<typeof openDocx>>;
 type HeaderReply = { header(name: string, value: string | number): unknown };
 
 /** A private file: its name for the browser, its length, never cached by shared caches. */
-function fileResponse(reply: HeaderReply, file: File, disposition: 'attachment' | 'inline') {
+export function fileResponse(reply: HeaderReply, file: File, disposition: 'attachment' | 'inline') {
   reply.header('content-disposition', contentDisposition(file.fileName, disposition));
   reply.header('content-length', file.size);
   reply.header('cache-control', 'private, no-store');

@@ -9,6 +9,7 @@ import { User } from '../accounts/entities.ts';
 import { sendOnce } from '../notifications/deliveries.ts';
 import { Order } from '../orders/entities.ts';
 import { defenceNotification } from '../defence/notify.ts';
+import { roundOf } from '../revisions/notify.ts';
 
 export interface DeliverDeps {
   em: EntityManager;
@@ -30,7 +31,8 @@ export async function deliverTelegram(d: DeliverDeps, job: TelegramJob): Promise
   const chatId = user?.telegramUid;
   if (!chatId) return 'dropped';
   const order = await d.em.findOne(Order, { id: job.orderId, user: job.userId }, { populate: ['paper'] });
-  const notification = order && notificationOf(order, job, d.config);
+  const notification =
+    order && (order.kind === 'revision' ? await revisionNotificationOf(d.em, order, job, d.config) : notificationOf(order, job, d.config));
   if (!notification) return 'dropped';
   try {
     const send = () => sendNotification(d.api, chatId, notification, d.config.publicUrl);
@@ -70,5 +72,26 @@ function notificationOf(order: Order, job: TelegramJob, config: Config): Notific
       return { kind: 'generation_failed', topic: order.topic, message: order.error ?? '', supportEmail: config.supportEmail };
     case 'refund_succeeded':
       return { kind: 'refund_succeeded', topic: order.topic, amount: order.amount };
+  }
+}
+
+/** A revision round's messages (its paper, the version made, the remarks done). */
+async function revisionNotificationOf(em: EntityManager, order: Order, job: TelegramJob, config: Config): Promise<Notification | null> {
+  const round = await roundOf(em, order);
+  switch (job.kind) {
+    case 'payment_succeeded':
+      return { kind: 'revision_paid', title: round.title, paperId: round.paperId };
+    case 'generation_completed':
+      return { kind: 'revision_completed', ...round };
+    case 'generation_failed':
+      return {
+        kind: 'revision_failed',
+        title: round.title,
+        message: order.error ?? '',
+        refunded: order.amount > 0,
+        supportEmail: config.supportEmail,
+      };
+    case 'refund_succeeded':
+      return notificationOf(order, job, config);
   }
 }

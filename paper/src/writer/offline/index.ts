@@ -216,6 +216,22 @@ function figuresTable(sources: PassageBrief[]): string | null {
   return ['Таблица: Данные источников', '| Положение источника | Значение | Источник |', '|---|---|---|', ...rows.values()].join('\n');
 }
 
+/** A passage told as an example: «Например, …» with its marker. */
+function exampleOf(sources: PassageBrief[]): string | null {
+  for (const p of sources) {
+    const sentence = p.text
+      .split(SENTENCE_END)
+      .map((x) => x.trim())
+      // A Russian sentence: a foreign passage told in the paper's text would be dropped as untranslated.
+      .find((x) => x.length >= 40 && x.length <= 320 && (x.match(/[а-яё]/giu)?.length ?? 0) > x.length / 2);
+    if (!sentence) continue;
+    const claim = sentence.replace(/[.!?…]+$/, '');
+    const told = /^\p{Lu}\p{Ll}/u.test(claim) ? claim.charAt(0).toLowerCase() + claim.slice(1) : claim;
+    return `Например, ${told} [[${p.id}]].`;
+  }
+  return null;
+}
+
 /** General notions the sentences can name safely, whatever the topic's grammar. */
 const NOTIONS = [
   'методология исследования',
@@ -382,6 +398,21 @@ function write(call: WriterCall): string {
           return f ? [{ topic, question, answer: spokenOf(f.text, 1), source: f.id }] : [];
         }),
       });
+    case 'remark': {
+      const banks =
+        t.section === 'introduction' ? [RELEVANCE] : t.section === 'conclusion' ? [CONCLUSION_FILL, PRACTICE] : [ANALYSIS, PRACTICE];
+      if (t.mode === 'table') {
+        const table = figuresTable(t.sources);
+        return table ? `Данные источников сопоставлены в таблице ниже.\n\n${table}` : '';
+      }
+      const more = compose(t.mode === 'add' ? t.targetChars : 700, banks, fillOf(t.outline, t.title), call.key, t.sources);
+      // Asked for an example: one of the passages told as one.
+      const example = t.instructions.some((i) => /пример/i.test(i)) ? exampleOf(t.sources) : null;
+      const added = example ? `${example}\n\n${more}` : more;
+      if (t.mode === 'add') return added;
+      const paragraphs = t.text.split('\n\n');
+      return [...paragraphs.slice(0, -1), added, ...paragraphs.slice(-1)].join('\n\n');
+    }
     case 'extend': {
       const title = t.outline.chapters[t.chapter - 1].subsections[t.subsection - 1];
       const banks = t.chapter === 1 ? [THEORY, ANALYSIS] : t.chapter === 2 ? [ANALYSIS, PRACTICE] : [PRACTICE, ANALYSIS];

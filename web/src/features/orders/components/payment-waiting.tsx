@@ -1,5 +1,6 @@
 /** /payment/waiting: the payment confirmation, then the generation's stage and progress; a
- * finished demo opens its preview, a finished full paper the cabinet with the thank-you modal. */
+ * finished demo opens its preview, a finished full paper the cabinet with the thank-you modal, a
+ * finished revision round (`revisionOf`: its paper) the paper's versions. */
 import { Button, Heading, HStack, Progress, Spinner, Stack, Text } from '@chakra-ui/react';
 import { E } from '@app/contract';
 import { useEffect } from 'react';
@@ -7,20 +8,25 @@ import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { FormAlert } from '@/components/form-alert';
 import { useTaskProgress, type TaskProgress } from '../hooks/use-task-progress';
 
-export function PaymentWaiting({ taskId }: { taskId: string | null }) {
+export function PaymentWaiting({ taskId, revisionOf = null }: { taskId: string | null; revisionOf?: number | null }) {
   const navigate = useNavigate();
   const state = useTaskProgress(taskId);
 
   useEffect(() => {
     if (state.phase !== 'completed') return;
-    if (state.type === 'full') void navigate('/home?from_generation=true', { replace: true });
+    if (revisionOf !== null) void navigate(`/papers/${revisionOf}/revisions`, { replace: true });
+    else if (state.type === 'full') void navigate('/home?from_generation=true', { replace: true });
     else if (state.paperId !== null) void navigate(`/preview/${state.paperId}`, { replace: true });
-  }, [state, navigate]);
+  }, [state, navigate, revisionOf]);
 
   return (
     <Stack gap="6" aria-live="polite">
       <Heading as="h1" size="2xl">
-        {state.phase === 'generation' || state.phase === 'failed' || state.phase === 'completed' ? 'Генерация работы' : 'Оплата заказа'}
+        {state.phase === 'generation' || state.phase === 'failed' || state.phase === 'completed'
+          ? revisionOf !== null
+            ? 'Доработка работы'
+            : 'Генерация работы'
+          : 'Оплата заказа'}
       </Heading>
       <Body state={state} />
       {state.phase === 'canceled' || state.phase === 'not_found' || state.phase === 'failed' ? (

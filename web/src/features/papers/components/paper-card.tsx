@@ -1,8 +1,10 @@
 /** A paper in the cabinet: title and annotation; 'Скачать' (.docx named after the title) for a
- * paid full paper, otherwise 'Купить' (its preview). Clicking the card does the same. */
+ * paid full paper, otherwise 'Купить' (its preview). Clicking the card does the same. A bought full
+ * paper also has 'Доработать' (its versions and revision rounds) and 'Подготовка к защите' (slides,
+ * speech, questions). */
 import { Button, Card, Heading, Text } from '@chakra-ui/react';
 import type { PaperListItem } from '@app/contract';
-import { useNavigate } from 'react-router-dom';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { useDownload } from '@/lib/use-download';
 import { InlineError } from '@/components/inline-error';
 
@@ -15,8 +17,8 @@ export function docxName(title: string): string {
   return `${clean || 'Работа'}.docx`;
 }
 
-/** `defence`: a bought full paper, which offers «Подготовка к защите» (slides, speech, questions). */
-export function PaperCard({ paper, defence = false }: { paper: PaperListItem; defence?: boolean }) {
+/** `bought`: a full paper the user paid for. */
+export function PaperCard({ paper, bought = false }: { paper: PaperListItem; bought?: boolean }) {
   const navigate = useNavigate();
   const { pending, download, error } = useDownload();
   const act = () => {
@@ -53,17 +55,15 @@ export function PaperCard({ paper, defence = false }: { paper: PaperListItem; de
         >
           {paper.download_url ? 'Скачать' : 'Купить'}
         </Button>
-        {defence && paper.download_url ? (
-          <Button
-            colorPalette="blue"
-            variant="outline"
-            onClick={(e) => {
-              e.stopPropagation();
-              void navigate(`/defence/${paper.id}`);
-            }}
-          >
-            Подготовка к защите
-          </Button>
+        {bought ? (
+          <>
+            <Button asChild variant="outline" colorPalette="blue" onClick={(e) => e.stopPropagation()}>
+              <RouterLink to={`/papers/${paper.id}/revisions`}>Доработать</RouterLink>
+            </Button>
+            <Button asChild variant="outline" colorPalette="blue" onClick={(e) => e.stopPropagation()}>
+              <RouterLink to={`/defence/${paper.id}`}>Подготовка к защите</RouterLink>
+            </Button>
+          </>
         ) : null}
         <InlineError message={error} />
       </Card.Footer>

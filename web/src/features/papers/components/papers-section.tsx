@@ -131,7 +131,7 @@ function PaperList({
       <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
         {body.papers.map((p) => (
           <Box key={p.id}>
-            <PaperCard paper={p} defence={tab === 'full'} />
+            <PaperCard paper={p} bought={tab === 'full' && p.download_url !== null} />
           </Box>
         ))}
       </SimpleGrid>

@@ -1,0 +1,261 @@
+/**
+ * Revision rounds of a purchased full paper: what the cabinet shows (versions, rounds with each
+ * remark's outcome, the rounds left) and a new round. A round is an order of kind `revision`: an
+ * included one (within REVISION_ROUNDS_INCLUDED rounds and REVISION_FREE_DAYS of the purchase)
+ * costs nothing and is queued at once; beyond them the user agrees to pay (`pay`) and the round
+ * goes through the usual payment flow, its money delivered as a version or refunded.
+ */
+import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { ERRORS, REVISION_LIMITS, REVISION_PRICES, type RevisionItem, type RevisionScope, type RevisionsInfo } from '@app/contract';
+import { PaperError, readDocxComments, remarksOfComments, splitRemarks, type RemarkInput } from '@app/paper';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Config } from '../../config.ts';
+import { AppError } from '../../errors.ts';
+import type { Jobs } from '../../jobs/queues.ts';
+import type { AuthSession, SessionOwner } from '../accounts/sessions.ts';
+import { ACTIVE_STATUSES, Order, Payment, type OrderOptions } from '../orders/entities.ts';
+import { PendingPurchase, refuseWhilePending, requestPayment, type OrderDeps, type UploadedFile } from '../orders/place.ts';
+import { pendingDataOf } from '../orders/status.ts';
+import type { Paper } from '../papers/entities.ts';
+import { downloadable } from '../papers/papers.ts';
+import { PaperVersion, Revision } from './entities.ts';
+import { ownFullPaper, versionsOf } from './versions.ts';
+
+/** The statuses of a round still on its way: no second round of the paper meanwhile. */
+const UNFINISHED = ['pending_payment', 'queued', 'generating'] as const;
+/** Rounds that count against the included ones (a failed or cancelled one gives its round back). */
+const COUNTED = ['queued', 'generating', 'completed'] as const;
+
+const remarksKey = (orderId: string) => join('revisions', orderId, 'remarks.docx');
+
+interface Rounds {
+  included: number;
+  used: number;
+  left: number;
+  freeUntil: Date | null;
+  price: number;
+  /** The code the paper cannot be revised for now, or null. */
+  blocked: 'revision_not_purchased' | 'revision_unavailable' | 'revision_running' | null;
+}
+
+async function roundsOf(em: EntityManager, config: Config, paper: Paper): Promise<Rounds> {
+  const price = REVISION_PRICES[paper.tariff];
+  const included = config.revisions.includedRounds;
+  if (!downloadable(paper) || !paper.paidAt)
+    return { included, used: 0, left: 0, freeUntil: null, price, blocked: 'revision_not_purchased' };
+  const [row] = await em.execute<{ used: number; running: number; state: number }[]>(
+    `select
+       (select count(*)::int from revisions r join orders o on o.id = r.order_id where r.paper_id = ? and r.included and o.status in (?, ?, ?)) as used,
+       (select count(*)::int from revisions r join orders o on o.id = r.order_id where r.paper_id = ? and o.status in (?, ?, ?)) as running,
+       (select count(*)::int from paper_versions v where v.paper_id = ? and v.state_key is not null) as state`,
+    [paper.id, ...COUNTED, paper.id, ...UNFINISHED, paper.id],
+  );
+  const freeUntil = new Date(paper.paidAt.getTime() + config.revisions.freeDays * 86_400_000);
+  const left = Date.now() <= freeUntil.getTime() ? Math.max(0, included - row.used) : 0;
+  const blocked = row.running ? 'revision_running' : row.state ? null : 'revision_unavailable';
+  return { included, used: row.used, left, freeUntil, price, blocked };
+}
+
+const STATUS: Record<Order['status'], RevisionItem['status']> = {
+  pending_payment: 'pending_payment',
+  queued: 'queued',
+  generating: 'in_progress',
+  completed: 'completed',
+  failed: 'failed',
+  canceled: 'canceled',
+  expired: 'canceled',
+};
+
+/** The sections a round may choose, with their titles. */
+function sectionsOf(paper: Paper): RevisionsInfo['paper']['sections'] {
+  const subsections = Object.values(paper.structure).flatMap((subs) =>
+    subs.map((s) => {
+      const m = /^(\d+\.\d+)\s+(.*)$/.exec(s);
+      return { key: m?.[1] ?? s, title: m?.[2] ?? s };
+    }),
+  );
+  return [{ key: 'introduction', title: 'Введение' }, ...subsections, { key: 'conclusion', title: 'Заключение' }];
+}
+
+export async function revisionsInfo(em: EntityManager, config: Config, owner: SessionOwner, paperId: number): Promise<RevisionsInfo> {
+  const paper = await ownFullPaper(em, owner.userId, paperId);
+  const rounds = await roundsOf(em, config, paper);
+  const revisions = await em.find(Revision, { paper: paper.id }, { populate: ['order'], orderBy: { createdAt: 'desc' } });
+  return {
+    paper: { id: paper.id, title: paper.title, sections: paper.type === 'full' ? sectionsOf(paper) : [] },
+    versions: paper.type === 'full' && rounds.blocked !== 'revision_not_purchased' ? await versionsOf(em, paper) : [],
+    revisions: revisions.map((r) => ({
+      task_id: r.order.id,
+      status: STATUS[r.order.status],
+      included: r.included,
+      amount: r.order.amount,
+      created_at: r.createdAt.toISOString(),
+      from_version: r.fromVersion,
+      version: r.version ?? null,
+      stage: r.order.stage ?? null,
+      progress: r.order.progress,
+      error: r.order.error ?? null,
+      remarks: r.remarks.length,
+      outcomes: (r.outcomes ?? []).map((o) => ({
+        n: o.n,
+        text: o.text,
+        origin: o.origin,
+        anchor: o.anchor ?? null,
+        class: o.class,
+        kind: o.kind,
+        status: o.status,
+        detail: o.detail,
+        where: o.where,
+      })),
+    })),
+    rounds: {
+      included: rounds.included,
+      used: rounds.used,
+      left: rounds.left,
+      free_until: rounds.freeUntil?.toISOString() ?? null,
+      price: rounds.price,
+      blocked: rounds.blocked ? ERRORS[rounds.blocked].message : null,
+    },
+  };
+}
+
+export interface RevisionForm {
+  remarks: string;
+  scope?: RevisionScope;
+  pay?: 'true' | 'false';
+  files: UploadedFile[];
+}
+
+/** The remarks of a form: typed ones, the .docx's Word comments, the instructions for chosen sections. */
+async function remarksOf(form: RevisionForm): Promise<RemarkInput[]> {
+  if (form.remarks.length > REVISION_LIMITS.remarksChars) throw new AppError('remarks_too_long');
+  const typed = splitRemarks(form.remarks).map((text): RemarkInput => ({ origin: 'text', text }));
+  let comments: RemarkInput[] = [];
+  const docx = form.files[0];
+  if (docx) {
+    const read = await readDocxComments(await readFile(docx.path)).catch((error: unknown) => {
+      if (error instanceof PaperError)
+        throw new AppError('file_unsupported', { detail: `${docx.fileName}: ${error.message}`, cause: error });
+      throw error;
+    });
+    if (read.comments.length > REVISION_LIMITS.comments) throw new AppError('remarks_too_long');
+    comments = remarksOfComments(read.comments);
+  }
+  const instructions = (form.scope?.instructions ?? []).map((i): RemarkInput => ({
+    origin: 'instruction',
+    text: i.text,
+    section: i.section,
+  }));
+  const remarks = [...typed, ...comments, ...instructions];
+  if (!remarks.length) throw new AppError('revision_no_remarks');
+  return remarks;
+}
+
+/** An order's options as a round keeps them: the paper's (a round writes nothing the options decide). */
+function optionsOf(paper: Paper): OrderOptions {
+  const o = paper.options;
+  return {
+    use_footnotes: o.use_footnotes ?? false,
+    separate_bibliography: o.separate_bibliography ?? false,
+    min_publication_year: o.min_publication_year,
+    required_volume: o.required_volume,
+    gost_citations: [],
+    user_structure: null,
+    title_page: null,
+    ai_appendix: false,
+  };
+}
+
+/**
+ * A new round. 404 for a paper that is not the user's, 400 for one not purchased, 409 while a round
+ * of it is on its way (or another generation runs) or for a paper delivered before revisions, 402
+ * when no included round is left and the user did not agree to pay, 406 while an unpaid order
+ * exists (a paid round), 400 without remarks, 422 for too many, 415 for a file that is not a .docx.
+ */
+export async function createRevision(
+  d: Omit<OrderDeps, 'sources'> & { jobs: Jobs },
+  session: AuthSession,
+  paperId: number,
+  form: RevisionForm,
+): Promise<{ task_id: string; confirmation_url: string | null; payment_id: string | null; amount: number }> {
+  const user = session.user;
+  const paper = await ownFullPaper(d.em, user.id, paperId);
+  const rounds = await roundsOf(d.em, d.config, paper);
+  if (rounds.blocked) throw new AppError(rounds.blocked);
+  const remarks = await remarksOf(form);
+  const free = rounds.left > 0;
+  if (!free && form.pay !== 'true') throw new AppError('revision_rounds_used', { extra: { data: { price: rounds.price } } });
+  if (!free) await refuseWhilePending(d.em, user.id);
+  if (await d.em.count(Order, { user: user.id, status: { $in: ACTIVE_STATUSES } })) throw new AppError('active_generation');
+  const latest = await d.em.findOneOrFail(PaperVersion, { paper: paper.id }, { orderBy: { number: 'desc' } });
+
+  const orderId = randomUUID();
+  const docx = form.files[0];
+  const docxKey = docx ? remarksKey(orderId) : null;
+  if (docx) await d.storage.putFile(docxKey!, docx.path, 'application/vnd.openxmlformats-officedocument.wordprocessingml.document');
+  const now = new Date();
+  const { order, payment } = await d.em
+    .transactional(async (em) => {
+      const order = em.create(Order, {
+        id: orderId,
+        user: user.id,
+        kind: 'revision',
+        paperType: 'full',
+        tariff: paper.tariff,
+        topic: `Доработка: ${paper.title}`.slice(0, 300),
+        options: optionsOf(paper),
+        discount: 0,
+        amount: free ? 0 : rounds.price,
+        status: free ? 'queued' : 'pending_payment',
+        paymentExpiresAt: new Date(now.getTime() + d.config.payments.ttlMinutes * 60_000),
+        paidAt: free ? now : null,
+        paper: paper.id,
+      });
+      em.create(Revision, {
+        order,
+        paper: paper.id,
+        fromVersion: latest.number,
+        included: free,
+        remarks,
+        scope: form.scope?.sections ?? null,
+        docxKey,
+      });
+      const payment = free
+        ? null
+        : em.create(Payment, {
+            id: randomUUID(),
+            order,
+            user: user.id,
+            provider: d.provider.name,
+            amount: order.amount,
+            status: 'pending',
+            receiptEmail: user.email,
+          });
+      await em.flush();
+      // An included round is queued with its order: a crash in between loses neither.
+      if (free) await d.jobs.generate({ id: order.id, paperType: 'full' }, em);
+      return { order, payment };
+    })
+    .catch(async (error: unknown) => {
+      if (docxKey) await d.storage.delete(docxKey).catch(() => undefined);
+      if ((error as { code?: string }).code === '23505') {
+        // Two requests raced: the other one created the unpaid order.
+        const other = await d.em.fork().findOne(Order, { user: user.id, status: 'pending_payment' });
+        if (other) throw new PendingPurchase(await pendingDataOf(d.em.fork(), other));
+      }
+      throw error;
+    });
+  if (!payment) {
+    return { task_id: order.id, confirmation_url: null, payment_id: null, amount: 0 };
+  }
+  return requestPayment(d, {
+    order,
+    payment,
+    description: `Доработка работы: ${paper.title}`.slice(0, 128),
+    returnUrl: `${d.config.publicUrl}/payment/waiting?task_id=${order.id}&revision=${paper.id}`,
+    customerEmail: user.email ?? '',
+    unstore: async () => (docxKey ? d.storage.delete(docxKey).catch(() => undefined) : undefined),
+  });
+}

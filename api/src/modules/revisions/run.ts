@@ -1,0 +1,107 @@
+/**
+ * One revision round in the worker: claim its order, apply the remarks to the version it revises
+ * (the engine's revisePaper, with its checkpoints in PostgreSQL like a generation's, so a killed
+ * worker's round resumes), store the new version's files and state, and record the version and
+ * each remark's outcome in the transaction that completes the order. A round that fails for good
+ * ends `failed` and its payment, if any, is refunded.
+ */
+import { revisePaper } from '@app/paper';
+import { paperFileKey } from '../../storage/storage.ts';
+import { Order } from '../orders/entities.ts';
+import { publishOrder } from '../orders/events.ts';
+import { lockOrder } from '../orders/repository.ts';
+import { originalityOf } from '../papers/originality.ts';
+import { claim, endFailedRun, publish, runSupport, storedSourcesOf, type GenerationDeps } from '../generation/run.ts';
+import { storageFullTexts } from '../generation/full-texts.ts';
+import { PaperVersion, Revision } from './entities.ts';
+import { readSnapshot, storeSnapshot, versionFileKey } from './versions.ts';
+
+const FAILED_MESSAGE = 'Не удалось выполнить доработку. Если она была оплачена, деньги вернутся автоматически.';
+const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+
+/** Whether the worker's order is a revision round (the queue carries order ids only). */
+export async function runRevision(d: GenerationDeps, orderId: string): Promise<void> {
+  if (!(await claim(d.em, orderId, d.config.worker.staleSeconds))) return;
+  d.log.info({ orderId }, 'revision claimed');
+  await publish(d.em, orderId);
+  const em = d.em.fork();
+  const order = await em.findOneOrFail(Order, { id: orderId });
+  const revision = await em.findOneOrFail(Revision, { order: orderId });
+  const support = runSupport(d, order);
+  try {
+    const from = await em.findOneOrFail(PaperVersion, { paper: revision.paper.id, number: revision.fromVersion });
+    const number = from.number + 1;
+    const result = await revisePaper(
+      await readSnapshot(d.storage, from.stateKey!),
+      { remarks: revision.remarks, scope: revision.scope ?? null, versions: { from: from.number, to: number } },
+      {
+        writer: support.writer,
+        library: d.engine.library,
+        search: d.engine.search,
+        pdf: d.engine.pdf,
+        checkpoints: support.checkpoints,
+        fullTexts: storageFullTexts(d.storage),
+        originality: d.engine.originality,
+        signal: d.signal,
+        onProgress: support.onProgress,
+      },
+    );
+    const keys = {
+      docx: paperFileKey(orderId, 'paper.docx'),
+      pdf: paperFileKey(orderId, 'preview.pdf'),
+      report: versionFileKey(orderId, 'report.docx'),
+      state: versionFileKey(orderId, 'state.json.gz'),
+    };
+    await d.storage.put(keys.docx, result.docx, DOCX);
+    await d.storage.put(keys.pdf, result.pdf, 'application/pdf');
+    await d.storage.put(keys.report, result.reportDocx, DOCX);
+    await storeSnapshot(d.storage, keys.state, result.snapshot);
+
+    const completed = await em.transactional(async (tx) => {
+      const current = await lockOrder(tx, orderId);
+      // Support may have refunded and cancelled it meanwhile: then it is not delivered.
+      if (current?.status !== 'generating') return false;
+      tx.create(PaperVersion, {
+        paper: revision.paper,
+        number,
+        docxKey: keys.docx,
+        pdfKey: keys.pdf,
+        reportKey: keys.report,
+        stateKey: keys.state,
+        pageCount: result.pageCount,
+        normocontrol: result.normocontrol,
+        originality: originalityOf(result.originality),
+        sources: storedSourcesOf(result.sources),
+        order: orderId,
+      });
+      const held = await tx.findOneOrFail(Revision, { order: orderId });
+      held.outcomes = result.report.outcomes;
+      held.version = number;
+      current.status = 'completed';
+      current.progress = 100;
+      current.stage = 'Готово';
+      await tx.flush();
+      await publishOrder(tx, current);
+      await d.jobs.notify(tx, { orderId, kind: 'generation_completed' });
+      return true;
+    });
+    if (completed) {
+      const count = (status: string) => result.report.outcomes.filter((o) => o.status === status).length;
+      d.log.info(
+        {
+          orderId,
+          paperId: revision.paper.id,
+          version: number,
+          pages: result.report.pages,
+          remarks: { done: count('done'), partial: count('partial'), notDone: count('not_done'), author: count('author') },
+          usage: result.usage,
+        },
+        'revision completed',
+      );
+    }
+  } catch (error) {
+    await endFailedRun(d, orderId, error, FAILED_MESSAGE);
+  } finally {
+    support.stop();
+  }
+}

@@ -1,0 +1,117 @@
+/**
+ * The revision stage: a supervisor's remarks applied to a delivered paper (apply.ts). Stored once
+ * done, with the works it found and their passages, so a resumed round goes on from the layout.
+ */
+import type { Passage } from '../passages/split.ts';
+import type { ReadAs } from '../passages/types.ts';
+import type { RemarkOutcome } from '../remarks/types.ts';
+import type { PaperRun, PaperState, Stage } from '../run/state.ts';
+import { need } from '../run/state.ts';
+import { accessDate, withMoreWorks } from '../sources/run-sources.ts';
+import type { FoundWork } from '../sources/search/types.ts';
+import type { ClaimCounts } from '../types.ts';
+import { noClaims } from '../grounding/claims.ts';
+import { KEY_AUTHORS_LEAD } from '../introduction/authors.ts';
+import { applyRemarks } from './apply.ts';
+
+interface Saved {
+  introduction: string[];
+  subsections: [string, string[]][];
+  conclusion: string[] | null;
+  kept: string[];
+  outcomes: RemarkOutcome[];
+  changed: string[];
+  found: FoundWork[];
+  passages: Passage[];
+  readAs: Record<string, ReadAs>;
+  assigned: Record<string, string[]>;
+  claims: ClaimCounts;
+  extraPages: number;
+}
+
+function save(state: PaperState): Saved {
+  const written = need(state.written, 'the texts');
+  const revision = need(state.revision, 'the revision');
+  const passages = need(state.passages, 'the passages');
+  // The round's works are the last sources: their passages are what it read.
+  const added = new Set(
+    need(state.sources, 'the sources')
+      .list.slice(-revision.added.length || Infinity)
+      .map((s) => s.id),
+  );
+  return {
+    introduction: written.introduction,
+    subsections: [...written.subsections],
+    conclusion: written.conclusion,
+    kept: [...(state.keptSubsections?.keys() ?? [])],
+    outcomes: revision.outcomes,
+    changed: revision.changed,
+    found: revision.added,
+    passages: revision.added.length ? passages.list.filter((p) => added.has(p.sourceId)) : [],
+    readAs: passages.readAs,
+    assigned: passages.assigned,
+    claims: state.claims ?? noClaims(),
+    extraPages: state.extraPages ?? 0,
+  };
+}
+
+function restore(state: PaperState, s: Saved): PaperState {
+  const revision = need(state.revision, 'the revision');
+  const passages = need(state.passages, 'the passages');
+  const sources = s.found.length
+    ? withMoreWorks(need(state.sources, 'the sources'), s.found, accessDate(new Date(revision.at)))
+    : state.sources;
+  const list = [...passages.list, ...s.passages];
+  const subsections = new Map(s.subsections);
+  return {
+    ...state,
+    sources,
+    passages: { list, byId: new Map(list.map((p) => [p.id, p])), readAs: s.readAs, assigned: s.assigned },
+    written: { introduction: s.introduction, subsections, conclusion: s.conclusion },
+    keptSubsections: new Map(s.kept.map((k) => [k, subsections.get(k)!])),
+    claims: s.claims,
+    extraPages: s.extraPages,
+    revision: { ...revision, outcomes: s.outcomes, changed: s.changed, added: s.found },
+  };
+}
+
+const isSaved = (v: unknown): v is Saved =>
+  typeof v === 'object' && v !== null && Array.isArray((v as Saved).subsections) && Array.isArray((v as Saved).outcomes);
+
+export const revisionStage: Stage = {
+  progress: 'revision',
+  run: applyRemarks,
+  checkpoint: {
+    key: 'revision:applied',
+    save,
+    restore: (_run, state, saved) => (isSaved(saved) ? restore(state, saved) : undefined),
+  },
+};
+
+/**
+ * After the grounding of the whole paper and the volume: every section the round did not change
+ * has its text as delivered, to the byte (only the introduction's sentence naming the key authors,
+ * the engine's own, follows the list when a work it names left it).
+ */
+export async function keepOutOfScope(_run: PaperRun, state: PaperState): Promise<PaperState> {
+  const revision = need(state.revision, 'the revision');
+  const written = need(state.written, 'the texts');
+  const base = revision.base.written;
+  const changed = new Set(revision.changed);
+  const own = new Map(base.subsections);
+  const authors = written.introduction.find((p) => p.startsWith(KEY_AUTHORS_LEAD));
+  const introduction = changed.has('introduction')
+    ? written.introduction
+    : base.introduction.map((p) => (p.startsWith(KEY_AUTHORS_LEAD) && authors ? authors : p));
+  return {
+    ...state,
+    written: {
+      introduction,
+      subsections: new Map([...written.subsections].map(([k, p]) => [k, changed.has(k) ? p : (own.get(k) ?? p)])),
+      conclusion: changed.has('conclusion') || !base.conclusion ? written.conclusion : base.conclusion,
+    },
+  };
+}
+
+/** Instant: reported as part of the layout. */
+export const revisionScopeStage: Stage = { progress: 'typeset', run: keepOutOfScope };
