@@ -1,7 +1,7 @@
 # One image for every process of the service (server, worker, bot); the command picks the role.
 FROM node:24-bookworm-slim
 RUN apt-get update \
- && apt-get install -y --no-install-recommends libreoffice-writer-nogui fonts-liberation2 poppler-utils \
+ && apt-get install -y --no-install-recommends libreoffice-writer-nogui libreoffice-impress-nogui fonts-liberation2 poppler-utils \
  && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 COPY package.json package-lock.json turbo.json tsconfig.base.json ./

@@ -16,6 +16,7 @@ import { Migration20261127_07_quota } from './Migration20261127_07_quota.ts';
 import { Migration20261127_08_papers_full_version_index } from './Migration20261127_08_papers_full_version_index.ts';
 import { Migration20261128_01_library_reharvest } from './Migration20261128_01_library_reharvest.ts';
 import { Migration20261128_02_notification_deliveries } from './Migration20261128_02_notification_deliveries.ts';
+import { Migration20261129_01_defence_kits } from './Migration20261129_01_defence_kits.ts';
 import { Migration20261201_01_revisions } from './Migration20261201_01_revisions.ts';
 
 export const migrations = [
@@ -35,5 +36,6 @@ export const migrations = [
   { name: 'Migration20261127_08_papers_full_version_index', class: Migration20261127_08_papers_full_version_index },
   { name: 'Migration20261128_01_library_reharvest', class: Migration20261128_01_library_reharvest },
   { name: 'Migration20261128_02_notification_deliveries', class: Migration20261128_02_notification_deliveries },
+  { name: 'Migration20261129_01_defence_kits', class: Migration20261129_01_defence_kits },
   { name: 'Migration20261201_01_revisions', class: Migration20261201_01_revisions },
 ];

@@ -12,7 +12,15 @@ import { fileURLToPath } from 'node:url';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const mode = process.argv[2] ?? 'start';
 const workspaces = ['contract', 'api', 'paper', 'bot', 'web'];
-const systemPackages = ['libreoffice-writer-nogui', 'fonts-liberation2', 'poppler-utils', 'chromium'];
+// The fonts are the web pages' too (web/src/app/system.ts), so their screenshot baselines hold on any machine.
+const systemPackages = [
+  'libreoffice-writer-nogui',
+  'libreoffice-impress-nogui',
+  'fonts-liberation2',
+  'fonts-dejavu-core',
+  'poppler-utils',
+  'chromium',
+];
 
 function run(cmd, args, opts = {}) {
   const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', ...opts });

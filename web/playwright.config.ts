@@ -10,7 +10,21 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // The screens' baselines (screens.spec.ts, screens-user.spec.ts), committed: one file per screen and width.
+  snapshotPathTemplate: '{testDir}/screenshots/{testFileName}/{arg}{ext}',
+  expect: {
+    timeout: 10_000,
+    toHaveScreenshot: {
+      animations: 'disabled',
+      caret: 'hide',
+      scale: 'css',
+      // What changes from run to run (dates, countdowns, other tests' reviews) is hidden.
+      stylePath: './e2e/support/screenshot.css',
+      // Runs render the same pixels (Playwright's colour threshold of 0.2 per pixel stays): a price
+      // of 50 ₽ turned into 60 ₽ changes only 18 pixels beyond that threshold, so none may differ.
+      maxDiffPixels: 0,
+    },
+  },
   reporter: [['list']],
   use: {
     // Set by the global setup before the workers start.

@@ -10,8 +10,9 @@
  *   the simulated well-behaved model (paper/dev/misbehaving-llm.ts, served by paper/dev/fake-llm.ts)
  *   and the OpenAlex, Crossref and open-access repository stand-ins of paper/test/support (their
  *   corpus is on small business, so the samples' topics are too).
- * Either way the output, each card (`writtenBy`) and each document's properties (PaperProducedBy)
- * say which configuration wrote it. The api's own library (in an installation's database) is not asked.
+ * Either way each card (`writtenBy`, shown on the landing page) and each document's properties
+ * (PaperProducedBy) say in plain Russian what wrote it, and the output names the configuration.
+ * The api's own library (in an installation's database) is not asked.
  * Writes SAMPLES_DIR (paper/samples): <slug>.docx and manifest.json; the files are committed.
  */
 import { writeFile } from 'node:fs/promises';
@@ -112,18 +113,27 @@ function cardOf(s: SampleOrder, result: PaperResult, writtenBy: string) {
   };
 }
 
+/** The bibliographic databases by the names their users know. */
+const DATABASE_NAMES: Record<string, string> = { openalex: 'OpenAlex', crossref: 'Crossref' };
+
+/** What the landing page tells a visitor about who wrote a sample of `tariff`. */
+type WrittenBy = (tariff: SampleOrder['tariff']) => string;
+
 /** The configuration to write with: the environment's, or one pointed at the local stand-ins. */
-async function configuration(): Promise<{ config: Config; writtenBy: string; simulated: boolean; close: () => Promise<void> }> {
+async function configuration(): Promise<{ config: Config; writtenBy: WrittenBy; simulated: boolean; close: () => Promise<void> }> {
   const own = loadConfig(process.env as Env);
   const hasLlm = own.llm !== null;
   const hasSearch = own.sources.providers.length > 0;
   if (hasLlm && hasSearch) {
-    const models = Object.entries(own.llm!.tariffs)
-      .map(([tariff, t]) => `${tariff}: ${t.provider.kind} ${t.model}`)
-      .join(', ');
+    const databases = own.sources.providers.map((p) => DATABASE_NAMES[p] ?? p).join(', ');
+    // A Yandex model's name holds the cloud folder: the product's name is enough.
+    const modelOf = (tariff: SampleOrder['tariff']) => {
+      const { provider, model } = own.llm!.tariffs[tariff];
+      return provider.kind === 'yandex' ? 'YandexGPT' : model;
+    };
     return {
       config: own,
-      writtenBy: `Языковая модель (${models}); источники: ${own.sources.providers.join(', ')}`,
+      writtenBy: (tariff) => `Написан языковой моделью ${modelOf(tariff)} по источникам из баз ${databases}`,
       simulated: false,
       close: async () => undefined,
     };
@@ -156,8 +166,8 @@ async function configuration(): Promise<{ config: Config; writtenBy: string; sim
   } as Env);
   return {
     config,
-    writtenBy:
-      'Имитация языковой модели (paper/dev/misbehaving-llm.ts) и локальные имитации OpenAlex, Crossref и репозитория открытых текстов: ключи не настроены',
+    // Honest, in the visitor's words: no real model and no real database took part.
+    writtenBy: () => 'Демонстрационный образец: написан без настоящей языковой модели, её имитацией, по вымышленным источникам',
     simulated: true,
     close: async () => {
       await llm.close();
@@ -172,7 +182,11 @@ async function configuration(): Promise<{ config: Config; writtenBy: string; sim
 let model: Model = wellBehavedModel();
 
 const { config, writtenBy, simulated, close } = await configuration();
-console.log(`samples: ${writtenBy}`);
+console.log(
+  simulated
+    ? 'samples: the simulated model and the OpenAlex, Crossref and repository stand-ins (no LLM_* or SOURCES_SEARCH configured)'
+    : `samples: ${SAMPLES.map((s) => writtenBy(s.tariff)).join('; ')}`,
+);
 const library = { name: 'library', search: async () => [] };
 const engine = createEngineParts(config, library, log);
 const fullTexts = createMemoryFullTexts();
@@ -195,14 +209,14 @@ try {
       ...(simulated ? { fullTextDownloads: { ...FULL_TEXT_LIMITS, loopback: true } } : {}),
       originality: engine.originality,
       now: NOW,
-      producedBy: writtenBy,
+      producedBy: writtenBy(s.tariff),
       onProgress: () => undefined,
     });
     if (!result.normocontrol.ok)
       throw new Error(`${s.slug}: нормоконтроль: ${result.normocontrol.issues.map((i) => i.message).join('; ')}`);
     outlines.set(s.slug, result.outline);
     await writeFile(join(config.samplesDir, `${s.slug}.docx`), result.docx);
-    cards.push(cardOf(s, result, writtenBy));
+    cards.push(cardOf(s, result, writtenBy(s.tariff)));
     console.log(
       `${s.slug}.docx: ${s.type === 'demo' ? 'демо' : `полная работа на ${FULL_VOLUME} с.`}, ${result.pageCount} с., ` +
         `${result.bibliography.length} источников, нормоконтроль без нарушений, ${((Date.now() - started) / 1000).toFixed(0)} с`,

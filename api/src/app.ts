@@ -23,6 +23,7 @@ import { generationRouter, paymentRouter } from './modules/orders/router.ts';
 import { registerOrderSockets } from './modules/orders/sockets.ts';
 import { claimUploadsFolder } from './modules/orders/upload.ts';
 import { papersRouter } from './modules/papers/router.ts';
+import { defenceRouter } from './modules/defence/router.ts';
 import { revisionsRouter } from './modules/revisions/router.ts';
 import type { Services } from './services.ts';
 import { reviewsRouter } from './modules/reviews/router.ts';
@@ -80,6 +81,7 @@ async function appPlugin(fastify: FastifyInstance, deps: AppDeps) {
   await fastify.register(s.plugin(reviewsRouter()), routeOptions);
   await fastify.register(s.plugin(generationRouter()), routeOptions);
   await fastify.register(s.plugin(papersRouter(deps.storage)), routeOptions);
+  await fastify.register(s.plugin(defenceRouter(deps.storage)), routeOptions);
   // The estimate answers while the user fills the form: a short time limit and one retry.
   const sources = deps.config.sources;
   const estimator = createSourcesEstimator({

@@ -8,8 +8,7 @@ import { QUEUE, type GenerateJob, type NotifyJob } from './jobs/queues.ts';
 import { pruneRateLimits } from './modules/limits/rate-limit.ts';
 import { createEngineParts } from './modules/generation/engine.ts';
 import { startLibrary } from './modules/library/library-jobs.ts';
-import { runGeneration } from './modules/generation/run.ts';
-import { isRevisionOrder, runRevision } from './modules/revisions/run.ts';
+import { runOrder } from './modules/generation/dispatch.ts';
 import { deliverNotification } from './modules/notifications/notify.ts';
 import { reconcile as reconcileOrders } from './modules/orders/reconcile.ts';
 import { expirePendingOrders } from './modules/orders/status.ts';
@@ -36,9 +35,7 @@ export async function startWorker(config: Config, orm: Orm, databaseUrl: string,
     QUEUE.generate,
     { batchSize: 1, localConcurrency: config.worker.concurrency, pollingIntervalSeconds: 1 },
     async ([job]) => {
-      const deps = { ...paymentDeps(), config, storage: services.storage, engine, quota, signal: stopping.signal };
-      const run = (await isRevisionOrder(deps, job.data.orderId)) ? runRevision : runGeneration;
-      await run(deps, job.data.orderId);
+      await runOrder({ ...paymentDeps(), config, storage: services.storage, engine, quota, signal: stopping.signal }, job.data.orderId);
     },
   );
   await boss.work<NotifyJob>(QUEUE.notify, { batchSize: 1, pollingIntervalSeconds: 2 }, async ([job]) => {

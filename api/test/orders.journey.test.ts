@@ -72,11 +72,19 @@ it('demo: create, pay in the sandbox, progress on both sockets, preview; then th
   expect(Object.keys(detail.body.structure)[0]).toMatch(/^1\. /);
   expect(detail.body.options.references).toEqual(['Иванов И. И. Цифровая экономика. – М. : Наука, 2020. – 200 с.']);
   // The list of sources for the preview page: the attached file, verified as the user's own, opened
-  // through our download of it, for its owner only.
-  const fileUrl = `/api/v1/papers/${demoId}/sources/1/file/`;
-  expect(detail.body.sources).toEqual([
-    { number: 1, text: expect.stringContaining('Цифровая экономика'), verified_by: 'user_file', url: fileUrl },
-  ]);
+  // through our download of it, for its owner only; the works the development stand-in found, each
+  // marked as invented, without a link.
+  const sources = detail.body.sources as { number: number; verified_by: string; url: string | null }[];
+  const userFiles = sources.filter((s) => s.verified_by === 'user_file');
+  expect(userFiles).toHaveLength(1);
+  const fileUrl = `/api/v1/papers/${demoId}/sources/${userFiles[0].number}/file/`;
+  expect(userFiles[0]).toEqual({
+    number: expect.any(Number),
+    text: expect.stringContaining('Цифровая экономика'),
+    verified_by: 'user_file',
+    url: fileUrl,
+  });
+  expect(sources.filter((s) => s.verified_by !== 'user_file').every((s) => s.verified_by === 'invented' && s.url === null)).toBe(true);
   const own = await u.client.get(fileUrl);
   expect(own.status).toBe(200);
   expect(Buffer.compare(own.raw.rawPayload, Buffer.from(pdf))).toBe(0);
@@ -84,7 +92,8 @@ it('demo: create, pay in the sandbox, progress on both sockets, preview; then th
   expect(own.raw.headers['content-disposition']).toBe(
     `attachment; filename="________.pdf"; filename*=UTF-8''${encodeURIComponent('источник.pdf')}`,
   );
-  expect((await u.client.get(`/api/v1/papers/${demoId}/sources/2/file/`)).status).toBe(404);
+  const found = sources.find((s) => s.verified_by !== 'user_file');
+  if (found) expect((await u.client.get(`/api/v1/papers/${demoId}/sources/${found.number}/file/`)).status).toBe(404);
   const stranger = await signUp(t);
   expect((await stranger.client.get(fileUrl)).status).toBe(404);
   const preview = await u.client.get(detail.body.download_url);

@@ -229,6 +229,41 @@ describe('notifications from the queue', () => {
     );
   });
 
+  it('a defence kit: paid, ready and failed, each with the kit’s page', async () => {
+    const u = await boundUser(3051);
+    const userId = await userIdOf(u.name);
+    const paper = await insertPaidFullPaper(t, u.name, 'Логистика малого бизнеса');
+    const defenceOrder = async (status: string, error: string | null = null) =>
+      (
+        await t.sql(
+          `insert into orders (id, user_id, kind, paper_type, tariff, topic, options, source_paper_id, amount, status, error, payment_expires_at)
+           select gen_random_uuid(), id, 'defence', 'full', 'basic', 'Логистика малого бизнеса', '{}', $2, 490, $3, $4, now() from users where username = $1
+           returning id`,
+          [u.name, paper, status, error],
+        )
+      ).rows[0].id as string;
+    const jobs: TelegramJob[] = [
+      { userId, kind: 'payment_succeeded', orderId: await defenceOrder('generating') },
+      { userId, kind: 'generation_completed', orderId: await defenceOrder('completed') },
+      { userId, kind: 'generation_failed', orderId: await defenceOrder('failed', 'Не удалось подготовить комплект к защите.') },
+    ];
+    for (const job of jobs) await send(job);
+    for (const job of jobs) expect((await handled(job)).result).toBe('sent');
+    expect(
+      api
+        .sentTo(3051)
+        .slice(1)
+        .map((c) => c.payload.text)
+        .sort(),
+    ).toEqual(
+      [
+        `Оплата прошла. Комплект к защите работы «Логистика малого бизнеса» готовится: обычно это несколько минут.\n\nХод: ${SITE}/defence/${paper}`,
+        `Комплект к защите работы «Логистика малого бизнеса» готов: презентация, доклад и вопросы комиссии с ответами.\n\nСлайды и файлы: ${SITE}/defence/${paper}`,
+        'Не удалось подготовить комплект к защите работы «Логистика малого бизнеса».\n\nНе удалось подготовить комплект к защите.\n\nДеньги вернутся автоматически: мы пришлём сообщение, когда возврат пройдёт. Вопросы: support@example.ru.',
+      ].sort(),
+    );
+  });
+
   it('unbinding on the web stops messages at once: a job queued before is dropped', async () => {
     const u = await boundUser(3101);
     const job: TelegramJob = {

@@ -83,6 +83,9 @@ export type Notification =
   | { kind: 'generation_completed'; title: string; paperId: number; paperType: 'demo' | 'full' }
   | { kind: 'generation_failed'; topic: string; message: string; supportEmail: string }
   | { kind: 'refund_succeeded'; topic: string; amount: number }
+  | { kind: 'defence_paid'; topic: string; paperId: number }
+  | { kind: 'defence_ready'; title: string; paperId: number }
+  | { kind: 'defence_failed'; topic: string; message: string; supportEmail: string }
   | { kind: 'revision_paid'; title: string; paperId: number }
   | { kind: 'revision_completed'; title: string; paperId: number; version: number; done: number; total: number }
   | { kind: 'revision_failed'; title: string; message: string; refunded: boolean; supportEmail: string };
@@ -115,6 +118,24 @@ export function notification(n: Notification, site: string): string {
         `Возврат ${formatRubles(n.amount)} за работу «${n.topic}» выполнен.`,
         'Банк обычно зачисляет деньги в течение нескольких дней.',
       ].join('\n\n');
+    case 'defence_paid':
+      return [
+        `Оплата прошла. Комплект к защите работы «${n.topic}» готовится: обычно это несколько минут.`,
+        `Ход: ${site}/defence/${n.paperId}`,
+      ].join('\n\n');
+    case 'defence_ready':
+      return [
+        `Комплект к защите работы «${n.title}» готов: презентация, доклад и вопросы комиссии с ответами.`,
+        `Слайды и файлы: ${site}/defence/${n.paperId}`,
+      ].join('\n\n');
+    case 'defence_failed':
+      return [
+        `Не удалось подготовить комплект к защите работы «${n.topic}».`,
+        n.message,
+        `Деньги вернутся автоматически: мы пришлём сообщение, когда возврат пройдёт. Вопросы: ${n.supportEmail}.`,
+      ]
+        .filter(Boolean)
+        .join('\n\n');
     case 'revision_paid':
       return [
         `Оплата доработки работы «${n.title}» получена: доработка уже идёт.`,

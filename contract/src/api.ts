@@ -139,6 +139,32 @@ const papers = c.router({
   },
 });
 
+const PPTX = 'application/vnd.openxmlformats-officedocument.presentationml.presentation';
+
+/** A file of a ready defence kit: its owner only (anyone else, or before it is ready: 404). */
+const defenceFile = (name: s.DefenceFile, contentType: string, summary: string) =>
+  ({
+    method: 'GET',
+    path: `/api/v1/papers/:paperId/defence/${name}`,
+    pathParams: s.paperIdParams,
+    responses: { 200: c.otherResponse({ contentType, body: z.any() }), 401: s.errorBody, 404: s.errorBody },
+    summary,
+  }) as const;
+
+const defence = c.router({
+  kit: {
+    method: 'GET',
+    path: '/api/v1/papers/:paperId/defence/',
+    pathParams: s.paperIdParams,
+    responses: { 200: s.defenceKitBody, 401: s.errorBody, 404: s.errorBody },
+    summary: 'The defence kit of a paper: its price, whether it is bought, its progress, its files when ready (the owner only)',
+  },
+  slides: defenceFile('slides.pptx', PPTX, 'The slides (.pptx) with the speech in the speaker notes'),
+  speech: defenceFile('speech.docx', DOCX, '«Доклад к защите» (.docx)'),
+  questions: defenceFile('questions.docx', DOCX, 'The commission’s likely questions with answers and pages (.docx)'),
+  preview: defenceFile('preview.pdf', 'application/pdf', 'The slides rendered to PDF, for the preview'),
+});
+
 const payment = c.router({
   promoCode: {
     method: 'GET',
@@ -351,7 +377,7 @@ const system = c.router({
 });
 
 export const contract = c.router(
-  { registration, auth, users, generation, telegram, papers, revisions, payment, passwordRecovery, review, sources, system },
+  { registration, auth, users, generation, telegram, papers, defence, revisions, payment, passwordRecovery, review, sources, system },
   {
     strictStatusCodes: true,
     commonResponses: {

@@ -69,6 +69,12 @@ export const ERRORS = {
   file_empty: error(400, 'Файл пустой'),
   payment_not_found: error(400, E.paymentNotFoundOrProcessed),
   payment_provider_unavailable: error(503, 'Платёжная система временно недоступна. Попробуйте позже'),
+
+  // ---------- the defence kit ----------
+  defence_paper_not_purchased: error(400, 'Подготовка к защите доступна для купленной полной версии работы'),
+  defence_already_bought: error(409, 'Комплект к защите этой работы уже куплен: он в разделе «Подготовка к защите»'),
+  defence_in_progress: error(409, 'Комплект к защите этой работы уже готовится: следите за ходом в разделе «Подготовка к защите»'),
+  defence_not_ready: error(404, 'Комплект к защите ещё не готов'),
   /** The databases have too few works on the topic for the paper ordered (the detail says what to change). */
   not_enough_sources: error(
     422,

@@ -18,12 +18,26 @@ const rubles = new Intl.NumberFormat('ru-RU', { style: 'currency', currency: 'RU
 /** An amount as every page, e-mail and message shows it: "1 990 ₽". */
 export const formatRubles = (amount: number): string => rubles.format(amount);
 
-/** Price of an order: base price reduced by the discount percent, rounded, never below 10. */
-export function priceOf(paperType: PaperType, tariff: Tariff, discountPercent = 0): number {
-  const base = PRICES[paperType][tariff];
+/** A base price reduced by the discount percent, rounded, never below 10. */
+function discounted(base: number, discountPercent: number): number {
   const percent = Math.min(100, Math.max(0, discountPercent));
   return Math.max(MIN_PRICE, Math.round((base * (100 - percent)) / 100));
 }
+
+/** Price of an order: base price reduced by the discount percent, rounded, never below 10. */
+export function priceOf(paperType: PaperType, tariff: Tariff, discountPercent = 0): number {
+  return discounted(PRICES[paperType][tariff], discountPercent);
+}
+
+/**
+ * The defence kit of a bought full paper (slides, speech, the commission's questions), by the
+ * paper's tariff: about a quarter of the paper's price on the basic tariff and a fifth on the
+ * professional (its stronger model writes the kit too), well under what agencies ask for
+ * «презентация и доклад к защите» (1,500-3,000 ₽), as it is made in minutes from the paper itself.
+ */
+export const DEFENCE_PRICES: Record<Tariff, number> = { basic: 490, professional: 990 };
+
+export const defencePriceOf = (tariff: Tariff, discountPercent = 0): number => discounted(DEFENCE_PRICES[tariff], discountPercent);
 
 export const LIMITS = {
   username: { min: 3, max: 20 },

@@ -193,8 +193,9 @@ const filters = {
   gost_citations: z.array(f.gostCitation).max(LIMITS.files.max).default([]),
 };
 
-const separateNeedsFootnotes = (v: { use_footnotes: boolean; separate_bibliography: boolean }) =>
-  !v.separate_bibliography || v.use_footnotes;
+/** An order for a paper (a defence kit has no list of its own to split). */
+const separateNeedsFootnotes = (v: { kind: string; use_footnotes?: boolean; separate_bibliography?: boolean }) =>
+  !v.separate_bibliography || v.use_footnotes === true;
 
 export type TitlePage = f.TitlePage;
 
@@ -226,9 +227,12 @@ export const fromDemoOrder = z
   })
   .strict();
 
+/** The defence kit (slides, speech, questions) of the user's bought full paper. */
+export const defenceOrder = z.object({ kind: z.literal('defence'), paper_id: z.number().int().positive().max(2_147_483_647) }).strict();
+
 /** purchase_json of the payment/create multipart request. */
 export const purchaseJson = z
-  .discriminatedUnion('kind', [newOrder, fromDemoOrder])
+  .discriminatedUnion('kind', [newOrder, fromDemoOrder, defenceOrder])
   .refine(separateNeedsFootnotes, { path: ['separate_bibliography'], message: V.separateNeedsFootnotes });
 export type PurchaseJson = z.infer<typeof purchaseJson>;
 export type PurchaseJsonInput = z.input<typeof purchaseJson>;
@@ -293,6 +297,32 @@ export const refundListBody = z.object({ refunds: z.array(refundItem) });
 
 export const pendingPurchaseBody = z.object({ detail: z.string(), code: errorCode, data: pendingPaymentData });
 export const cancelPaymentBody = z.object({ payment_id: z.string().min(1).max(64) }).strict();
+
+// ---------- the defence kit ----------
+
+/** none: not bought; pending_payment: waiting for its payment; making: being made (progress on the
+ * task's socket); ready: its files; failed: not made (the payment is refunded). */
+export const DEFENCE_STATES = ['none', 'pending_payment', 'making', 'ready', 'failed'] as const;
+export const DEFENCE_FILES = ['slides.pptx', 'speech.docx', 'questions.docx', 'preview.pdf'] as const;
+export type DefenceFile = (typeof DEFENCE_FILES)[number];
+export const defenceKitBody = z.object({
+  state: z.enum(DEFENCE_STATES),
+  /** The paper's full version is bought: its kit can be bought. */
+  available: z.boolean(),
+  /** The price of the kit for this paper's tariff. */
+  price: z.number().int(),
+  /** The order that makes (or made) it: its progress on /api/v1/users/ws/{task_id}. */
+  task_id: z.string().nullable(),
+  stage: z.string().nullable(),
+  progress: z.number().min(0).max(100),
+  /** Why it was not made (failed), in Russian. */
+  error: z.string().nullable(),
+  /** When ready: where each file is downloaded (the owner only). */
+  files: z.object({ slides: z.string(), speech: z.string(), questions: z.string(), preview: z.string() }).nullable(),
+  /** When ready: what it holds. */
+  summary: z.object({ slides: z.number().int(), speech_words: z.number().int(), questions: z.number().int() }).nullable(),
+});
+export type DefenceKitStatus = z.infer<typeof defenceKitBody>;
 
 // ---------- sources ----------
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { priceOf, PRICES } from '../src/rules.ts';
+import { DEFENCE_PRICES, defencePriceOf, priceOf, PRICES } from '../src/rules.ts';
 import { retriesLeftText } from '../src/messages.ts';
 import { registerForm, newPasswordForm, codeForm, structureDraftForm, structureFromDraft } from '../src/forms.ts';
-import { purchaseJson, registerBody, reviewBody } from '../src/schemas.ts';
+import { newOrder, purchaseJson, registerBody, reviewBody } from '../src/schemas.ts';
 import { contract } from '../src/api.ts';
 
 const firstMessage = (r: { success: boolean; error?: { issues: { message: string }[] } }) => r.error?.issues[0]?.message;
@@ -114,20 +114,22 @@ describe('order payload', () => {
     );
   });
   it('the title page and the AI appendix are optional; the appendix is on by default', () => {
-    const parsed = purchaseJson.parse(order);
+    const parsed = newOrder.parse(purchaseJson.parse(order));
     expect(parsed.title_page).toBeNull();
     expect(parsed.ai_appendix).toBe(true);
-    expect(purchaseJson.parse({ ...order, ai_appendix: false }).ai_appendix).toBe(false);
-    const titled = purchaseJson.parse({
-      ...order,
-      title_page: {
-        ministry: 'education',
-        work_kind: 'coursework',
-        university: '  МГУ им. М. В. Ломоносова ',
-        student: 'Иванова А. С.',
-        group: 'ЭК-21',
-      },
-    });
+    expect(newOrder.parse(purchaseJson.parse({ ...order, ai_appendix: false })).ai_appendix).toBe(false);
+    const titled = newOrder.parse(
+      purchaseJson.parse({
+        ...order,
+        title_page: {
+          ministry: 'education',
+          work_kind: 'coursework',
+          university: '  МГУ им. М. В. Ломоносова ',
+          student: 'Иванова А. С.',
+          group: 'ЭК-21',
+        },
+      }),
+    );
     expect(titled.title_page).toEqual({
       ministry: 'education',
       work_kind: 'coursework',
@@ -144,6 +146,14 @@ describe('order payload', () => {
       ai_appendix: false,
       title_page: { city: 'Омск' },
     });
+  });
+  it('a defence kit names the paper and nothing else; its price by tariff, with the discount', () => {
+    expect(purchaseJson.parse({ kind: 'defence', paper_id: 7 })).toEqual({ kind: 'defence', paper_id: 7 });
+    expect(purchaseJson.safeParse({ kind: 'defence', paper_id: 7, model_name: 'basic' }).success).toBe(false);
+    expect(purchaseJson.safeParse({ kind: 'defence' }).success).toBe(false);
+    expect(DEFENCE_PRICES).toEqual({ basic: 490, professional: 990 });
+    expect(defencePriceOf('professional', 15)).toBe(842);
+    expect(defencePriceOf('basic', 100)).toBe(10);
   });
   it('title page fields are checked with Russian messages', () => {
     expect(firstMessage(purchaseJson.safeParse({ ...order, title_page: { city: 'г'.repeat(61) } }))).toBe(

@@ -48,7 +48,7 @@ import {
   revisePaper,
 } from '../src/index.ts';
 import type { PaperSnapshot, PdfConverter, RemarkInput, RemarkKind, RevisionResult } from '../src/index.ts';
-import { readDocx } from '../src/normocontrol/docx-read.ts';
+import { readDocx } from '../src/docx/read.ts';
 import { FULL_TEXT_LIMITS } from '../src/passages/full-texts.ts';
 import { citedPassageIds, withoutMarkers } from '../src/passages/markers.ts';
 import type { Passage } from '../src/passages/split.ts';

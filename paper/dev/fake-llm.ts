@@ -9,6 +9,7 @@ import http from 'node:http';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { figureOf } from '../src/text/tables.ts';
+import { crudeDefenceJson } from './defence-llm.ts';
 import { capital, freshSentence, pick, random, TEMPLATES, type Rnd } from './prose.ts';
 
 /** The ways a real server's answer goes wrong with status 200 (src/writer/answers.ts names each). */
@@ -206,7 +207,8 @@ export interface FakeLlmOptions {
  */
 function generateText(prompt: string, key: string, written: Set<string>): string {
   const target = Number(/около (\d+) знаков/.exec(prompt)?.[1] ?? 1500);
-  const ids = [...new Set([...prompt.matchAll(/^\[(p\d+)\]/gm)].map((m) => m[1]))];
+  // Passages of a paper's prompt ([p17]) or fragments of a defence prompt ([f12]).
+  const ids = [...new Set([...prompt.matchAll(/^\[([pf]\d+)\]/gm)].map((m) => m[1]))];
   const r = random(`${key}:${written.size}`);
   const make = (x: Rnd) => capital(pick(x, TEMPLATES)(x));
   const paragraphs: string[] = [];
@@ -394,11 +396,13 @@ export async function startFakeLlm(options: FakeLlmOptions = {}) {
     res.on('close', () => inFlight--);
     const own = stream
       ? generateText(prompt, key, written)
-      : schemaName === 'claim_verdicts' || /Утверждение 1:/.test(prompt)
-        ? verdictsJson(prompt)
-        : schemaName === 'chapter_review' || /Отрецензируй/.test(prompt)
-          ? reviewJson(prompt)
-          : planJson(prompt);
+      : schemaName?.startsWith('defence_')
+        ? crudeDefenceJson(schemaName, prompt)
+        : schemaName === 'claim_verdicts' || /Утверждение 1:/.test(prompt)
+          ? verdictsJson(prompt)
+          : schemaName === 'chapter_review' || /Отрецензируй/.test(prompt)
+            ? reviewJson(prompt)
+            : planJson(prompt);
     const text = options.answer ? options.answer(request, own) : own;
     if (behaviour && 'malformed' in behaviour) {
       entry.finishedAt = Date.now();

@@ -13,6 +13,7 @@
  * judge stays the well-behaved one unless the scenario breaks its JSON.
  */
 import { MIN_SHARED_TERMS, sharedTerms } from '../src/grounding/support.ts';
+import { defenceAnswer } from './defence-llm.ts';
 import { MALFORMED, type Behaviour, type FakeRequest } from './fake-llm.ts';
 import { capital, fiveGrams, freshSentence, hash, lower, pick, random, TEMPLATES, wordsOf, type Rnd } from './prose.ts';
 
@@ -481,6 +482,7 @@ export function wellBehavedModel(options: { known?: string[] } = {}): Model {
     const { key, prompt } = req;
     const target = Number(/около (\d+) знаков/.exec(prompt)?.[1] ?? 1500);
     const title = /подраздела \d+\.\d+ «([^»]+)»/.exec(prompt)?.[1];
+    if (key.startsWith('defence:')) return defenceAnswer(req);
     if (key.startsWith('outline')) return planJson(/на тему «([^»]+)»/.exec(prompt)?.[1] ?? 'тема');
     if (key.startsWith('verify')) return judge(prompt);
     if (key.startsWith('review')) return JSON.stringify({ remarks: [] });

@@ -5,6 +5,7 @@
  *   paper check file.docx [--pdf f.pdf | --render] [--sources run-dir] [--json]   normocontrol of any .docx;
  *       with the run's checkpoints, its grounding against the passages it was written from
  *   paper extract file.(txt|pdf|docx)   the text the engine would take from a source file
+ *   paper defence paper.docx --out dir   the defence kit of any paper: slides, speech, questions
  * The model: --llm-provider openai|yandex|gigachat with its flags (writer/settings.ts; the api's
  * environment variables as fallbacks); without a provider or --llm-base-url the offline writer is
  * used (no network, marked as written without an LLM).
@@ -21,6 +22,7 @@ import {
   createPdfConverterPool,
   extractSourceText,
   generatePaper,
+  makeDefenceKit,
   PaperError,
 } from './index.ts';
 import { SEARCH_SETTINGS, flagOf, searchProvidersOf } from './sources/search/settings.ts';
@@ -56,7 +58,12 @@ const USAGE = `Использование:
   paper check файл.docx [--pdf файл.pdf | --render] [--sources папка-контрольных-точек] [--json]
                  (с --sources — ещё и проверка по источникам: авторы и работы не из списка, страницы вне источника,
                  числа и утверждения, которых нет на цитируемой странице, повторы абзацев, источники без ссылок)
-  paper extract файл.(txt|pdf|docx)`;
+  paper extract файл.(txt|pdf|docx)
+  paper defence работа.docx --out ./папка [--pdf работа.pdf] [--tariff basic|professional] [--title-page title.json]
+                 [--checkpoints ./dir] [--pdf-pool 1] [параметры модели, как у generate]
+                 Комплект к защите: slides.pptx (презентация с заметками докладчика), speech.docx (доклад),
+                 questions.docx (вопросы комиссии с ответами и страницами работы), slides.pdf (слайды для просмотра).
+                 Без --pdf работа преобразуется в PDF LibreOffice (по нему определяются страницы).`;
 
 function printReport(report: NormocontrolReport): void {
   const s = report.stats;
@@ -66,6 +73,15 @@ function printReport(report: NormocontrolReport): void {
       `${s.pages !== undefined ? `, страниц ${s.pages}` : ''}\n`,
   );
   for (const i of report.issues) process.stdout.write(`  [${i.rule}] ${i.message}${i.where ? ` — ${i.where}` : ''}\n`);
+}
+
+/** The model the flags (or the environment) name, or the offline writer. */
+function writerOf(flags: Record<string, string | undefined>, tariff: string) {
+  const llmFlags = Object.fromEntries(Object.keys(LLM_FLAGS).flatMap((f) => (flags[f] === undefined ? [] : [[f, flags[f]]])));
+  return (
+    llmWriterOf({ flags: llmFlags, env: process.env, tariff: tariff === 'professional' ? 'professional' : 'basic' }) ??
+    createOfflineWriter()
+  );
 }
 
 async function generate(argv: string[]): Promise<number> {
@@ -121,10 +137,7 @@ async function generate(argv: string[]): Promise<number> {
     aiAppendix: !values['no-ai-appendix'],
   };
   const flags = values as unknown as Record<string, string | undefined>;
-  const llmFlags = Object.fromEntries(Object.keys(LLM_FLAGS).flatMap((f) => (flags[f] === undefined ? [] : [[f, flags[f]]])));
-  const writer =
-    llmWriterOf({ flags: llmFlags, env: process.env, tariff: input.tariff === 'professional' ? 'professional' : 'basic' }) ??
-    createOfflineWriter();
+  const writer = writerOf(flags, input.tariff);
   // A flag wins over the environment variable of the same name (--openalex-api-key, OPENALEX_API_KEY).
   const search = searchProvidersOf(
     (name) =>
@@ -231,12 +244,72 @@ async function extract(argv: string[]): Promise<number> {
   return 0;
 }
 
+async function defence(argv: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      out: { type: 'string' },
+      pdf: { type: 'string' },
+      tariff: { type: 'string', default: 'basic' },
+      'title-page': { type: 'string' },
+      checkpoints: { type: 'string' },
+      'pdf-pool': { type: 'string', default: '1' },
+      ...Object.fromEntries(Object.keys(LLM_FLAGS).map((flag) => [flag, { type: 'string' as const }])),
+    },
+  });
+  const file = positionals[0];
+  if (!file || !values.out) throw new PaperError('invalid_input', 'Укажите работу и папку: paper defence работа.docx --out ./папка');
+  if (values.tariff !== 'basic' && values.tariff !== 'professional')
+    throw new PaperError('invalid_input', 'Тариф: --tariff basic или --tariff professional');
+  const docx = await readFile(file).catch(() => {
+    throw new PaperError('invalid_input', `Файл не найден: ${file}`);
+  });
+  const paperPdf = values.pdf ? await readFile(values.pdf) : undefined;
+  const titlePage = values['title-page'] ? (JSON.parse(await readFile(values['title-page'], 'utf8')) as TitlePageInfo) : undefined;
+  const writer = writerOf(values as unknown as Record<string, string | undefined>, values.tariff);
+  const pdf = createPdfConverterPool({ size: Number(values['pdf-pool']) });
+  try {
+    const kit = await makeDefenceKit(
+      { docx, pdf: paperPdf },
+      {
+        writer,
+        checkpoints: values.checkpoints ? createDirectoryCheckpoints(values.checkpoints) : createMemoryCheckpoints(),
+        pdf,
+        tariff: values.tariff,
+        titlePage,
+        onProgress: (p) => {
+          process.stderr.write(`${String(p.percent).padStart(3)}% ${p.stage}\n`);
+        },
+      },
+    );
+    await mkdir(values.out, { recursive: true });
+    const out = (name: string) => path.join(values.out!, name);
+    await writeFile(out('slides.pptx'), kit.pptx);
+    await writeFile(out('speech.docx'), kit.speech);
+    await writeFile(out('questions.docx'), kit.questions);
+    await writeFile(out('slides.pdf'), kit.preview);
+    const { pptx: _x, speech: _s, questions: _q, preview: _p, ...meta } = kit;
+    await writeFile(out('kit.json'), JSON.stringify(meta, null, 2));
+    process.stdout.write(
+      `Готово: ${out('slides.pptx')} (${kit.slides.length} слайдов), ${out('speech.docx')} (${kit.speechWords} слов), ` +
+        `${out('questions.docx')} (${kit.questionList.length} вопросов), ${out('slides.pdf')}\n` +
+        `Нормоконтроль слайдов: нарушений нет (исправлено по ходу: ${kit.normocontrol.corrected.length})\n`,
+    );
+    if (writer.kind === 'offline') process.stdout.write('Текст написан офлайн-генератором без языковой модели.\n');
+    return 0;
+  } finally {
+    await pdf.close();
+  }
+}
+
 async function main(): Promise<number> {
   const [command, ...rest] = process.argv.slice(2);
   try {
     if (command === 'generate') return await generate(rest);
     if (command === 'check') return await check(rest);
     if (command === 'extract') return await extract(rest);
+    if (command === 'defence') return await defence(rest);
     process.stdout.write(`${USAGE}\n`);
     return command ? 2 : 0;
   } catch (error) {

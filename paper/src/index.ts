@@ -18,6 +18,8 @@ export type {
   RevisionReport,
   RevisionRequest,
 } from './remarks/types.ts';
+export { makeDefenceKit } from './defence/stage.ts';
+export type { DefenceContext } from './defence/stage.ts';
 export { validateInput } from './validate-input.ts';
 export type { AttachedSource, PaperInput, PaperType, Tariff, UserStructure } from './input.ts';
 export type { Outline, OutlineChapter } from './outline/types.ts';
@@ -32,6 +34,7 @@ export type {
   SourceVerification,
   TitlePageInfo,
   Usage,
+  DefenceKit,
 } from './types.ts';
 export { createDirectoryFullTexts, createMemoryFullTexts } from './passages/full-texts.ts';
 export type { DownloadLimits, FullTextStore } from './passages/full-texts.ts';

@@ -11,6 +11,7 @@ export const STAGES = {
   preview: 'Подготовка предпросмотра',
   normocontrol: 'Нормоконтроль',
   originality: 'Проверка оригинальности',
+  defence: 'Подготовка к защите',
   revision: 'Доработка по замечаниям',
   report: 'Лист доработок',
   done: 'Готово',

@@ -215,3 +215,31 @@ export interface OriginalityCheck {
   readonly method: Exclude<OriginalityMethod, 'internal'>;
   check(text: string, options: { signal?: AbortSignal; memo?: CheckMemo }): Promise<OutsideResult>;
 }
+
+/** The defence kit of a paper (defence/): the three files, the preview, and what they hold. */
+export interface DefenceKit {
+  title: string;
+  /** The slides, 16:9, with the speech's parts in the speaker notes. */
+  pptx: Buffer;
+  /** «Доклад к защите». */
+  speech: Buffer;
+  /** «Вопросы комиссии и ответы». */
+  questions: Buffer;
+  /** The slides rendered by LibreOffice (what the slide normocontrol checked). */
+  preview: Buffer;
+  slides: { number: number; kind: string; title: string; lines: string[]; notes: string }[];
+  speechParts: { slide: number; title: string; sentences: string[] }[];
+  speechWords: number;
+  /** Each with the page and the paper's statement (`statement`) its answer rests on. */
+  questionList: { topic: string; question: string; answer: string; page: string; source: string; statement: string; where: string }[];
+  /** Rounds of render and check the deck took, and the violations corrected on the way (none is delivered). */
+  normocontrol: { rounds: number; corrected: { slide: number; rule: string; message: string }[] };
+  /** The model's statements kept, and replaced or dropped as not grounded in the paper. */
+  grounding: {
+    bullets: { written: number; replaced: number };
+    speech: { kept: number; dropped: number };
+    questions: { kept: number; dropped: number };
+  };
+  usage: Usage;
+  seconds: number;
+}

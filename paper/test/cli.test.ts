@@ -46,6 +46,23 @@ describe('CLI', () => {
     ]);
   });
 
+  it('makes the defence kit of a paper the user brings', async () => {
+    const out = path.join(dir, 'kit');
+    const r = cli('defence', 'samples/sme-edo-full.docx', '--out', out, '--tariff', 'professional');
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/Готово: .*slides\.pptx \(1\d слайдов\), .*speech\.docx \(\d+ слов\), .*questions\.docx \(\d+ вопросов\)/);
+    expect(r.stdout).toContain('Нормоконтроль слайдов: нарушений нет');
+    expect(r.stderr).toContain('100% Готово');
+    expect((await readFile(path.join(out, 'slides.pdf'))).subarray(0, 5).toString()).toBe('%PDF-');
+    for (const name of ['slides.pptx', 'speech.docx', 'questions.docx'])
+      expect((await readFile(path.join(out, name))).subarray(0, 2).toString()).toBe('PK');
+    const meta = JSON.parse(await readFile(path.join(out, 'kit.json'), 'utf8'));
+    expect(meta.title).toBe('Электронный документооборот в управлении малым бизнесом');
+    const usage = cli('defence', 'samples/sme-edo-full.docx');
+    expect(usage.status).toBe(2);
+    expect(usage.stderr).toContain('Укажите работу и папку');
+  });
+
   it("checks a delivered paper against the sources it was written from (--sources: the run's checkpoints)", async () => {
     const out = path.join(dir, 'sourced');
     const ckpt = path.join(dir, 'sourced-checkpoints');

@@ -69,7 +69,9 @@ describe('samples', async () => {
       expect(card.downloadUrl).toMatch(/^\/samples\/[a-z0-9-]+\.docx$/);
       expect(card.annotation.length).toBeGreaterThan(200);
       expect(card.keywords.length).toBeGreaterThanOrEqual(3);
+      // Shown to visitors: plain Russian, never a file of the repository.
       expect(card.writtenBy.length).toBeGreaterThan(20);
+      expect(card.writtenBy).not.toMatch(/[/\\]|\.ts\b/);
       if (card.hasBibliography) expect(card.hasFootnotes).toBe(true);
     }
     // Demo and full, basic and professional, footnotes on and off, split bibliography on and off.

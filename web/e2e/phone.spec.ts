@@ -1,33 +1,18 @@
 /** The site on a phone, a tablet and a laptop (issue 16): binding Telegram on an installation
  * without a bot says why it cannot be done; at the end of the preview the footer's links take a
- * real tap while the purchase panel stays in reach; and every screen at 375, 768 and 1280 px
- * has nothing covered, cut off or out of reach. */
-import { writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+ * real tap while the purchase panel stays in reach. (Every screen at 375, 768 and 1280 px is
+ * checked for anything covered, cut off or out of reach by screens.spec.ts and screens-user.spec.ts.) */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { startBotlessServer, type BotlessServer } from './support/botless-server';
 import { screenshot } from './support/check';
-import { previewPdf } from './support/orders';
-import { isTappable, overflowWidth, scrollToEnd, unreachableControls } from './support/reachability';
-import { seed, signedInUser } from './support/users';
+import { isTappable, scrollToEnd } from './support/reachability';
+import { SIZES } from './support/screens';
+import { seedDemo, signedInUser } from './support/users';
 
-const SIZES = [
-  { width: 375, height: 667 },
-  { width: 768, height: 1024 },
-  { width: 1280, height: 800 },
-];
 /** No such paper (the preview of somebody else's paper looks the same). */
 const MISSING_PAPER = '/preview/2147480000';
 const FOOTER_LINKS = ['Пользовательское соглашение', 'Политика конфиденциальности', 'support@example.ru'];
-
-/** An unpaid demo of `username` with a 12-page preview; its id. */
-async function seedDemo(username: string): Promise<number> {
-  const file = join(tmpdir(), `e2e-preview-${process.pid}.pdf`);
-  writeFileSync(file, await previewPdf(12));
-  return Number(/paper (\d+)/.exec(seed('demo-paper', username, file))![1]);
-}
 
 test.describe('Telegram on an installation without a bot', () => {
   let botless: BotlessServer;
@@ -102,7 +87,7 @@ for (const size of SIZES) {
     page,
   }) => {
     const user = await signedInUser(page.request, 'foot');
-    const id = await seedDemo(user.username);
+    const id = await seedDemo(user.username, 12);
     await page.setViewportSize(size);
     const rendered = async (p: Page) => {
       await expect(p.getByTestId('locked-page')).toContainText('Для получения полного доступа');
@@ -124,57 +109,3 @@ for (const size of SIZES) {
     });
   });
 }
-
-interface Screen {
-  name: string;
-  path: string | ((paperId: number) => string);
-  /** Visible once the screen has loaded. */
-  ready: (page: Page) => ReturnType<Page['getByRole']>;
-}
-
-const guestScreens: Screen[] = [
-  { name: 'landing', path: '/', ready: (p) => p.getByRole('heading', { name: 'Частые вопросы' }) },
-  { name: 'reviews', path: '/reviews', ready: (p) => p.getByTestId('review-card').first() },
-  { name: 'terms', path: '/terms', ready: (p) => p.getByRole('heading', { name: 'Пользовательское соглашение', level: 1 }) },
-  { name: 'privacy', path: '/privacy', ready: (p) => p.getByRole('heading', { name: 'Политика конфиденциальности', level: 1 }) },
-  { name: 'register', path: '/register', ready: (p) => p.getByRole('button', { name: 'Зарегистрироваться' }) },
-  { name: 'login', path: '/login', ready: (p) => p.getByRole('button', { name: 'Войти' }) },
-  { name: 'recovery', path: '/recovery-request', ready: (p) => p.getByRole('button', { name: 'Получить письмо' }) },
-  { name: 'not-found', path: '/no-such-page', ready: (p) => p.getByRole('heading', { name: 'Страница не найдена' }) },
-];
-
-const userScreens: Screen[] = [
-  { name: 'cabinet', path: '/home', ready: (p) => p.getByTestId('paper-card').first() },
-  { name: 'demo order form', path: '/demo', ready: (p) => p.getByRole('heading', { name: 'Генерация работы' }) },
-  { name: 'payment waiting', path: '/payment/waiting?task_id=1', ready: (p) => p.getByText('Платёж не найден') },
-  { name: 'preview', path: (id) => `/preview/${id}`, ready: (p) => p.getByTestId('locked-page').getByText('приобрести файл') },
-  { name: 'preview of a missing paper', path: MISSING_PAPER, ready: (p) => p.getByRole('heading', { name: 'Название дипломной работы' }) },
-  { name: 'change password', path: '/change-password', ready: (p) => p.getByRole('button', { name: 'Сменить пароль' }) },
-];
-
-async function expectReachable(page: Page, screen: Screen, paperId: number) {
-  const problems: string[] = [];
-  for (const size of SIZES) {
-    await page.setViewportSize(size);
-    await page.goto(typeof screen.path === 'string' ? screen.path : screen.path(paperId));
-    await expect(screen.ready(page)).toBeVisible({ timeout: 30_000 });
-    await scrollToEnd(page);
-    const { scrollWidth, innerWidth } = await overflowWidth(page);
-    if (scrollWidth > innerWidth) problems.push(`${size.width} px: the page is ${scrollWidth} px wide`);
-    for (const problem of await unreachableControls(page)) problems.push(`${size.width} px: ${problem}`);
-  }
-  expect(problems, `${screen.name}: covered, cut off or unreachable`).toEqual([]);
-}
-
-test.describe('every screen at 375, 768 and 1280 px: nothing covered, cut off or out of reach', () => {
-  for (const screen of guestScreens) {
-    test(`${screen.name} (guest)`, async ({ page }) => expectReachable(page, screen, 0));
-  }
-  for (const screen of userScreens) {
-    test(`${screen.name} (signed in)`, async ({ page }) => {
-      test.setTimeout(120_000);
-      const user = await signedInUser(page.request, 'scr');
-      await expectReachable(page, screen, await seedDemo(user.username));
-    });
-  }
-});

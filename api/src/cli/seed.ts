@@ -2,9 +2,11 @@
  *   node api/src/cli/seed.ts reviews <count>      users with paid full papers and a review each
  *   node api/src/cli/seed.ts paid-paper <username> a paid full paper, so the user can leave a review
  *   node api/src/cli/seed.ts demo-paper <username> <pdf>  an unpaid demo with that PDF as its preview
+ *   node api/src/cli/seed.ts full-paper <username> <docx> a paid full paper of that .docx (its PDF rendered by LibreOffice)
  */
 import { readFile } from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
+import { createPdfConverterPool } from '@app/paper';
 import { storageOf } from '../services.ts';
 import { paperFileKey } from '../storage/storage.ts';
 import { openCliDatabase } from './db.ts';
@@ -73,8 +75,34 @@ async function main() {
       );
       if (rows.length === 0) throw new Error(`no user ${arg}`);
       console.log(`paper ${rows[0].id} for ${arg}`);
+    } else if (command === 'full-paper' && arg && file) {
+      const docx = await readFile(file);
+      const pool = createPdfConverterPool({ size: 1, tmpDir: config.worker.pdfTmpDir });
+      const pdf = await pool.convert(docx).finally(() => pool.close());
+      const id = randomUUID();
+      const docxKey = paperFileKey(id, 'paper.docx');
+      const pdfKey = paperFileKey(id, 'preview.pdf');
+      await storageOf(config).put(docxKey, docx, 'application/vnd.openxmlformats-officedocument.wordprocessingml.document');
+      await storageOf(config).put(pdfKey, pdf, 'application/pdf');
+      const options = {
+        min_publication_year: 2015,
+        required_volume: 80,
+        use_footnotes: false,
+        separate_bibliography: false,
+        references: [],
+      };
+      const rows = await db.execute<{ id: number }[]>(
+        `insert into papers (user_id, type, tariff, title, annotation, structure, options, docx_key, pdf_key, page_count, paid_at)
+         select id, 'full', 'basic', 'Цифровая трансформация управления малым бизнесом в регионах России', ?, '{}', ?, ?, ?, 80, now()
+         from users where lower(username) = lower(?) and deleted_at is null returning id`,
+        [PHRASES[0], JSON.stringify(options), docxKey, pdfKey, arg],
+      );
+      if (rows.length === 0) throw new Error(`no user ${arg}`);
+      console.log(`paper ${rows[0].id} for ${arg}`);
     } else {
-      console.error('usage: seed.ts reviews <count> | seed.ts paid-paper <username> | seed.ts demo-paper <username> <pdf>');
+      console.error(
+        'usage: seed.ts reviews <count> | seed.ts paid-paper <username> | seed.ts demo-paper <username> <pdf> | seed.ts full-paper <username> <docx>',
+      );
       process.exitCode = 2;
     }
   } finally {

@@ -44,10 +44,16 @@ export async function startEmbeddedPostgres(options: {
     persistent: options.persistent,
     // As root, initdb refuses to run; the package then creates and uses a `postgres` system user.
     createPostgresUser: asRoot,
-    // Throwaway test clusters skip durability; a persistent one keeps it.
-    postgresFlags: options.persistent
-      ? ['-c', 'max_connections=300']
-      : ['-c', 'max_connections=300', '-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'],
+    // Only TCP: a Unix socket's lock file (/tmp/.s.PGSQL.<port>.lock) names the postmaster, and one
+    // killed with its service stays a zombie where nothing reaps it (a container's init), so
+    // PostgreSQL would refuse to start again on that port. Throwaway test clusters skip durability.
+    postgresFlags: [
+      '-c',
+      'max_connections=300',
+      '-c',
+      'unix_socket_directories=',
+      ...(options.persistent ? [] : ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off']),
+    ],
     onLog: output,
     onError: output,
   });

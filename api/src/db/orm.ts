@@ -8,9 +8,10 @@ import { Paper } from '../modules/papers/entities.ts';
 import { Order, OrderFile, Payment, Refund } from '../modules/orders/entities.ts';
 import { PromoCode } from '../modules/promo/entities.ts';
 import { Review } from '../modules/reviews/entities.ts';
+import { DefenceKit } from '../modules/defence/entities.ts';
 import { PaperVersion, Revision } from '../modules/revisions/entities.ts';
 
-const entities = [...accountEntities, Paper, Review, PromoCode, Order, OrderFile, Payment, Refund, PaperVersion, Revision];
+const entities = [...accountEntities, Paper, Review, PromoCode, Order, OrderFile, Payment, Refund, DefenceKit, PaperVersion, Revision];
 
 export type Orm = MikroORM;
 

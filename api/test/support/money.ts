@@ -1,5 +1,5 @@
-/** The books must balance: every captured ruble ends as a delivered paper (or a revision round's
- * version) or a refund. Checked at
+/** The books must balance: every captured ruble ends as a delivered paper (or defence kit, or a
+ * revision round's version) or a refund. Checked at
  * the end of every payment and fault test, against our database and the provider's own books. */
 import { expect } from 'vitest';
 import type { TestApp } from './app.ts';
@@ -25,6 +25,7 @@ async function moneyBooks(t: Pick<TestApp, 'sql'>) {
   const { rows } = await t.sql(
     `select p.id as payment_id, p.amount, o.status as order_status,
             (exists (select 1 from papers pa where pa.order_id = o.id)
+              or exists (select 1 from defence_kits k where k.order_id = o.id)
               or exists (select 1 from paper_versions v where v.order_id = o.id and v.number > 1)) as has_paper,
             (select coalesce(sum(amount), 0)::int from refunds r where r.payment_id = p.id and r.status = 'succeeded') as refunded,
             (select count(*)::int from refunds r where r.payment_id = p.id and r.status = 'pending') as refunding

@@ -84,7 +84,8 @@ export async function samplePdf(text = 'Источник о цифровой э�
   const font = await pdf.embedFont(StandardFonts.Helvetica);
   const page = pdf.addPage();
   // Standard fonts have no Cyrillic; the extracted text only needs to be real text.
-  const latin = text.replace(/[^\x20-\x7e]/g, '') || 'Digital economy of small business in the regions. '.repeat(20);
+  const ascii = text.replace(/[^\x20-\x7e]/g, '');
+  const latin = /[a-z]{2}/i.test(ascii) ? ascii : 'Digital economy of small business in the regions. '.repeat(20);
   latin
     .match(/.{1,80}/g)!
     .slice(0, 40)

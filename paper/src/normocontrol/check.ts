@@ -7,8 +7,8 @@
  */
 import { PaperError } from '../errors.ts';
 import { analyse, type OrderedVolume } from './document.ts';
-import { readDocx } from './docx-read.ts';
-import type { ReadDocx } from './docx-read.ts';
+import { readDocx } from '../docx/read.ts';
+import type { ReadDocx } from '../docx/read.ts';
 import { RULES } from './rules/index.ts';
 import type { NormocontrolIssue, NormocontrolReport } from '../types.ts';
 

@@ -1,7 +1,7 @@
 /** A .docx read once and cut into the parts the rules look at. */
 import { readPdf } from '../pdf/bookmarks.ts';
 import type { Bookmark } from '../pdf/bookmarks.ts';
-import type { ReadDocx, ReadParagraph } from './docx-read.ts';
+import type { ReadDocx, ReadParagraph } from '../docx/read.ts';
 
 export const STRUCTURAL = {
   contents: 'СОДЕРЖАНИЕ',

@@ -12,7 +12,7 @@ import { groundingSources, nameContextOf, typesetCitations, type SourceFacts } f
 import { numbersIn } from '../grounding/numbers.ts';
 import type { Passage } from '../passages/split.ts';
 import { analyse, clean, STRUCTURAL } from './document.ts';
-import { readDocx, type ReadParagraph } from './docx-read.ts';
+import { readDocx, type ReadParagraph } from '../docx/read.ts';
 
 /** Letters and digits, lower case: how an entry, a title and a footnote are compared. */
 const plain = (s: string) =>

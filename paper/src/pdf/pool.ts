@@ -1,5 +1,5 @@
 /**
- * A small pool of LibreOffice headless converters (.docx -> .pdf). Every converter has its own
+ * A small pool of LibreOffice headless converters (.docx or .pptx -> .pdf). Every converter has its own
  * user profile directory (-env:UserInstallation), so conversions run in parallel without fighting
  * over a profile lock. A conversion that times out is killed with its whole process group; a
  * converter that failed gets a fresh profile (its restart) and the conversion is tried once more.
@@ -18,8 +18,12 @@ import path from 'node:path';
 import { PaperError } from '../errors.ts';
 import { claimProcessFolder, releaseProcessFolder } from '../process-folder.ts';
 
+/** What is converted: a document (Writer) or slides (Impress). */
+export type OfficeKind = 'docx' | 'pptx';
+const FILTER: Record<OfficeKind, string> = { docx: 'pdf:writer_pdf_Export', pptx: 'pdf:impress_pdf_Export' };
+
 export interface PdfConverter {
-  convert(docx: Uint8Array, options?: { signal?: AbortSignal }): Promise<Buffer>;
+  convert(file: Uint8Array, options?: { signal?: AbortSignal; kind?: OfficeKind }): Promise<Buffer>;
   close(): Promise<void>;
   readonly stats: { conversions: number; failures: number; restarts: number };
 }
@@ -93,7 +97,7 @@ export function createPdfConverterPool(options: PdfPoolOptions = {}): PdfConvert
     else slot.busy = false;
   }
 
-  function run(slot: Slot, work: string, input: string, outDir: string, signal?: AbortSignal): Promise<void> {
+  function run(slot: Slot, work: string, input: string, outDir: string, kind: OfficeKind, signal?: AbortSignal): Promise<void> {
     return new Promise((resolve, reject) => {
       const args = [
         '--headless',
@@ -104,7 +108,7 @@ export function createPdfConverterPool(options: PdfPoolOptions = {}): PdfConvert
         '--nolockcheck',
         `-env:UserInstallation=file://${slot.profileDir}`,
         '--convert-to',
-        'pdf:writer_pdf_Export',
+        FILTER[kind],
         '--outdir',
         outDir,
         input,
@@ -149,17 +153,17 @@ export function createPdfConverterPool(options: PdfPoolOptions = {}): PdfConvert
     });
   }
 
-  async function attempt(slot: Slot, docx: Uint8Array, signal?: AbortSignal): Promise<Buffer> {
+  async function attempt(slot: Slot, file: Uint8Array, kind: OfficeKind, signal?: AbortSignal): Promise<Buffer> {
     const work = await mkdtemp(path.join(await rootDir(), `job-${slot.index}-`));
     try {
-      const input = path.join(work, 'paper.docx');
-      await writeFile(input, docx);
+      const input = path.join(work, `paper.${kind}`);
+      await writeFile(input, file);
       await mkdir(path.join(work, 'out'));
-      await run(slot, work, input, path.join(work, 'out'), signal);
+      await run(slot, work, input, path.join(work, 'out'), kind, signal);
       const pdf = await readFile(path.join(work, 'out', 'paper.pdf')).catch(() => null);
       if (!pdf || pdf.subarray(0, 5).toString() !== '%PDF-') {
         // LibreOffice ran to the end and made nothing: the document is at fault, a restart would not help.
-        throw badInput(new PaperError('pdf_failed', 'LibreOffice не создал PDF: файл .docx повреждён или не поддерживается'));
+        throw badInput(new PaperError('pdf_failed', `LibreOffice не создал PDF: файл .${kind} повреждён или не поддерживается`));
       }
       return pdf;
     } finally {
@@ -170,18 +174,19 @@ export function createPdfConverterPool(options: PdfPoolOptions = {}): PdfConvert
   return {
     stats,
     async convert(docx, opts = {}) {
+      const kind = opts.kind ?? 'docx';
       if (closed) throw new PaperError('pdf_failed', 'Конвертер PDF остановлен');
       if (docx.byteLength === 0 || docx.byteLength > maxInput) {
         throw new PaperError('pdf_failed', 'Размер документа для преобразования в PDF недопустим');
       }
-      // LibreOffice would happily import anything as text; only .docx (a zip) is accepted.
+      // LibreOffice would happily import anything as text; only .docx or .pptx (a zip) is accepted.
       if (docx[0] !== 0x50 || docx[1] !== 0x4b || docx[2] !== 0x03 || docx[3] !== 0x04) {
-        throw new PaperError('pdf_failed', 'Для преобразования в PDF нужен файл .docx');
+        throw new PaperError('pdf_failed', `Для преобразования в PDF нужен файл .${kind}`);
       }
       const slot = await acquire();
       try {
         try {
-          const pdf = await attempt(slot, docx, opts.signal);
+          const pdf = await attempt(slot, docx, kind, opts.signal);
           stats.conversions++;
           return pdf;
         } catch (error) {
@@ -191,7 +196,7 @@ export function createPdfConverterPool(options: PdfPoolOptions = {}): PdfConvert
           // Restart: a crashed or killed LibreOffice may leave a broken profile behind.
           await rm(slot.profileDir, { recursive: true, force: true });
           stats.restarts++;
-          const pdf = await attempt(slot, docx, opts.signal);
+          const pdf = await attempt(slot, docx, kind, opts.signal);
           stats.conversions++;
           return pdf;
         }

@@ -10,7 +10,8 @@ import { need } from '../run/state.ts';
 import { placeKeptChapter } from '../demo/kept-chapter.ts';
 import { englishQueryOf } from '../sources/glossary.ts';
 import { queriesForOutline } from '../sources/queries.ts';
-import { createPassageSearch, type PassageSearch } from '../passages/bm25.ts';
+import { isForeign } from '../bibliography/text.ts';
+import { createPassageSearch, type PassageSearch, type SearchOptions } from '../passages/bm25.ts';
 import { sourceFactsOf, type SourceFacts } from '../grounding/data.ts';
 import { readSources } from '../passages/read.ts';
 import type { Passage } from '../passages/split.ts';
@@ -21,6 +22,8 @@ const PASSAGES_PER_SUBSECTION = 8;
 const PASSAGES_PER_SOURCE = 3;
 /** Sources no subsection picked are added to one, up to this many more passages each. */
 const EXTRA_PER_SUBSECTION = 4;
+/** Of a subsection's passages, at most this many from foreign texts while Russian ones are found. */
+const FOREIGN_PER_SUBSECTION = Math.floor(PASSAGES_PER_SUBSECTION / 3);
 /**
  * Abstracts are short and dense, and BM25's length normalisation favours them over the paragraphs
  * of full texts; but a passage with a printed page is what a reader can check, and the user's own
@@ -28,6 +31,21 @@ const EXTRA_PER_SUBSECTION = 4;
  */
 const PAGED_WEIGHT = 1.5;
 const USER_FILE_WEIGHT = 2;
+/**
+ * A subsection's passages, best first: the paper is Russian, so foreign texts give at most a third
+ * of them while Russian ones are there (English works, whose words repeat the English queries, would
+ * otherwise take every place).
+ */
+function pickPassages(search: PassageSearch, query: string, options: SearchOptions): Passage[] {
+  const among = (foreign: boolean) => (p: Passage) => isForeign(p.text) === foreign && (!options.only || options.only(p));
+  const russian = search.search(query, PASSAGES_PER_SUBSECTION, { ...options, only: among(false) });
+  const foreign = search.search(query, PASSAGES_PER_SUBSECTION, { ...options, only: among(true) });
+  const foreignTaken = Math.min(foreign.length, Math.max(FOREIGN_PER_SUBSECTION, PASSAGES_PER_SUBSECTION - russian.length));
+  return [...russian.slice(0, PASSAGES_PER_SUBSECTION - foreignTaken), ...foreign.slice(0, foreignTaken)]
+    .sort((a, b) => b.score - a.score)
+    .map((x) => x.passage);
+}
+
 /**
  * The passages each subsection is written from: the best ones for its title, a source weighing
  * less each time an earlier subsection got it (so that the paper's sources spread over its
@@ -59,7 +77,7 @@ function assignPassages(state: PaperState, search: PassageSearch, list: Passage[
   const taken = new Set<string>();
   const free = disjoint ? { only: (p: Passage) => !taken.has(p.id) } : {};
   for (const [number, query] of queries) {
-    const picked = search.search(query, PASSAGES_PER_SUBSECTION, { perSource: PASSAGES_PER_SOURCE, weight, ...free }).map((x) => x.passage);
+    const picked = pickPassages(search, query, { perSource: PASSAGES_PER_SOURCE, weight, ...free });
     for (const p of picked) taken.add(p.id);
     out.set(number, picked);
     for (const id of new Set(picked.map((p) => p.sourceId))) uses.set(id, (uses.get(id) ?? 0) + 1);

@@ -13,7 +13,7 @@ import type { Progress, StageId } from '../progress.ts';
 import type { RunSources } from '../sources/run-sources.ts';
 import type { Assembled } from '../typeset/assemble.ts';
 import type { PageMap } from '../typeset/docx.ts';
-import type { ClaimCounts, NormocontrolReport, OriginalityReport, RunContext } from '../types.ts';
+import type { ClaimCounts, DefenceKit, NormocontrolReport, OriginalityReport, RunContext } from '../types.ts';
 import type { RevisionState } from '../remarks/types.ts';
 import type { Written } from './written.ts';
 
@@ -60,6 +60,8 @@ export interface PaperState {
   preview?: Buffer;
   normocontrol?: NormocontrolReport;
   originality?: OriginalityReport;
+  /** The defence kit made from the laid-out paper (defence/, a stage after a paper). */
+  defence?: DefenceKit;
   /** Pages the paper may exceed its window by: a revision's remarks asked for that much more text. */
   extraPages?: number;
   /** A revision round: what it is asked and what it did (revision/, revision-report/). */

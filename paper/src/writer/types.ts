@@ -37,6 +37,17 @@ export interface SubsectionPlan {
   passages: { id: string; source: string; gist: string }[];
 }
 
+/** A fragment of the paper a defence kit is made from: an id to cite as [[f12]], its printed page. */
+export interface FragmentBrief {
+  id: string;
+  page: string | null;
+  text: string;
+}
+
+/** The kinds of question a commission asks at a defence. */
+export const DEFENCE_TOPICS = ['relevance', 'novelty', 'methods', 'sources', 'limitations', 'practice', 'numbers'] as const;
+export type DefenceTopic = (typeof DEFENCE_TOPICS)[number];
+
 export type WriterTask =
   | { kind: 'outline'; topic: string; userStructure: UserStructure | null; minYear: number }
   | { kind: 'introduction'; outline: OutlineBrief; targetChars: number }
@@ -70,6 +81,14 @@ export type WriterTask =
   | { kind: 'verify'; claims: { n: number; claim: string; passages: string[] }[] }
   | { kind: 'chapter-conclusion'; outline: OutlineBrief; chapter: number; digests: SubsectionDigest[]; targetChars: number }
   | { kind: 'conclusion'; outline: OutlineBrief; digests: { number: string; title: string; digest: string }[]; targetChars: number }
+  | { kind: 'defence-slides'; title: string; slides: { id: string; title: string; fragments: FragmentBrief[] }[] }
+  | {
+      kind: 'defence-speech';
+      title: string;
+      words: number;
+      slides: { number: number; title: string; lines: string[]; words: number; fragments: FragmentBrief[] }[];
+    }
+  | { kind: 'defence-questions'; title: string; count: number; fragments: FragmentBrief[] }
   | {
       /**
        * A supervisor's remark applied to a section of a delivered paper (a revision round):

@@ -1,9 +1,12 @@
 /** Accounts for tests, created through the real API (the browser flow is tested on its own). */
 import { spawnSync } from 'node:child_process';
-import { resolve } from 'node:path';
+import { writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { expect, type APIRequestContext } from '@playwright/test';
 import { PASSWORD } from './constants';
 import { codeFromMail } from './mail';
+import { previewPdf } from './orders';
 
 let counter = 0;
 
@@ -26,6 +29,11 @@ const origin = () => ({ origin: process.env.E2E_BASE_URL! });
 /** Registers and verifies an account; `request` keeps the cookies (use page.request for a page). */
 export async function createVerifiedUser(request: APIRequestContext, prefix = 'u'): Promise<TestUser> {
   const user = uniqueUser(prefix);
+  await register(request, user);
+  return user;
+}
+
+async function register(request: APIRequestContext, user: TestUser): Promise<void> {
   const reg = await request.post('/api/v1/registration/register/', {
     headers: origin(),
     data: { username: user.username, email: user.email, password: user.password },
@@ -34,7 +42,6 @@ export async function createVerifiedUser(request: APIRequestContext, prefix = 'u
   const code = await codeFromMail(user.email, 0);
   const verify = await request.post('/api/v1/registration/verify-email/', { headers: origin(), data: { code } });
   expect(verify.status(), await verify.text()).toBe(200);
-  return user;
 }
 
 export async function logIn(request: APIRequestContext, user: TestUser): Promise<void> {
@@ -52,6 +59,18 @@ export async function signedInUser(request: APIRequestContext, prefix = 'u'): Pr
   return user;
 }
 
+/** Signs in as `user`, registering it first on a stack that does not have it yet (an account with
+ * the same name in every run, as screenshots show it). */
+export async function signedInFixedUser(request: APIRequestContext, user: TestUser): Promise<void> {
+  const r = await request.post('/api/v1/auth/login/', {
+    headers: origin(),
+    data: { username_or_email: user.username, password: user.password },
+  });
+  if (r.status() === 200) return;
+  await register(request, user);
+  await logIn(request, user);
+}
+
 /** Runs the API's seed command against the running stack (same environment as the server). */
 export function seed(...args: string[]): string {
   const env = { ...process.env, ...JSON.parse(process.env.E2E_SERVER_ENV!) };
@@ -59,4 +78,11 @@ export function seed(...args: string[]): string {
   const r = spawnSync(process.execPath, ['api/src/cli/seed.ts', ...args], { cwd: root, env, encoding: 'utf8' });
   if (r.status !== 0) throw new Error(`seed ${args.join(' ')} failed: ${r.stderr}`);
   return r.stdout;
+}
+
+/** An unpaid demo of `username` whose preview is a PDF of `pages` pages of text; its id. */
+export async function seedDemo(username: string, pages: number): Promise<number> {
+  const file = join(tmpdir(), `e2e-preview-${process.pid}-${pages}.pdf`);
+  writeFileSync(file, await previewPdf(pages));
+  return Number(/paper (\d+)/.exec(seed('demo-paper', username, file))![1]);
 }

@@ -53,6 +53,7 @@ const routes: RouteObject[] = [
             children: [
               { path: 'home', ...page(() => import('./routes/home')) },
               { path: 'preview/:paperId', ...page(() => import('./routes/preview')) },
+              { path: 'defence/:paperId', ...page(() => import('./routes/defence')) },
               { path: 'papers/:paperId/revisions', ...page(() => import('./routes/revisions')) },
             ],
           },

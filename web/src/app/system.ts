@@ -35,6 +35,8 @@ const defaultTheme = defineConfig({
   theme: { breakpoints, keyframes, tokens, semanticTokens, textStyles, layerStyles, animationStyles },
 });
 
+const FONT_STACK = "'Inter', 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Liberation Sans', 'DejaVu Sans', sans-serif";
+
 /** The defaults with a readable body font and a light page. */
 const appTheme = defineConfig({
   globalCss: {
@@ -53,8 +55,10 @@ const appTheme = defineConfig({
     },
     tokens: {
       fonts: {
-        heading: { value: "'Inter', 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif" },
-        body: { value: "'Inter', 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif" },
+        // On Debian (and in the screenshot tests) the text is Liberation Sans and the ruble sign,
+        // which it lacks, DejaVu Sans: both from the packages scripts/bootstrap.mjs installs.
+        heading: { value: FONT_STACK },
+        body: { value: FONT_STACK },
       },
     },
   },

@@ -28,8 +28,8 @@ export function Footer({ config }: { config: PublicConfig | null }) {
             </>
           ) : null}
           {/* The year of a page pre-rendered last year is corrected when it hydrates. */}
-          <Text color="gray.300" suppressHydrationWarning>
-            © {new Date().getFullYear()} Сервис академических работ
+          <Text color="gray.300">
+            © <time suppressHydrationWarning>{new Date().getFullYear()}</time> Сервис академических работ
           </Text>
         </Stack>
       </Container>

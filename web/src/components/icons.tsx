@@ -1,11 +1,15 @@
-/** Inline icons (no icon library: a handful of paths is lighter than a dependency). */
+/** Inline icons (no icon library: a handful of paths is lighter than a dependency). Each is 1em
+ * square unless styled otherwise (a button's icon size, `boxSize`): Chakra's icon recipe gives an
+ * icon no size of its own, and an svg without one fills the width of its box. The size is given
+ * as the svg's width and height attributes, which any CSS overrides, and which hold on the
+ * pre-rendered pages before any style loads. */
 import { Icon, type IconProps } from '@chakra-ui/react';
 
 const make = (path: React.ReactNode, viewBox = '0 0 24 24') =>
   function SvgIcon(props: IconProps) {
     return (
       <Icon viewBox={viewBox} aria-hidden="true" focusable="false" {...props} asChild>
-        <svg fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+        <svg width="1em" height="1em" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
           {path}
         </svg>
       </Icon>
@@ -32,7 +36,7 @@ export const CrossIcon = make(<path d="M18 6 6 18M6 6l12 12" />);
 export function LogoMark(props: IconProps) {
   return (
     <Icon viewBox="0 0 32 32" aria-hidden="true" focusable="false" {...props} asChild>
-      <svg>
+      <svg width="1em" height="1em">
         <rect width="32" height="32" rx="7" fill="#1e40af" />
         <path d="M8 22V10h9a5 5 0 0 1 0 10h-5" fill="none" stroke="#fff" strokeWidth="3" strokeLinecap="round" />
       </svg>

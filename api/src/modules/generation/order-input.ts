@@ -39,7 +39,7 @@ export function paperInputOf(
 }
 
 /** The order's title page as the engine prints it: the ministry and the kind of work by name. */
-function titlePageInfoOf(t: TitlePage): TitlePageInfo {
+export function titlePageInfoOf(t: TitlePage): TitlePageInfo {
   const info: TitlePageInfo = {
     ministry: t.ministry ? MINISTRY_NAMES[t.ministry] : undefined,
     workKind: t.work_kind ? WORK_KIND_NAMES[t.work_kind] : undefined,

@@ -4,7 +4,7 @@ import type { MailMessage } from './mailer.ts';
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-function layout(title: string, paragraphs: string[], code?: string): string {
+export function layout(title: string, paragraphs: string[], code?: string): string {
   const body = paragraphs.map((p) => `<p style="margin:0 0 12px">${escape(p)}</p>`).join('');
   const codeBlock = code ? `<p style="font-size:28px;letter-spacing:6px;font-weight:bold;margin:16px 0">${escape(code)}</p>` : '';
   return (

@@ -9,6 +9,7 @@ import { inTransaction, QUEUE, type NotifyJob, type TelegramJob } from '../../jo
 import type { MailMessage, Mailer } from '../mail/mailer.ts';
 import { generationCompletedMail, generationFailedMail, paymentSucceededMail, refundSucceededMail } from '../mail/templates.ts';
 import { Order } from '../orders/entities.ts';
+import { defenceMail } from '../defence/notify.ts';
 import { revisionMailOf } from '../revisions/notify.ts';
 import { messageIdOf, sendOnce } from './deliveries.ts';
 
@@ -38,6 +39,7 @@ export async function deliverNotification(d: NotifyDeps, notificationId: string,
 }
 
 function mailOf(config: Config, order: Order, email: string, kind: NotifyJob['kind']): MailMessage | null {
+  if (order.kind === 'defence') return defenceMail(email, kind, order, config);
   const full = order.paperType === 'full';
   switch (kind) {
     case 'payment_succeeded':

@@ -13,9 +13,10 @@ import { Paper } from '../papers/entities.ts';
 import { Payment } from './entities.ts';
 import type { PaymentProvider } from './providers/types.ts';
 import { releasePromo, reservePromo } from '../promo/promo.ts';
-import { ACTIVE_STATUSES, Order, OrderFile, type OrderOptions } from './entities.ts';
+import { defencePlan } from '../defence/place.ts';
+import { ACTIVE_STATUSES, Order, OrderFile } from './entities.ts';
+import { paperOrderOptions, type OrderPlan } from './plan.ts';
 import { demoAlreadyBought, lockOrderAndPayment } from './repository.ts';
-import { orderOptionsSchema } from './options.ts';
 import type { SourcesEstimator } from '../sources/estimate.ts';
 import { pendingDataOf } from './status.ts';
 
@@ -81,12 +82,38 @@ export async function refuseWhilePending(em: EntityManager, userId: number): Pro
   if (pending) throw new PendingPurchase(await pendingDataOf(em, pending));
 }
 
-/** The options of the order that made a demo: its title page and appendix choice (older orders have neither). */
-async function demoOrderOptions(em: EntityManager, demo: Paper): Promise<Pick<OrderOptions, 'title_page' | 'ai_appendix'> | null> {
-  const order = await em.findOne(Order, { paper: demo.id }, { orderBy: { createdAt: 'asc' } });
-  if (!order) return null;
-  const parsed = orderOptionsSchema.safeParse(order.options);
-  return parsed.success ? { title_page: parsed.data.title_page, ai_appendix: parsed.data.ai_appendix } : null;
+async function paperPlan(em: EntityManager, userId: number, purchase: Exclude<PurchaseJson, { kind: 'defence' }>): Promise<OrderPlan> {
+  let source: Paper | null = null;
+  if (purchase.kind === 'from_demo') {
+    source = await em.findOne(Paper, { id: purchase.paper_id, user: userId, type: 'demo' });
+    if (!source) throw new AppError('demo_not_found');
+    if (await demoAlreadyBought(em, source.id)) throw new AppError('demo_already_bought');
+  }
+  const tariff = purchase.model_name ?? source?.tariff ?? DEFAULT_TARIFF;
+  const paperType = purchase.paper_type;
+  // A full version keeps the demo's title page and appendix unless the purchase gives its own.
+  const demoOptions = source ? await paperOrderOptions(em, source) : null;
+  const topic = source?.title ?? (purchase.kind === 'new' ? purchase.title : '');
+  return {
+    kind: purchase.kind,
+    paperType,
+    tariff,
+    topic,
+    source,
+    options: {
+      use_footnotes: purchase.use_footnotes,
+      separate_bibliography: purchase.separate_bibliography,
+      min_publication_year: purchase.min_publication_year,
+      required_volume: purchase.required_volume,
+      gost_citations: purchase.gost_citations,
+      user_structure: purchase.kind === 'new' ? purchase.user_structure : null,
+      title_page: purchase.title_page ?? demoOptions?.title_page ?? null,
+      ai_appendix: purchase.ai_appendix ?? demoOptions?.ai_appendix ?? true,
+    },
+    price: (discount) => priceOf(paperType, tariff, discount),
+    description: `${paperType === 'demo' ? 'Демо-версия' : 'Полная версия'} работы: ${topic}`,
+    returnPath: (orderId) => `/payment/waiting?task_id=${orderId}`,
+  };
 }
 
 /**
@@ -100,39 +127,21 @@ export async function placeOrder(d: OrderDeps, session: AuthSession, input: Plac
   const user = session.user;
 
   await refuseWhilePending(d.em, user.id);
-  let source: Paper | null = null;
-  if (purchase.kind === 'from_demo') {
-    source = await d.em.findOne(Paper, { id: purchase.paper_id, user: user.id, type: 'demo' });
-    if (!source) throw new AppError('demo_not_found');
-    if (await demoAlreadyBought(d.em, source.id)) throw new AppError('demo_already_bought');
-  }
+  const plan = purchase.kind === 'defence' ? await defencePlan(d.em, user.id, purchase.paper_id) : await paperPlan(d.em, user.id, purchase);
   if (await d.em.count(Order, { user: user.id, status: { $in: ACTIVE_STATUSES } })) throw new AppError('active_generation');
-  if (purchase.gost_citations.length !== input.files.length) throw new AppError('citations_mismatch');
+  const citations = purchase.kind === 'defence' ? [] : purchase.gost_citations;
+  if (citations.length !== input.files.length) throw new AppError('citations_mismatch');
   const files = checkFiles(input.files);
-
-  const tariff = purchase.model_name ?? source?.tariff ?? DEFAULT_TARIFF;
-  const paperType = purchase.paper_type;
-  const topic = source?.title ?? (purchase.kind === 'new' ? purchase.title : '');
   // No money for a paper that cannot get its sources: a demo's purchase keeps the demo's files.
-  await d.sources.check({
-    topic,
-    minYear: purchase.min_publication_year,
-    requiredVolume: purchase.required_volume,
-    type: paperType,
-    attached: files.length + (source?.orderId ? await d.em.count(OrderFile, { order: source.orderId }) : 0),
-  });
-  // A full version keeps the demo's title page and appendix unless the purchase gives its own.
-  const demoOptions = source ? await demoOrderOptions(d.em, source) : null;
-  const options: OrderOptions = {
-    use_footnotes: purchase.use_footnotes,
-    separate_bibliography: purchase.separate_bibliography,
-    min_publication_year: purchase.min_publication_year,
-    required_volume: purchase.required_volume,
-    gost_citations: purchase.gost_citations,
-    user_structure: purchase.kind === 'new' ? purchase.user_structure : null,
-    title_page: purchase.title_page ?? demoOptions?.title_page ?? null,
-    ai_appendix: purchase.ai_appendix ?? demoOptions?.ai_appendix ?? true,
-  };
+  if (purchase.kind !== 'defence')
+    await d.sources.check({
+      topic: plan.topic,
+      minYear: purchase.min_publication_year,
+      requiredVolume: purchase.required_volume,
+      type: plan.paperType,
+      attached: files.length + (plan.source?.orderId ? await d.em.count(OrderFile, { order: plan.source.orderId }) : 0),
+    });
+
   const orderId = randomUUID();
   const paymentId = randomUUID();
   const promoCode = input.promoCode?.trim();
@@ -143,15 +152,15 @@ export async function placeOrder(d: OrderDeps, session: AuthSession, input: Plac
       const order = em.create(Order, {
         id: orderId,
         user: user.id,
-        kind: purchase.kind,
-        paperType,
-        tariff,
-        topic,
-        options,
-        sourcePaper: source,
+        kind: plan.kind,
+        paperType: plan.paperType,
+        tariff: plan.tariff,
+        topic: plan.topic,
+        options: plan.options,
+        sourcePaper: plan.source,
         promoCode: promo,
         discount,
-        amount: priceOf(paperType, tariff, discount),
+        amount: plan.price(discount),
         status: 'pending_payment',
         fromTelegram: input.fromTelegram ?? false,
         paymentExpiresAt: new Date(Date.now() + d.config.payments.ttlMinutes * 60_000),
@@ -164,7 +173,7 @@ export async function placeOrder(d: OrderDeps, session: AuthSession, input: Plac
           kind: f.kind,
           size: f.size,
           storageKey: orderFileKey(orderId, i + 1, f.kind),
-          citation: purchase.gost_citations[i],
+          citation: citations[i],
         }),
       );
       const payment = em.create(Payment, {
@@ -191,8 +200,8 @@ export async function placeOrder(d: OrderDeps, session: AuthSession, input: Plac
   return requestPayment(d, {
     order,
     payment,
-    description: `${paperType === 'demo' ? 'Демо-версия' : 'Полная версия'} работы: ${order.topic}`,
-    returnUrl: `${d.config.publicUrl}/payment/waiting?task_id=${orderId}`,
+    description: plan.description,
+    returnUrl: `${d.config.publicUrl}${plan.returnPath(orderId)}`,
     customerEmail: user.email ?? '',
     store: async () => {
       for (const [i, f] of files.entries())

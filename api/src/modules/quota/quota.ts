@@ -338,8 +338,11 @@ export async function startQuota(options: QuotaOptions): Promise<Quota> {
             claim.kind === 'demo'
               ? await c.query(TAKE_PARKED, [claim.pool, claim.orderId, id, claim.callKey, workerId, leaseSeconds])
               : null;
-          if (parked?.rowCount) settle([id]);
-          else await c.query(INSERT_WAITER, [id, claim.pool, claim.orderId, claim.kind, claim.callKey, workerId, leaseSeconds]);
+          if (parked?.rowCount) {
+            // A look that ran just before may have queued this call as a waiter: it holds a stream now.
+            await c.query(`delete from quota_waiters where id = $1`, [id]);
+            settle([id]);
+          } else await c.query(INSERT_WAITER, [id, claim.pool, claim.orderId, claim.kind, claim.callKey, workerId, leaseSeconds]);
         });
         await Promise.race([granted, abortedWhileWaiting]);
       } catch (error) {

@@ -20,11 +20,6 @@ const FAILED_MESSAGE = 'Не удалось выполнить доработк�
 const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 
 /** Whether the worker's order is a revision round (the queue carries order ids only). */
-export async function isRevisionOrder(d: Pick<GenerationDeps, 'em'>, orderId: string): Promise<boolean> {
-  const [row] = await d.em.execute<{ kind: string }[]>('select kind from orders where id = ?', [orderId]);
-  return row?.kind === 'revision';
-}
-
 export async function runRevision(d: GenerationDeps, orderId: string): Promise<void> {
   if (!(await claim(d.em, orderId, d.config.worker.staleSeconds))) return;
   d.log.info({ orderId }, 'revision claimed');

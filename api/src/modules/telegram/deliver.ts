@@ -8,6 +8,7 @@ import type { TelegramJob } from '../../jobs/queues.ts';
 import { User } from '../accounts/entities.ts';
 import { sendOnce } from '../notifications/deliveries.ts';
 import { Order } from '../orders/entities.ts';
+import { defenceNotification } from '../defence/notify.ts';
 import { roundOf } from '../revisions/notify.ts';
 
 export interface DeliverDeps {
@@ -59,6 +60,7 @@ export async function deliverTelegram(d: DeliverDeps, job: TelegramJob): Promise
 }
 
 function notificationOf(order: Order, job: TelegramJob, config: Config): Notification | null {
+  if (order.kind === 'defence') return defenceNotification(job.kind, order, config);
   switch (job.kind) {
     case 'payment_succeeded':
       return { kind: 'payment_succeeded', topic: order.topic, paperType: order.paperType };

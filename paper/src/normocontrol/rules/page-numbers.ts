@@ -3,7 +3,7 @@
  * counts but shows no number. Measured: a PAGE field in the centred default footer, a different
  * first-page footer without it, numbering starting at 1.
  */
-import type { ReadParagraph } from '../docx-read.ts';
+import type { ReadParagraph } from '../../docx/read.ts';
 import type { Finding, NormocontrolRule } from '../rule.ts';
 
 const hasPageField = (ps: ReadParagraph[] | undefined) => Boolean(ps?.some((p) => p.fields.some((f) => /^PAGE\b/i.test(f.instruction))));

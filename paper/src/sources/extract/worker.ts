@@ -102,7 +102,8 @@ async function run(job: Job): Promise<Reply> {
     } else {
       reply = await extractDocx(job);
     }
-    if (reply.ok && !reply.text.trim()) return { ok: false, reason: 'В файле нет текста' };
+    // Dots of a table of contents or a scan's specks are no text to cite.
+    if (reply.ok && !/\p{L}{2}/u.test(reply.text)) return { ok: false, reason: 'В файле нет текста' };
     return reply;
   } catch (error) {
     if (error instanceof Rejection) return { ok: false, reason: error.message };

@@ -5,10 +5,11 @@
  * and must never be presented to a customer as AI output.
  */
 import { PaperError } from '../../errors.ts';
-import type { Writer, WriterCall, WriterReply, WriterTask, PassageBrief } from '../types.ts';
+import type { FragmentBrief, Writer, WriterCall, WriterReply, WriterTask, PassageBrief } from '../types.ts';
 import type { OutlineBrief } from '../../outline/types.ts';
 import { lexicalVerdicts } from '../../grounding/claims.ts';
 import { figureOf } from '../../text/tables.ts';
+import { bulletOf, spokenOf, wordCount } from '../../text/statements.ts';
 import {
   ANALYSIS,
   CHAPTER_CONCLUSION,
@@ -302,6 +303,35 @@ function outlineJson(task: Extract<WriterTask, { kind: 'outline' }>): string {
   });
 }
 
+/** Fragments that are no statement to retell: a task of a list, a table's caption, a lead-in ending with a colon. */
+const notTold = (f: FragmentBrief) => /^[–—-]\s|^Таблица \d/u.test(f.text) || /:\s*$/.test(f.text);
+
+/** The speech: each slide told by its fragments in the first person plural, each sentence citing its own. */
+function defenceSpeech(task: Extract<WriterTask, { kind: 'defence-speech' }>): string {
+  let n = 0;
+  return task.slides
+    .map((s) => {
+      const sentences: string[] = [];
+      let words = 0;
+      for (const f of s.fragments) {
+        if (words >= s.words || notTold(f)) continue;
+        const sentence = spokenOf(f.text, n++).replace(/\.$/, ` [[${f.id}]].`);
+        sentences.push(sentence);
+        words += wordCount(sentence);
+      }
+      return `Слайд ${s.number}\n${sentences.join(' ')}`;
+    })
+    .join('\n\n');
+}
+
+/** Questions the paper's fragments answer, a kind of question each, found by its words. */
+const OFFLINE_QUESTIONS: [string, string, RegExp][] = [
+  ['relevance', 'В чём актуальность выбранной темы?', /актуальн/iu],
+  ['methods', 'Какие методы применялись в исследовании?', /^Методы/u],
+  ['limitations', 'С какими проблемами связан объект исследования?', /проблем|барьер|огранич/iu],
+  ['practice', 'Какие меры вы предлагаете?', /предлаг|рекоменд|целесообраз/iu],
+];
+
 function write(call: WriterCall): string {
   const t = call.task;
   switch (t.kind) {
@@ -349,6 +379,25 @@ function write(call: WriterCall): string {
         ? `${text}\n\n${compose(more, [CONCLUSION_FILL, PRACTICE], fillOf(t.outline, t.outline.title), call.key, [])}`
         : text;
     }
+    case 'defence-slides':
+      return JSON.stringify({
+        slides: t.slides.map((s) => ({
+          id: s.id,
+          bullets: s.fragments
+            .filter((f) => !notTold(f))
+            .slice(0, 4)
+            .map((f) => ({ text: bulletOf(f.text, 90), source: f.id })),
+        })),
+      });
+    case 'defence-speech':
+      return defenceSpeech(t);
+    case 'defence-questions':
+      return JSON.stringify({
+        questions: OFFLINE_QUESTIONS.flatMap(([topic, question, re]) => {
+          const f = t.fragments.find((x) => re.test(x.text));
+          return f ? [{ topic, question, answer: spokenOf(f.text, 1), source: f.id }] : [];
+        }),
+      });
     case 'remark': {
       const banks =
         t.section === 'introduction' ? [RELEVANCE] : t.section === 'conclusion' ? [CONCLUSION_FILL, PRACTICE] : [ANALYSIS, PRACTICE];

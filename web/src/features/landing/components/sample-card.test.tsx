@@ -37,13 +37,13 @@ describe('sample card', () => {
   it('says how many sources its list has and what wrote it', () => {
     renderWithApp(
       <SampleCard
-        sample={{ ...sample, pages: 80, volume: 80, sources: 32, writtenBy: 'Имитация языковой модели' }}
+        sample={{ ...sample, pages: 80, volume: 80, sources: 32, writtenBy: 'Написан языковой моделью GigaChat-2-Max' }}
         onAnnotation={() => {}}
       />,
     );
     expect(screen.getByText('Объём: 80 с.')).toBeTruthy();
     expect(screen.getByText('Источников в списке литературы: 32')).toBeTruthy();
-    expect(screen.getByText('Написан: Имитация языковой модели')).toBeTruthy();
+    expect(screen.getByText('Написан языковой моделью GigaChat-2-Max')).toBeTruthy();
   });
 
   it('does nothing without a download link', () => {

@@ -57,7 +57,7 @@ export function SampleCard({ sample, onAnnotation, hidden }: { sample: Sample; o
         </Wrap>
         {sample.writtenBy && (
           <Text fontSize="xs" color="fg.muted">
-            Написан: {sample.writtenBy}
+            {sample.writtenBy}
           </Text>
         )}
         <Box flex="1" />

@@ -37,7 +37,7 @@ export function Samples() {
   };
 
   const placeholders = (
-    <Box display="grid" gap="4" aria-busy="true" aria-label="Загрузка примеров" css={PLACEHOLDER_COLUMNS}>
+    <Box display="grid" gap="4" role="status" aria-busy="true" aria-label="Загрузка примеров" css={PLACEHOLDER_COLUMNS}>
       {[1, 2, 3].map((i) => (
         <Skeleton key={i} height="80" rounded="lg" />
       ))}

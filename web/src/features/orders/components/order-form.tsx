@@ -5,6 +5,7 @@ import {
   DEFAULT_PAPER_TYPE,
   DEFAULT_TARIFF,
   fields,
+  formatRubles,
   forms,
   LIMITS,
   PAPER_TYPES,
@@ -208,7 +209,7 @@ export function OrderForm() {
                 <RadioGroup.ItemText>
                   {TYPE_LABELS[t]}{' '}
                   <Text as="span" color="fg.muted">
-                    (от {PRICES[t].basic} ₽)
+                    (от {formatRubles(PRICES[t].basic)})
                   </Text>
                 </RadioGroup.ItemText>
               </RadioGroup.Item>

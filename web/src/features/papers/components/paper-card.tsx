@@ -1,6 +1,7 @@
 /** A paper in the cabinet: title and annotation; 'Скачать' (.docx named after the title) for a
  * paid full paper, otherwise 'Купить' (its preview). Clicking the card does the same. A bought full
- * paper also has 'Доработать': its versions and revision rounds. */
+ * paper also has 'Доработать' (its versions and revision rounds) and 'Подготовка к защите' (slides,
+ * speech, questions). */
 import { Button, Card, Heading, Text } from '@chakra-ui/react';
 import type { PaperListItem } from '@app/contract';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
@@ -16,7 +17,8 @@ export function docxName(title: string): string {
   return `${clean || 'Работа'}.docx`;
 }
 
-export function PaperCard({ paper, revisable = false }: { paper: PaperListItem; revisable?: boolean }) {
+/** `bought`: a full paper the user paid for. */
+export function PaperCard({ paper, bought = false }: { paper: PaperListItem; bought?: boolean }) {
   const navigate = useNavigate();
   const { pending, download, error } = useDownload();
   const act = () => {
@@ -53,10 +55,15 @@ export function PaperCard({ paper, revisable = false }: { paper: PaperListItem; 
         >
           {paper.download_url ? 'Скачать' : 'Купить'}
         </Button>
-        {revisable ? (
-          <Button asChild variant="outline" colorPalette="blue" onClick={(e) => e.stopPropagation()}>
-            <RouterLink to={`/papers/${paper.id}/revisions`}>Доработать</RouterLink>
-          </Button>
+        {bought ? (
+          <>
+            <Button asChild variant="outline" colorPalette="blue" onClick={(e) => e.stopPropagation()}>
+              <RouterLink to={`/papers/${paper.id}/revisions`}>Доработать</RouterLink>
+            </Button>
+            <Button asChild variant="outline" colorPalette="blue" onClick={(e) => e.stopPropagation()}>
+              <RouterLink to={`/defence/${paper.id}`}>Подготовка к защите</RouterLink>
+            </Button>
+          </>
         ) : null}
         <InlineError message={error} />
       </Card.Footer>

@@ -26,11 +26,13 @@ export function PaperOverview({ paper }: { paper: PaperDetail | null }) {
             {chapters.map((ch) => (
               <li key={ch.title}>
                 <Text fontWeight="medium">{ch.title}</Text>
-                <Stack as="ol" listStyleType="none" ps="5" gap="1" mt="1">
-                  {ch.subchapters.map((s) => (
-                    <li key={s}>{s}</li>
-                  ))}
-                </Stack>
+                {ch.subchapters.length > 0 ? (
+                  <Stack as="ol" listStyleType="none" ps="5" gap="1" mt="1">
+                    {ch.subchapters.map((s) => (
+                      <li key={s}>{s}</li>
+                    ))}
+                  </Stack>
+                ) : null}
               </li>
             ))}
             <li>{CONCLUSION}</li>

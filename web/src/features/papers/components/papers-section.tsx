@@ -107,7 +107,7 @@ function PaperList({
 
   if (query.isPending) {
     return (
-      <SimpleGrid columns={{ base: 1, md: 2 }} gap="4" aria-busy="true" aria-label="Загрузка работ">
+      <SimpleGrid columns={{ base: 1, md: 2 }} gap="4" role="status" aria-busy="true" aria-label="Загрузка работ">
         {Array.from({ length: LIMITS.papers.pageSize }, (_, i) => (
           <Skeleton key={i} h="48" borderRadius="md" data-testid="paper-skeleton" />
         ))}
@@ -131,7 +131,7 @@ function PaperList({
       <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
         {body.papers.map((p) => (
           <Box key={p.id}>
-            <PaperCard paper={p} revisable={tab === 'full' && p.download_url !== null} />
+            <PaperCard paper={p} bought={tab === 'full' && p.download_url !== null} />
           </Box>
         ))}
       </SimpleGrid>

@@ -44,8 +44,8 @@ function PageFrame({ children, label, testId }: { children: React.ReactNode; lab
   );
 }
 
-function PageSkeleton({ width }: { width: number }) {
-  return <Skeleton w={`${width}px`} h={`${Math.round(width * PAGE_RATIO)}px`} />;
+function PageSkeleton({ width, ratio = PAGE_RATIO }: { width: number; ratio?: number }) {
+  return <Skeleton w={`${width}px`} h={`${Math.round(width * ratio)}px`} />;
 }
 
 interface Props {
@@ -53,18 +53,20 @@ interface Props {
   /** Show the locked page after the last one (a paper that is not bought yet). */
   locked: boolean;
   onBuy: () => void;
+  /** Page height to width (A4 unless given: 16:9 slides), for the pages still loading. */
+  ratio?: number;
 }
 
-export function PdfPreview({ url, locked, onBuy }: Props) {
+export function PdfPreview({ url, locked, onBuy, ratio }: Props) {
   const [{ width: containerWidth }, ref] = useElementSize<HTMLDivElement>();
   const [pages, setPages] = useState<number | null>(null);
   const width = Math.max(0, containerWidth - 6);
 
   const skeletons = (
-    <Stack gap={GAP} aria-busy="true" aria-label="Загрузка страниц">
+    <Stack gap={GAP} role="status" aria-busy="true" aria-label="Загрузка страниц">
       {Array.from({ length: SKELETON_PAGES }, (_, i) => (
         <PageFrame key={i} label={`Загрузка страницы ${i + 1}`}>
-          <PageSkeleton width={width} />
+          <PageSkeleton width={width} ratio={ratio} />
         </PageFrame>
       ))}
     </Stack>
@@ -96,7 +98,7 @@ export function PdfPreview({ url, locked, onBuy }: Props) {
                     width={width}
                     renderTextLayer={false}
                     renderAnnotationLayer={false}
-                    loading={<PageSkeleton width={width} />}
+                    loading={<PageSkeleton width={width} ratio={ratio} />}
                     onRenderError={(error) => console.error(`preview page ${i + 1} failed to render`, error)}
                   />
                 </PageFrame>

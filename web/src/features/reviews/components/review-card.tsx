@@ -16,7 +16,7 @@ export function ReviewCard({ review, onEdit, onDelete }: Props) {
       <Card.Body gap="3">
         <HStack justify="space-between" align="flex-start" wrap="wrap" gap="2">
           <Stack gap="1" minW="0">
-            <Text fontWeight="semibold" wordBreak="break-word">
+            <Text fontWeight="semibold" wordBreak="break-word" data-testid="review-author">
               {review.username}
             </Text>
             <Stars value={review.rating} size="4" label={`Оценка ${review.rating} из 5`} />

@@ -53,7 +53,7 @@ export function ReviewList({ mine, sort, onEdit, onDelete }: Props) {
         />
       ))}
       {loading ? (
-        <Stack gap="4" aria-busy="true" aria-label="Загрузка отзывов" data-testid="review-skeletons">
+        <Stack gap="4" role="status" aria-busy="true" aria-label="Загрузка отзывов" data-testid="review-skeletons">
           {Array.from({ length: REVIEW_LIST.skeletons }, (_, i) => (
             <Skeleton key={i} height="28" rounded="lg" />
           ))}

@@ -40,6 +40,8 @@ export interface ReadParagraph {
   fields: { instruction: string; result: string }[];
   /** In a table's cell. */
   inTable: boolean;
+  /** The cell it stands in: the table's place among the body's tables, its row and column, from 0. */
+  cell?: { table: number; row: number; col: number };
 }
 
 export interface ReadDocx {
@@ -157,8 +159,31 @@ function parseStyles(xml: string | undefined) {
 
 type Styles = ReturnType<typeof parseStyles>;
 
+/** The element's place among its parent's children of the same tag. */
+function placeOf(el: El): number {
+  let n = 0;
+  for (let s = el.previousSibling; s; s = s.previousSibling) if (s.nodeType === 1 && (s as El).tagName === el.tagName) n++;
+  return n;
+}
+
+/** The cell a paragraph stands in (the innermost one), with its table numbered in document order. */
+function cellOf(p: El, tables: Map<El, number>): ReadParagraph['cell'] {
+  let tc: El | undefined;
+  for (let a = p.parentNode; a; a = a.parentNode)
+    if (a.nodeType === 1 && (a as El).tagName === 'w:tc') {
+      tc = a as El;
+      break;
+    }
+  const tr = tc?.parentNode as El | null | undefined;
+  const tbl = tr?.parentNode as El | null | undefined;
+  if (!tc || !tr || !tbl) return undefined;
+  if (!tables.has(tbl)) tables.set(tbl, tables.size);
+  return { table: tables.get(tbl)!, row: placeOf(tr), col: placeOf(tc) };
+}
+
 function readParagraphs(root: El | Document, styles: Styles): ReadParagraph[] {
   const out: ReadParagraph[] = [];
+  const tables = new Map<El, number>();
   const ps = root.getElementsByTagName('w:p');
   for (let i = 0; i < ps.length; i++) {
     const p = ps[i];
@@ -230,9 +255,8 @@ function readParagraphs(root: El | Document, styles: Styles): ReadParagraph[] {
     for (let j = 0; j < simple.length; j++) {
       fields.push({ instruction: (simple[j].getAttribute('w:instr') ?? '').trim(), result: simple[j].textContent ?? '' });
     }
-    let inTable = false;
-    for (let a = p.parentNode; a && !inTable; a = a.parentNode) inTable = a.nodeType === 1 && (a as El).tagName === 'w:tc';
-    out.push({ index: i, styleId, props, runs, text, breakBefore, fields, inTable });
+    const cell = cellOf(p, tables);
+    out.push({ index: i, styleId, props, runs, text, breakBefore, fields, inTable: cell !== undefined, ...(cell ? { cell } : {}) });
   }
   return out;
 }

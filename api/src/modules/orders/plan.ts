@@ -1,0 +1,29 @@
+/** What an order buys, planned by its kind (a paper in place.ts, a defence kit in modules/defence). */
+import type { PaperType, Tariff } from '@app/contract';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Paper } from '../papers/entities.ts';
+import { Order, type OrderKind, type OrderOptions } from './entities.ts';
+import { orderOptionsSchema } from './options.ts';
+
+/** The options of the order that made a paper: its title page and appendix choice (older orders have neither). */
+export async function paperOrderOptions(em: EntityManager, paper: Paper): Promise<Pick<OrderOptions, 'title_page' | 'ai_appendix'> | null> {
+  const order = await em.findOne(Order, { paper: paper.id }, { orderBy: { createdAt: 'asc' } });
+  if (!order) return null;
+  const parsed = orderOptionsSchema.safeParse(order.options);
+  return parsed.success ? { title_page: parsed.data.title_page, ai_appendix: parsed.data.ai_appendix } : null;
+}
+
+/** What an order buys, its kind's own checks passed: the order's fields, its price and what the
+ * payment says. */
+export interface OrderPlan {
+  kind: OrderKind;
+  paperType: PaperType;
+  tariff: Tariff;
+  topic: string;
+  options: OrderOptions;
+  source: Paper | null;
+  price: (discount: number) => number;
+  description: string;
+  /** Where the payer comes back to on the site. */
+  returnPath: (orderId: string) => string;
+}
