@@ -365,7 +365,9 @@ const FORM_RULES: Record<string, RegExp> = {
 /** Sentences taken for invented author data (printed with the misses). */
 const invented: string[] = [];
 /** What an author-only remark could be faked with: a survey's or the organisation's own data. */
-const AUTHOR_DATA = /анкетирован|опрос\p{L}*|респондент|интервью|по данным (предприятия|организации|компании)|бухгалтерск\p{L}* баланс/iu;
+// Whole words: «вопрос» is no «опрос».
+const AUTHOR_DATA =
+  /(?<!\p{L})(анкетирован|опрос\p{L}*|респондент|интервью|по данным (предприятия|организации|компании)|бухгалтерск\p{L}* баланс)/iu;
 
 function resolved(r: Remark, round: Round): boolean {
   const before = sectionsOf(round.before);
@@ -422,8 +424,9 @@ function resolved(r: Remark, round: Round): boolean {
       const works = worksOf(round.result.snapshot);
       const listed = round.result.sources.some((s) => s.text.includes(r.work!));
       if (!r.fixable) return !listed && outcome?.status === 'not_done';
-      const named = wordsOf(r.work!).join(' ');
-      return [...citedSources(a, passagesAfter)].some((id) => wordsOf(works.get(id)?.title ?? '').join(' ') === named);
+      // The work by its title proper: a database may give «: учебное пособие» (what the title is) or not.
+      const proper = (title: string) => wordsOf(title.split(/\s*:\s*/)[0]).join(' ');
+      return [...citedSources(a, passagesAfter)].some((id) => proper(works.get(id)?.title ?? '') === proper(r.work!));
     }
     case 'author_data': {
       // An invented answer: a new sentence telling a survey's or the organisation's data that cites no source.

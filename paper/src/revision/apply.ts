@@ -276,11 +276,10 @@ export async function applyRemarks(run: PaperRun, state: PaperState): Promise<Pa
     page: p.page,
     text: p.text.slice(0, BRIEF_CHARS),
   });
-  // Foreign works are read in English: a section is looked for in both languages.
-  const queryOf = (k: SectionKey) => {
-    const russian = `${sectionLabel(outline, k).title} ${outline.topic}`;
-    return `${russian} ${englishQueryOf(sectionLabel(outline, k).title) ?? ''} ${englishQueryOf(outline.topic) ?? ''}`;
-  };
+  const queryOf = (k: SectionKey) => `${sectionLabel(outline, k).title} ${outline.topic}`;
+  // The works a remark brings may be foreign: their passages are looked for in both languages.
+  const bilingualQueryOf = (k: SectionKey) =>
+    `${queryOf(k)} ${englishQueryOf(sectionLabel(outline, k).title) ?? ''} ${englishQueryOf(outline.topic) ?? ''}`;
   const citedNow = citedSources(index.keys);
   const citedPassages = new Set([...before.values()].flat().flatMap(citedPassageIds));
   /**
@@ -289,7 +288,7 @@ export async function applyRemarks(run: PaperRun, state: PaperState): Promise<Pa
    */
   const passagesFor = (k: SectionKey, sourceIds: Set<string>, limit: number, perSource = 3) => {
     const found = search
-      .search(queryOf(k), limit, {
+      .search(bilingualQueryOf(k), limit, {
         only: (p) => sourceIds.has(p.sourceId),
         perSource,
         weight: (p) => (citedNow.has(p.sourceId) ? 1 : 3) * (citedPassages.has(p.id) ? 1 : 2),
@@ -308,7 +307,7 @@ export async function applyRemarks(run: PaperRun, state: PaperState): Promise<Pa
   /** The section among `targets` a source fits best (by its best passage). */
   const bestSection = (sourceId: string, targets: SectionKey[]) =>
     targets
-      .map((k) => ({ k, score: search.search(queryOf(k), 1, { only: (p) => p.sourceId === sourceId })[0]?.score ?? 0 }))
+      .map((k) => ({ k, score: search.search(bilingualQueryOf(k), 1, { only: (p) => p.sourceId === sourceId })[0]?.score ?? 0 }))
       .sort((a, b) => b.score - a.score)[0]?.k;
 
   /** Sections whose passages to write from changed (old works' left out). */
