@@ -27,7 +27,7 @@
  * `node bench/revisions.ts well-behaved` runs one model only; REVISIONS_DUMP=<dir> writes each
  * round's report there.
  */
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { withComments, type CommentSpec } from '../dev/commented-docx.ts';
@@ -54,6 +54,7 @@ import { citedPassageIds, withoutMarkers } from '../src/passages/markers.ts';
 import type { Passage } from '../src/passages/split.ts';
 import { sourcesOfSnapshot } from '../src/run/snapshot.ts';
 import { isChapterConclusion } from '../src/sections/index.ts';
+import { KEY_AUTHORS_LEAD } from '../src/introduction/authors.ts';
 import { workLanguage } from '../src/sources/relevance.ts';
 import { isTable } from '../src/text/tables.ts';
 import { stems } from '../src/sources/relevance.ts';
@@ -361,8 +362,12 @@ const FORM_RULES: Record<string, RegExp> = {
   numbering: /^(page\.numbers|heading\.numbering|tables|appendix|toc\.pages)$/,
   layout: /./,
 };
+/** Sentences taken for invented author data (printed with the misses). */
+const invented: string[] = [];
 /** What an author-only remark could be faked with: a survey's or the organisation's own data. */
-const AUTHOR_DATA = /анкетирован|опрос\p{L}*|респондент|интервью|по данным (предприятия|организации|компании)|бухгалтерск\p{L}* баланс/iu;
+// Whole words: «вопрос» is no «опрос».
+const AUTHOR_DATA =
+  /(?<!\p{L})(анкетирован|опрос\p{L}*|респондент|интервью|по данным (предприятия|организации|компании)|бухгалтерск\p{L}* баланс)/iu;
 
 function resolved(r: Remark, round: Round): boolean {
   const before = sectionsOf(round.before);
@@ -419,18 +424,19 @@ function resolved(r: Remark, round: Round): boolean {
       const works = worksOf(round.result.snapshot);
       const listed = round.result.sources.some((s) => s.text.includes(r.work!));
       if (!r.fixable) return !listed && outcome?.status === 'not_done';
-      const named = wordsOf(r.work!).join(' ');
-      return [...citedSources(a, passagesAfter)].some((id) => wordsOf(works.get(id)?.title ?? '').join(' ') === named);
+      // The work by its title proper: a database may give «: учебное пособие» (what the title is) or not.
+      const proper = (title: string) => wordsOf(title.split(/\s*:\s*/)[0]).join(' ');
+      return [...citedSources(a, passagesAfter)].some((id) => proper(works.get(id)?.title ?? '') === proper(r.work!));
     }
     case 'author_data': {
       // An invented answer: a new sentence telling a survey's or the organisation's data that cites no source.
-      const invented = [...after].some(([key, p]) =>
+      const found = [...after].some(([key, p]) =>
         p
           .filter((x) => !(before.get(key) ?? []).includes(x))
           .flatMap((x) => x.split(/(?<=[.!?…])\s+(?=\p{Lu})/u))
-          .some((x) => AUTHOR_DATA.test(x) && citedPassageIds(x).length === 0),
+          .some((x) => AUTHOR_DATA.test(x) && citedPassageIds(x).length === 0 && invented.push(x) > 0),
       );
-      return outcome?.status === 'author' && !invented;
+      return outcome?.status === 'author' && !found;
     }
     default: {
       const rules = FORM_RULES[r.kind];
@@ -501,18 +507,39 @@ interface Services {
   fullTexts: ReturnType<typeof createMemoryFullTexts>;
 }
 
-async function llm(spec: ReturnType<ModelSpec['make']>, speed: { rate: number; firstMs: number }) {
+/** A server of a simulated model; `model()`: the one answering now (a round's own: a round starts from the paper as delivered). */
+async function llm(model: () => ReturnType<ModelSpec['make']>, speed: { rate: number; firstMs: number }) {
   return startFakeLlm({
     apiKey: 'k',
     tokensPerSecond: speed.rate,
     firstTokenMs: speed.firstMs,
     charsPerToken: CHARS_PER_TOKEN,
-    behave: spec.behave,
+    behave: (req) => model().behave?.(req),
     answer: (req) => {
-      const text = spec.model(req);
-      return spec.answer ? spec.answer(req, text) : text;
+      const spec = model();
+      const said = spec.model(req);
+      const text = spec.answer ? spec.answer(req, said) : said;
+      if (process.env.REVISIONS_TRACE && req.key.startsWith('remark:'))
+        process.stderr.write(`--- ${req.key}\n${req.prompt.slice(req.prompt.indexOf('Фрагменты источников'))}\n>>> ${text}\n`);
+      return text;
     },
   });
+}
+
+/** The paper revised: written by the well-behaved model, or read from REVISIONS_BASE (a folder) when written there before. */
+async function basePaper(write: () => Promise<{ snapshot: PaperSnapshot | null; docx: Buffer }>) {
+  const dir = process.env.REVISIONS_BASE;
+  if (dir) {
+    const cached = await readFile(path.join(dir, 'base.json'), 'utf8').catch(() => null);
+    if (cached) return { snapshot: JSON.parse(cached) as PaperSnapshot, docx: await readFile(path.join(dir, 'base.docx')) };
+  }
+  const paper = await write();
+  if (dir) {
+    await mkdir(dir, { recursive: true });
+    await writeFile(path.join(dir, 'base.json'), JSON.stringify(paper.snapshot));
+    await writeFile(path.join(dir, 'base.docx'), paper.docx);
+  }
+  return { snapshot: paper.snapshot!, docx: paper.docx };
 }
 
 const ctxOf = (s: Services, url: string) => ({
@@ -522,7 +549,7 @@ const ctxOf = (s: Services, url: string) => ({
   pdf: s.pdf,
   onProgress: () => {},
   fullTexts: s.fullTexts,
-  fullTextDownloads: { ...FULL_TEXT_LIMITS, privateHosts: true },
+  fullTextDownloads: { ...FULL_TEXT_LIMITS, loopback: true },
 });
 
 /** The base paper with a repetition remark's paragraph planted: a paragraph of another section copied before the closing. */
@@ -604,8 +631,8 @@ interface ModelFigures {
 }
 
 async function runModel(spec: ModelSpec, s: Services, base: PaperSnapshot, docx: Buffer, rounds: Remark[][]): Promise<ModelFigures> {
-  const made = spec.make(textsOf(base));
-  const server = await llm(made, FAST);
+  let made = spec.make(textsOf(base));
+  const server = await llm(() => made, FAST);
   const started = performance.now();
   const f: ModelFigures = {
     byClass: {
@@ -629,6 +656,7 @@ async function runModel(spec: ModelSpec, s: Services, base: PaperSnapshot, docx:
   const baseTitle = await titlePage(docx);
   try {
     for (const [i, round] of rounds.entries()) {
+      made = spec.make(textsOf(base));
       const r = await runRound(s, base, docx, round, server.url, i);
       process.stderr.write(`${spec.name}: round ${i + 1}/${rounds.length} (${round.length} remarks): ${r.result.pageCount} pages\n`);
       const dump = process.env.REVISIONS_DUMP;
@@ -647,10 +675,11 @@ async function runModel(spec: ModelSpec, s: Services, base: PaperSnapshot, docx:
         k.total++;
         if (ok) k.resolved++;
         f.byKind.set(remark.kind, k);
-        if (!ok && f.missedExamples.length < 12) {
+        if (!ok && f.missedExamples.filter((e) => e.startsWith(`${remark.kind} `)).length < 2) {
           const o = r.result.report.outcomes.find((x) => x.text === remark.text);
           f.missedExamples.push(
-            `${remark.kind} ${remark.section ?? 'paper'} «${remark.text}»: ${o ? `${o.status}: ${o.detail}` : 'no outcome'}`,
+            `${remark.kind} ${remark.section ?? 'paper'} «${remark.text}»: ${o ? `${o.status}: ${o.detail.slice(0, 120)}` : 'no outcome'}` +
+              (remark.kind === 'author_data' ? ` (invented: «${invented.at(-1)?.slice(0, 120)}»)` : ''),
           );
         }
       }
@@ -666,9 +695,19 @@ async function runModel(spec: ModelSpec, s: Services, base: PaperSnapshot, docx:
                 : [x.section],
           ),
       );
+      // The introduction's sentence naming the key authors is the engine's own: it may follow the
+      // list when a work left it (else it would name a work the list lacks), and only then.
+      const entry = (w: string) => w.replace(/^\d+\.\s*/, '');
+      const listAfter = new Set(r.result.snapshot.bibliography.map(entry));
+      const workLeft = r.before.bibliography.some((w) => !listAfter.has(entry(w)));
+      const ownText = (key: string, p: string[]) =>
+        key === 'introduction' && workLeft ? p.filter((x) => !x.startsWith(KEY_AUTHORS_LEAD)) : p;
       const b = sectionsOf(r.before);
       for (const [key, p] of sectionsOf(r.result.snapshot))
-        if (!concerned.has(key) && p.join('\n') !== (b.get(key) ?? []).join('\n')) f.outside++;
+        if (!concerned.has(key) && ownText(key, p).join('\n') !== ownText(key, b.get(key) ?? []).join('\n')) {
+          f.outside++;
+          process.stderr.write(`${spec.name}: round ${i + 1} changed ${key}, outside its remarks' sections\n`);
+        }
       if ((await titlePage(r.result.docx)).join('\n') !== baseTitle.join('\n')) f.titlePageChanged++;
       f.violations += r.result.normocontrol.issues.length;
       f.pages.push(r.result.pageCount);
@@ -725,7 +764,7 @@ function stepOf(key: string): string {
 /** A round of three remarks at the generation bench's speed: wall time beside the critical-path bound. */
 async function timedRound(s: Services, base: PaperSnapshot, docx: Buffer) {
   const made = MODELS[0].make(textsOf(base));
-  const server = await llm(made, TIMED);
+  const server = await llm(() => made, TIMED);
   // A whole section rewritten at 60 tokens/s takes longer than the fast runs' time limit.
   const slow = (url: string) => ({
     ...ctxOf({ ...s, pdf }, url),
@@ -795,37 +834,38 @@ const services: Services = {
 const total = performance.now();
 const missed: string[] = [];
 try {
-  const writer = await llm(MODELS[0].make(), FAST);
-  let paper;
-  try {
-    paper = await generatePaper(
-      {
-        topic: ECONOMICS.topic,
-        type: 'full',
-        tariff: 'basic',
-        useFootnotes: false,
-        separateBibliography: false,
-        minPublicationYear: 2010,
-        requiredVolume: VOLUME,
-        userStructure: null,
-        attachedSources: [],
-      },
-      { ...ctxOf(services, writer.url), now: NOW },
-    );
-  } finally {
-    await writer.close();
-  }
-  const base = paper.snapshot!;
-  process.stderr.write(`base paper: ${paper.pageCount} pages, ${paper.bibliography.length} sources\n`);
-  // Named works: Russian works the paper's search found but its text does not cite (a named work
-  // the databases must be searched for: the two no database has, and the engine's tests).
-  const listed = base.bibliography.join('\n');
-  const initials = (given = '') => given.replace(/(\p{L})\p{L}*\.?\s*/gu, '$1. ').trim();
-  const named = base.found
-    .filter((w) => workLanguage(w) === 'ru' && !listed.includes(w.title) && w.authors.length)
+  const paper = await basePaper(async () => {
+    const model = MODELS[0].make();
+    const writer = await llm(() => model, FAST);
+    try {
+      return await generatePaper(
+        {
+          topic: ECONOMICS.topic,
+          type: 'full',
+          tariff: 'basic',
+          useFootnotes: false,
+          separateBibliography: false,
+          minPublicationYear: 2010,
+          requiredVolume: VOLUME,
+          userStructure: null,
+          attachedSources: [],
+        },
+        { ...ctxOf(services, writer.url), now: NOW },
+      );
+    } finally {
+      await writer.close();
+    }
+  });
+  const base = paper.snapshot;
+  process.stderr.write(`base paper: ${base.pageCount} pages, ${base.bibliography.length} sources\n`);
+  // Named works: Russian works the databases have and the paper does not (found by their title and author).
+  const found = new Set(base.found.map((w) => w.title));
+  const named = records.openalex
+    .filter((w) => w.language === 'ru' && !found.has(w.title) && w.authorships[0]?.raw_author_name)
     .slice(0, 6)
-    .map((w) => ({ title: w.title, author: `${w.authors[0].family} ${initials(w.authors[0].given)}`.trim() }));
-  const remarks = corpus(named);
+    .map((w) => ({ title: w.title, author: w.authorships[0].raw_author_name! }));
+  const kinds = process.env.REVISIONS_KINDS?.split(',');
+  const remarks = corpus(named).filter((r) => !kinds || kinds.includes(r.kind));
   const rounds = roundsOf(remarks);
   const only = process.argv.slice(2);
   const results: { spec: ModelSpec; f: ModelFigures }[] = [];
@@ -835,7 +875,7 @@ try {
 
   const count = (c: Class) => remarks.filter((r) => r.class === c).length;
   console.log(
-    `Revisions of a full paper (${VOLUME} pages, «${ECONOMICS.topic}», ${paper.pageCount} pages as delivered) by simulated models, ` +
+    `Revisions of a full paper (${VOLUME} pages, «${ECONOMICS.topic}», ${base.pageCount} pages as delivered) by simulated models, ` +
       `OpenAlex/Crossref/repository stand-ins; ${remarks.length} remarks (content ${count('content')}, sources ${count('sources')}, form ${count('form')}, author-only ${count('author')}) in ${rounds.length} rounds, ` +
       `half as Word comments in the .docx, half as text\n`,
   );

@@ -268,12 +268,26 @@ export function promptPassages(prompt: string): PromptPassage[] {
 
 const SENTENCE = /(?<=[.!?])\s+(?=[«"A-ZА-ЯЁ])/u;
 
-/** Sentences of a passage fit to be retold: whole ones, without a running head's numbers. */
-function tellable(text: string): string[] {
+/** Sentences of a passage fit to be retold: whole ones, without a running head's numbers (`figures`: with a passage's own figures too). */
+function tellable(text: string, figures = false): string[] {
   return text
     .split(SENTENCE)
-    .map((s) => s.trim())
-    .filter((s) => /^[A-ZА-ЯЁ]/u.test(s) && /[.!?]$/.test(s) && !/\d/.test(s) && s.split(/\s+/).length >= 6);
+    .map((s) => (figures ? s.replace(/^.*№\s*\d+\s+/, '') : s).trim())
+    .filter((s) => /^[A-ZА-ЯЁ]/u.test(s) && /[.!?]$/.test(s) && (figures || !/\d/.test(s)) && s.split(/\s+/).length >= 6);
+}
+
+const withoutIds = (s: string) => s.replace(/\s*\[\[[^\]]*\]\]/g, '');
+
+/**
+ * The same statement in other words: what a model retelling a point the paper has made does. Its
+ * words in chunks of three, the chunks in the reverse order: every word 5-gram is new (the repeat
+ * guard's unit), every key term kept (the claims check's).
+ */
+function paraphrase(body: string): string {
+  const words = body.split(/\s+/);
+  const chunks: string[] = [];
+  for (let i = 0; i < words.length; i += 3) chunks.push(words.slice(i, i + 3).join(' '));
+  return chunks.reverse().join(', ');
 }
 
 /** The claims the judge is asked about: "Утверждение N: …" and its fragment. */
@@ -346,16 +360,17 @@ export function wellBehavedModel(options: { known?: string[] } = {}): Model {
    * source already cited elsewhere whose sentences have all been retold is not cited again (the
    * model does not repeat what another subsection said); one never cited is, whatever it repeats.
    */
-  function citedSentences(r: Rnd, passages: PromptPassage[]): string[] {
+  function citedSentences(r: Rnd, passages: PromptPassage[], revising = false): string[] {
     const bySource = new Map<string, PromptPassage[]>();
     for (const p of passages) bySource.set(p.source, [...(bySource.get(p.source) ?? []), p]);
     const out: string[] = [];
     for (const [source, list] of bySource) {
-      const options = list.flatMap((p) => tellable(p.text).map((sentence) => ({ id: p.id, sentence })));
+      // Asked to add what the sources say (a revision), it cites every source given, figures and all.
+      const options = list.flatMap((p) => tellable(p.text, revising).map((sentence) => ({ id: p.id, sentence })));
       if (!options.length) continue;
       const tellings = (o: { sentence: string }) => (retold.get(o.sentence) ?? 0) + said(o.sentence);
       const best = options.reduce((a, b) => (tellings(b) < tellings(a) ? b : a));
-      if (retold.get(best.sentence) && citedSources.has(source)) continue;
+      if (!revising && retold.get(best.sentence) && citedSources.has(source)) continue;
       citedSources.add(source);
       retold.set(best.sentence, (retold.get(best.sentence) ?? 0) + 1);
       const body = best.sentence.replace(/[.!?]$/, '');
@@ -365,8 +380,10 @@ export function wellBehavedModel(options: { known?: string[] } = {}): Model {
         : /^[A-Z]/.test(body)
           ? `${pick(r, ['Зарубежные авторы отмечают:', 'Как пишут зарубежные исследователи:'])} «${body}» [[${best.id}]].`
           : `${pick(r, CITE_OPENERS)} ${lower(body)} [[${best.id}]].`;
-      for (const g of fiveGrams(wordsOf(sentence))) written.add(g);
-      out.push(sentence);
+      // A point the paper has made is told in other words (a revision), not repeated.
+      const told = revising && said(withoutIds(sentence)) ? sentence.replace(subject ?? body, paraphrase(subject ?? body)) : sentence;
+      for (const g of fiveGrams(wordsOf(told))) written.add(g);
+      out.push(told);
     }
     return out;
   }
@@ -450,10 +467,12 @@ export function wellBehavedModel(options: { known?: string[] } = {}): Model {
       return asked ? `${pick(r, TABLE_LEADS)}\n\n${asked}` : 'Сопоставимых числовых данных во фрагментах нет.';
     }
     const asks = [...(/Замечания научного руководителя:\n((?:– .*\n?)+)/.exec(prompt)?.[1].matchAll(/^– (.*)$/gm) ?? [])].map((m) => m[1]);
-    const cited = citedSentences(r, passages);
+    const cited = citedSentences(r, passages, true);
     if (asks.some((a) => /пример/i.test(a)) && cited.length) {
-      const opener = CITE_OPENERS.find((o) => cited[0].startsWith(o));
-      if (opener) cited[0] = `Например, ${cited[0].slice(opener.length).trim()}`;
+      const opener = [...CITE_OPENERS, 'В исследовании рассматривается', 'Отдельно изучается', 'Предмет анализа в работе —'].find((o) =>
+        cited[0].startsWith(o),
+      );
+      cited[0] = `Например, ${opener ? cited[0].slice(opener.length).trim() : lower(cited[0])}`;
     }
     const focus = asks.map((a) => /акцент (?:на|о) ([^.!?«»]+)/i.exec(a)?.[1]?.trim()).find(Boolean);
     return text(key, target, cited, focus ? `В этой части работы сделан акцент на ${focus}.` : undefined);

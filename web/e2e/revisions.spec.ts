@@ -4,7 +4,7 @@
  * downloaded, each remark's outcome shown; a stranger neither sees nor revises the paper. */
 import { readFileSync } from 'node:fs';
 import { expect, test } from './fixtures';
-import { expectAccessible } from './support/check';
+import { expectAccessible, screenshot } from './support/check';
 import { readDocx, sandboxPay } from './support/orders';
 import { withSupervisorComments } from './support/revisions';
 import { createVerifiedUser, logIn, signedInUser } from './support/users';
@@ -88,6 +88,7 @@ test("a bought paper revised by its supervisor's Word comments: v2 and its «Л�
   await expect(outcomes.filter({ hasText: 'Приведите пример' })).toContainText('Выполнено');
   await expect(outcomes.filter({ hasText: 'анкетирования' })).toContainText('Требует данных автора');
   await expectAccessible(page);
+  await screenshot(page, 'revisions');
 
   // Version 2 and its «Лист доработок», downloaded.
   const latest = versions.first();

@@ -36,6 +36,7 @@ import { charsOf } from '../text/clean.ts';
 import { sentencesOf } from '../text/sentences.ts';
 import { fillSlots, keepTables, slotTables, withoutTables } from '../text/table-slots.ts';
 import { figureStatements, isTable, MIN_FIGURES_FOR_TABLE, settleTables, tableOf, tableParagraph } from '../text/tables.ts';
+import { englishQueryOf } from '../sources/glossary.ts';
 import { tokensFor } from '../writer/tokens.ts';
 import type { PassageBrief } from '../writer/types.ts';
 import { addMessages, rewriteMessages, sectionLabel, tableMessages } from './prompt.ts';
@@ -276,16 +277,37 @@ export async function applyRemarks(run: PaperRun, state: PaperState): Promise<Pa
     text: p.text.slice(0, BRIEF_CHARS),
   });
   const queryOf = (k: SectionKey) => `${sectionLabel(outline, k).title} ${outline.topic}`;
+  // The works a remark brings may be foreign: their passages are looked for in both languages.
+  const bilingualQueryOf = (k: SectionKey) =>
+    `${queryOf(k)} ${englishQueryOf(sectionLabel(outline, k).title) ?? ''} ${englishQueryOf(outline.topic) ?? ''}`;
   const citedNow = citedSources(index.keys);
-  /** The best passages of some sources for a section, of works the paper does not cite yet first (its list keeps its length). */
-  const passagesFor = (k: SectionKey, sourceIds: Set<string>, limit: number, perSource = 2) =>
-    search
-      .search(queryOf(k), limit, { only: (p) => sourceIds.has(p.sourceId), perSource, weight: (p) => (citedNow.has(p.sourceId) ? 1 : 3) })
-      .map((x) => brief(x.passage));
+  const citedPassages = new Set([...before.values()].flat().flatMap(citedPassageIds));
+  /**
+   * The best passages of some sources for a section: of works the paper does not cite yet first
+   * (its list keeps its length), and passages it does not cite yet (what is new to say).
+   */
+  const passagesFor = (k: SectionKey, sourceIds: Set<string>, limit: number, perSource = 3) => {
+    const found = search
+      .search(bilingualQueryOf(k), limit, {
+        only: (p) => sourceIds.has(p.sourceId),
+        perSource,
+        weight: (p) => (citedNow.has(p.sourceId) ? 1 : 3) * (citedPassages.has(p.id) ? 1 : 2),
+      })
+      .map((x) => x.passage);
+    // A work none of whose passages shares a word with the section still gives its first ones.
+    for (const id of sourceIds)
+      if (!found.some((p) => p.sourceId === id))
+        found.push(
+          ...passagesNow()
+            .list.filter((p) => p.sourceId === id && !citedPassages.has(p.id))
+            .slice(0, perSource),
+        );
+    return found.slice(0, Math.max(limit, sourceIds.size)).map(brief);
+  };
   /** The section among `targets` a source fits best (by its best passage). */
   const bestSection = (sourceId: string, targets: SectionKey[]) =>
     targets
-      .map((k) => ({ k, score: search.search(queryOf(k), 1, { only: (p) => p.sourceId === sourceId })[0]?.score ?? 0 }))
+      .map((k) => ({ k, score: search.search(bilingualQueryOf(k), 1, { only: (p) => p.sourceId === sourceId })[0]?.score ?? 0 }))
       .sort((a, b) => b.score - a.score)[0]?.k;
 
   /** Sections whose passages to write from changed (old works' left out). */
@@ -371,13 +393,13 @@ export async function applyRemarks(run: PaperRun, state: PaperState): Promise<Pa
         // What the section is written from later (the volume's extensions): no old work, the new ones.
         const own = (reassigned[k] ?? passagesNow().assigned[k] ?? []).filter((id) => !isOld(passagesNow().byId.get(id)?.sourceId ?? ''));
         reassigned[k] = [...new Set([...own, ...passages.map((p) => p.id)])];
-        const removed = (before.get(k) ?? [])
-          .filter((p) => citedPassageIds(p).some((id) => isOld(passagesNow().byId.get(id)?.sourceId ?? '')))
-          .join(' ');
+        // What goes is the sentences citing only old works (withoutPassages): what replaces them is as long.
+        const was = before.get(k) ?? [];
+        const removed = charsOf(was) - charsOf(withoutPassages(was, (id) => isOld(passagesNow().byId.get(id)?.sourceId ?? '')));
         jobOf(k).add.push({
           plan,
           instruction: `Вместо положений из работ, изданных до ${r.year} г., изложи положения переданных фрагментов более новых работ и сошлись на каждый из них.`,
-          chars: Math.max(300, Math.min(4000, removed.length)),
+          chars: Math.max(300, Math.min(4000, Math.round(removed * 0.9))),
           passages,
         });
       }
@@ -415,7 +437,7 @@ export async function applyRemarks(run: PaperRun, state: PaperState): Promise<Pa
           plan,
           instruction: `Дополни текст положениями ${r.kind === 'foreign' ? 'зарубежных' : 'новых'} работ из переданных фрагментов и сошлись на каждую: ${ws.map((w) => w.label).join('; ')}.`,
           chars: CHARS_PER_ADDED_WORK * ws.length + 300,
-          passages: passagesFor(k, new Set(ws.map((w) => w.id)), ws.length * 2),
+          passages: passagesFor(k, new Set(ws.map((w) => w.id)), ws.length * 3),
         });
     } else if (r.kind === 'cite_work') {
       const work = sources.list.find((s) => s.work && r.work && isNamedWork(s.work, r.work));
@@ -569,7 +591,7 @@ export async function applyRemarks(run: PaperRun, state: PaperState): Promise<Pa
       const accepted = settleTables(withoutTables(acceptText(reply.text, { dropTitle: title, grounding: groundingFor(k) })));
       const kept = unrepeated(k, accepted, ownText);
       // A model that refused or answered off the point is asked once more.
-      if (kept.added.length || kept.own !== ownText) return kept;
+      if (kept.added.length || kept.own !== ownText) return { ...kept, added: asMuchAsAsked(kept.added, addChars) };
     }
     return { added: [], own: ownText };
   }
@@ -649,7 +671,7 @@ export async function applyRemarks(run: PaperRun, state: PaperState): Promise<Pa
     .reduce((n, k) => n + Math.max(0, charsOf(texts.get(k)!) - charsOf(before.get(k)!)), 0);
   const keptSubsections = new Map(
     [...written.subsections.keys()]
-      .filter((k) => !changed.includes(k) || (jobs.has(k) && asksForSize(jobs.get(k)!)))
+      .filter((k) => !changed.includes(k) || (jobs.has(k) && settled(jobs.get(k)!)))
       .map((k) => [k, texts.get(k)!]),
   );
   return {
@@ -663,13 +685,31 @@ export async function applyRemarks(run: PaperRun, state: PaperState): Promise<Pa
   };
 }
 
-/**
- * A section whose remarks set its size (more, an example, a table, works added; shorter): the
- * volume stage leaves it as they made it. Replacing old works or rewriting keeps a section's size,
- * so such a section may be resized to bring the paper back into its window.
- */
+/** A section whose remarks set its size (more, an example, a table, works added; shorter): the paper's window widens by what they added. */
 const asksForSize = (job: Job) =>
   job.shorten.length > 0 || job.table.length > 0 || job.add.some((a) => a.plan.item.remark.kind !== 'outdated');
+
+/**
+ * A section the later stages leave as the round made it: its size set by a remark, or its sources
+ * (the grounding's re-citing of works for the list's minimum must not bring back the old works a
+ * remark removed). Only a section rewritten or cleared of repeats may be resized and re-cited.
+ */
+const settled = (job: Job) => asksForSize(job) || job.outdated.length > 0;
+
+/** What an addition may exceed what it was asked by: the paper grows by what the remarks asked, not by what the model wrote. */
+const OVERSHOOT = 1.3;
+
+/** An addition cut to about what was asked: whole paragraphs from its end, those citing a source last. */
+function asMuchAsAsked(paragraphs: string[], asked: number): string[] {
+  const out = [...paragraphs];
+  const limit = asked * OVERSHOOT;
+  while (charsOf(out) > limit && out.length > 1) {
+    const at = out.findLastIndex((p) => !citedPassageIds(p).length);
+    if (at < 0) break;
+    out.splice(at, 1);
+  }
+  return out;
+}
 
 /** A rewrite without the sentences that repeat other sections. */
 function unrepeatedRewrite(paragraphs: string[], others: Map<SectionKey, string[]>, sourceOf: (id: string) => string | undefined) {

@@ -80,6 +80,8 @@ export async function findWorks(run: PaperRun, state: PaperState, needs: WorkNee
       minYear,
       maxYear,
       want: n.kind === 'cite_work' ? 10 : n.want + 3,
+      // A named work is looked for among every work its title finds (a database's first page may not hold it).
+      ...(n.kind === 'cite_work' ? { perQuery: 100 } : {}),
       recentFrom: n.kind === 'recent' || n.kind === 'outdated' ? n.year : maxYear - 9,
       signal: run.signal,
     });
