@@ -131,9 +131,12 @@ describe('a revision round', () => {
   });
 
   it('brings a paper over its window back by shortening the sections it cleared of old works, and cites no old work there again', async () => {
-    // Ordered a little shorter than delivered: the paper is over its window, and a paper-wide remark
-    // on old works concerns the sections that may change (every other one keeps its size).
-    const volume = base.pageCount - 5;
+    // A paper delivered longer than the volume now asked: over its window, and a paper-wide remark on
+    // old works concerns the only sections that may change (every other one keeps its size).
+    const longer = await generatePaper({ ...BASE_INPUT, attachedSources: ATTACHED, requiredVolume: 88 }, ctx());
+    const volume = BASE_INPUT.requiredVolume;
+    expect(longer.pageCount).toBeGreaterThan(Math.floor(volume * 1.05));
+    const base = JSON.parse(JSON.stringify(longer.snapshot)) as PaperSnapshot;
     const round = await revisePaper(
       { ...base, input: { ...base.input, requiredVolume: volume } },
       { remarks: [{ origin: 'text', text: 'Устаревшие источники в списке литературы, замените' }], scope: null },
@@ -149,7 +152,10 @@ describe('a revision round', () => {
     const sourceOf = new Map(round.snapshot.passages.list.map((p) => [p.id, p.sourceId]));
     expect(outcome.sections.length).toBeGreaterThan(0);
     for (const k of outcome.sections) {
-      const cited = after.get(k)!.flatMap(citedPassageIds).map((id) => sourceOf.get(id)!);
+      const cited = after
+        .get(k)!
+        .flatMap(citedPassageIds)
+        .map((id) => sourceOf.get(id)!);
       expect(cited.filter((id) => year.get(id)! < 2020)).toEqual([]);
     }
     // Shortened, not only replaced: the sections it concerns are shorter than they were in all.

@@ -674,9 +674,7 @@ export async function applyRemarks(run: PaperRun, state: PaperState): Promise<Pa
       .filter((k) => !changed.includes(k) || (jobs.has(k) && settled(jobs.get(k)!)))
       .map((k) => [k, texts.get(k)!]),
   );
-  const trimmableSubsections = new Set(
-    [...keptSubsections.keys()].filter((k) => changed.includes(k) && !asksForSize(jobs.get(k)!)),
-  );
+  const trimmableSubsections = new Set([...keptSubsections.keys()].filter((k) => changed.includes(k) && !asksForSize(jobs.get(k)!)));
   return {
     ...current,
     passages: { ...passages, assigned: { ...passages.assigned, ...reassigned } },
