@@ -10,7 +10,7 @@ export class Migration20261201_01_revisions extends Migration {
   override up(): void {
     this.addSql(`
       alter table orders drop constraint orders_kind_check;
-      alter table orders add constraint orders_kind_check check (kind in ('new', 'from_demo', 'revision'));
+      alter table orders add constraint orders_kind_check check (kind in ('new', 'from_demo', 'defence', 'revision'));
 
       create table paper_versions (
         id serial primary key,

@@ -35,7 +35,7 @@ test('buy the defence kit, watch it being made, see the slides, download the thr
   await page.goto('/home');
   await page.getByRole('tab', { name: 'Полные работы' }).click();
   const card = page.getByTestId('paper-card').filter({ hasText: TITLE });
-  await card.getByRole('button', { name: 'Подготовка к защите' }).click();
+  await card.getByRole('link', { name: 'Подготовка к защите' }).click();
   await expect(page).toHaveURL(`/defence/${paperId}`);
   await expect(page.getByRole('heading', { name: 'Подготовка к защите', level: 1 })).toBeVisible();
   await expect(page.getByText('15–20 вопросов комиссии с краткими ответами')).toBeVisible();

@@ -23,6 +23,11 @@ export async function screenshotBoth(page: Page, name: string, fullPage = false)
 
 /** No serious or critical axe violation on the page as it is now. */
 export async function expectAccessible(page: Page): Promise<void> {
+  // Colours are checked as a person sees them: once dialogs and toasts have finished fading in
+  // (half-transparent, a red button measured 3.79:1). Endless animations (spinners) are left running.
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
+  );
   const result = await new AxeBuilder({ page }).analyze();
   const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(

@@ -8,7 +8,7 @@ import { CollapsibleSection } from '@/components/collapsible-section';
 import { FullPageLoader } from '@/components/full-page-loader';
 import { PageContainer } from '@/components/page-container';
 import { BOTTOM_BAR_VAR, ScrollToTopButton } from '@/components/scroll-to-top-button';
-import { Purchase } from '@/features/orders/components/purchase';
+import { PAY_BUTTON_ID, Purchase } from '@/features/orders/components/purchase';
 import { usePaper } from '@/features/papers/api/get-paper';
 import { FullVersionBought } from '@/features/papers/components/full-version-bought';
 import { PaperOverview } from '@/features/papers/components/paper-overview';
@@ -38,9 +38,14 @@ export function Component() {
 
   // A demo is for sale until its full version is bought; then it offers that full version.
   const forSale = paper !== null && paper.type === 'demo' && !paper.full_version;
+  // To the pay button itself, once the panel is open: the panel (filters, the sources found) may be
+  // taller than the screen, and its top would leave the button out of reach.
   const goBuy = () => {
     setBuyOpen(true);
-    document.getElementById(BUY_SECTION)?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+    requestAnimationFrame(() => {
+      const pay = document.getElementById(PAY_BUTTON_ID);
+      (pay ?? document.getElementById(BUY_SECTION))?.scrollIntoView({ behavior: 'smooth', block: pay ? 'center' : 'start' });
+    });
   };
 
   return (

@@ -131,6 +131,7 @@ export function PurchasePanel({
         </Text>
       ) : null}
       <PayButton
+        id={`${idPrefix}-pay`}
         price={state.price}
         loading={state.purchase.busy}
         disabled={state.shortfall !== null}

@@ -12,6 +12,9 @@ import { useStuckFrame } from '../hooks/use-stuck-frame';
 import { PendingPaymentDialog } from './pending-payment-dialog';
 import { PurchasePanel, usePurchasePanel, type PurchaseTarget } from './purchase-panel';
 
+/** The panel's own pay button (not its sticky copy's), for a link that takes the user to it. */
+export const PAY_BUTTON_ID = 'buy-pay';
+
 export function Purchase({ target, wideQuery }: { target: PurchaseTarget; wideQuery: string }) {
   const state = usePurchasePanel(target);
   const [main, setMain] = useState<HTMLDivElement | null>(null);

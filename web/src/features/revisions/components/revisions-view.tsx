@@ -110,7 +110,7 @@ function RoundsLeft({ rounds }: { rounds: RevisionsInfo['rounds'] }) {
   if (rounds.left > 0 && rounds.free_until)
     return (
       <Text data-testid="rounds-left">
-        Бесплатных доработок осталось: {rounds.left} из {rounds.included} — до {formatDate(rounds.free_until)}. Дальше доработка стоит{' '}
+        Бесплатных доработок осталось: {rounds.left} из {rounds.included} — до {formatDate(rounds.free_until)}; дальше доработка стоит{' '}
         {formatRubles(rounds.price)}.
       </Text>
     );
