@@ -19,7 +19,8 @@ import {
 } from '../src/index.ts';
 import type { GeneratedPaper, PaperSnapshot, RevisionResult, RunContext } from '../src/index.ts';
 import { readZip } from '../src/zip.ts';
-import { withoutMarkers } from '../src/passages/markers.ts';
+import { citedPassageIds, withoutMarkers } from '../src/passages/markers.ts';
+import { sourcesOfSnapshot } from '../src/run/snapshot.ts';
 
 const pool = createPdfConverterPool({ size: 1 });
 afterAll(() => pool.close());
@@ -128,6 +129,39 @@ describe('a revision round', () => {
     expect(progress.map((p) => p.percent)).toEqual([...progress.map((p) => p.percent)].sort((a, b) => a - b));
     expect(progress.at(-1)).toMatchObject({ stage: 'Готово', percent: 100 });
   });
+
+  it('brings a paper over its window back by shortening the sections it cleared of old works, and cites no old work there again', async () => {
+    // A paper delivered longer than the volume now asked: over its window, and a paper-wide remark on
+    // old works concerns the only sections that may change (every other one keeps its size).
+    const longer = await generatePaper({ ...BASE_INPUT, attachedSources: ATTACHED, requiredVolume: 88 }, ctx());
+    const volume = BASE_INPUT.requiredVolume;
+    expect(longer.pageCount).toBeGreaterThan(Math.floor(volume * 1.05));
+    const base = JSON.parse(JSON.stringify(longer.snapshot)) as PaperSnapshot;
+    const round = await revisePaper(
+      { ...base, input: { ...base.input, requiredVolume: volume } },
+      { remarks: [{ origin: 'text', text: 'Устаревшие источники в списке литературы, замените' }], scope: null },
+      ctx(createMemoryCheckpoints(), '2025-06-01T12:00:00Z'),
+    );
+    const [outcome] = round.report.outcomes;
+    expect(outcome).toMatchObject({ kind: 'outdated', status: 'done' });
+    expect(round.pageCount).toBeGreaterThanOrEqual(Math.ceil(volume * 0.95));
+    expect(round.pageCount).toBeLessThanOrEqual(Math.floor(volume * 1.05));
+    const before = new Map(base.written.subsections);
+    const after = new Map(round.snapshot.written.subsections);
+    const year = new Map(sourcesOfSnapshot(ATTACHED, round.snapshot).list.map((s) => [s.id, s.work?.year ?? Infinity]));
+    const sourceOf = new Map(round.snapshot.passages.list.map((p) => [p.id, p.sourceId]));
+    expect(outcome.sections.length).toBeGreaterThan(0);
+    for (const k of outcome.sections) {
+      const cited = after
+        .get(k)!
+        .flatMap(citedPassageIds)
+        .map((id) => sourceOf.get(id)!);
+      expect(cited.filter((id) => year.get(id)! < 2020)).toEqual([]);
+    }
+    // Shortened, not only replaced: the sections it concerns are shorter than they were in all.
+    const total = (m: Map<string, string[]>) => outcome.sections.reduce((n, k) => n + m.get(k)!.join('').length, 0);
+    expect(total(after)).toBeLessThan(total(before));
+  }, 600_000);
 
   it('resumes from its checkpoints without writing again, and its version can be revised in turn', async () => {
     const keys = (checkpoints as unknown as { keys(): string[] }).keys();

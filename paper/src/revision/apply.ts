@@ -674,12 +674,14 @@ export async function applyRemarks(run: PaperRun, state: PaperState): Promise<Pa
       .filter((k) => !changed.includes(k) || (jobs.has(k) && settled(jobs.get(k)!)))
       .map((k) => [k, texts.get(k)!]),
   );
+  const trimmableSubsections = new Set([...keptSubsections.keys()].filter((k) => changed.includes(k) && !asksForSize(jobs.get(k)!)));
   return {
     ...current,
     passages: { ...passages, assigned: { ...passages.assigned, ...reassigned } },
     claims,
     written: writtenOf(texts, written),
     keptSubsections,
+    trimmableSubsections,
     extraPages: grownChars > 0 ? Math.ceil(grownChars / MIN_PAGE_CHARS) + 1 : 0,
     revision: { ...revision, outcomes, added: found, changed },
   };
@@ -690,9 +692,11 @@ const asksForSize = (job: Job) =>
   job.shorten.length > 0 || job.table.length > 0 || job.add.some((a) => a.plan.item.remark.kind !== 'outdated');
 
 /**
- * A section the later stages leave as the round made it: its size set by a remark, or its sources
+ * A section the later stages neither lengthen nor re-cite: its size set by a remark, or its sources
  * (the grounding's re-citing of works for the list's minimum must not bring back the old works a
- * remark removed). Only a section rewritten or cleared of repeats may be resized and re-cited.
+ * remark removed). The latter may still be shortened by the volume stage (trimmableSubsections):
+ * a paper-wide «устаревшие источники» leaves no other section to bring the paper into its window.
+ * Only a section rewritten or cleared of repeats may be resized either way and re-cited.
  */
 const settled = (job: Job) => asksForSize(job) || job.outdated.length > 0;
 

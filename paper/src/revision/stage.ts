@@ -19,6 +19,7 @@ interface Saved {
   subsections: [string, string[]][];
   conclusion: string[] | null;
   kept: string[];
+  trimmable: string[];
   outcomes: RemarkOutcome[];
   changed: string[];
   found: FoundWork[];
@@ -44,6 +45,7 @@ function save(state: PaperState): Saved {
     subsections: [...written.subsections],
     conclusion: written.conclusion,
     kept: [...(state.keptSubsections?.keys() ?? [])],
+    trimmable: [...(state.trimmableSubsections ?? [])],
     outcomes: revision.outcomes,
     changed: revision.changed,
     found: revision.added,
@@ -69,6 +71,7 @@ function restore(state: PaperState, s: Saved): PaperState {
     passages: { list, byId: new Map(list.map((p) => [p.id, p])), readAs: s.readAs, assigned: s.assigned },
     written: { introduction: s.introduction, subsections, conclusion: s.conclusion },
     keptSubsections: new Map(s.kept.map((k) => [k, subsections.get(k)!])),
+    trimmableSubsections: new Set(s.trimmable),
     claims: s.claims,
     extraPages: s.extraPages,
     revision: { ...revision, outcomes: s.outcomes, changed: s.changed, added: s.found },

@@ -41,6 +41,11 @@ export interface PaperState {
   keptChapter?: KeptChapter;
   /** That chapter's subsections ("1.2" -> paragraphs) citing this run's passages: not written, reviewed or resized again. */
   keptSubsections?: Map<string, string[]>;
+  /**
+   * Of the kept subsections, those the volume stage may still shorten, never lengthen: a revision's
+   * sections cleared of old works (their size is no remark's; nothing is cited in them again).
+   */
+  trimmableSubsections?: Set<string>;
   sources?: RunSources;
   /** The sources read as passages with their printed pages. */
   passages?: PaperPassages;

@@ -54,6 +54,7 @@ export async function fitVolume(run: PaperRun, state: PaperState): Promise<Paper
   const grounding = groundingOf({ outline, passageText: (id) => passages.byId.get(id)?.text });
   let texts = new Map(written.subsections);
   const kept = state.keptSubsections ?? new Map<string, string[]>();
+  const trimmable = state.trimmableSubsections ?? new Set<string>();
   let claims = state.claims;
   const window = widened(windowFor(input.type, input.requiredVolume), state.extraPages ?? 0);
   const minimum = minimumSources(input.type, input.requiredVolume);
@@ -80,10 +81,12 @@ export async function fitVolume(run: PaperRun, state: PaperState): Promise<Paper
     last = { pages, chars };
     if (pages >= window.aimLow && pages <= window.aimHigh) break;
     if (round === MAX_ROUNDS) break;
-    // A chapter kept from the demo keeps its size (and a revision's sections outside its scope): the others are resized.
-    const resizable = new Map([...texts].filter(([number]) => !kept.has(number)));
+    // A chapter kept from the demo keeps its size (and a revision's sections outside its scope or
+    // sized by a remark; one cleared of old works may only get shorter): the others are resized.
+    const short = pages < window.aimLow;
+    const resizable = new Map([...texts].filter(([number]) => !kept.has(number) || (!short && trimmable.has(number))));
     if (!resizable.size) break;
-    if (pages < window.aimLow) {
+    if (short) {
       const before = new Map(texts);
       const deficit = (window.aim - pages) * pageChars;
       const ask = Math.round(deficit / yieldShare);
