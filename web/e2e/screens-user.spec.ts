@@ -17,6 +17,8 @@ const MISSING_PAPER = '/preview/2147480000';
 interface Account {
   cookies: Cookie[];
   demoId: number;
+  /** The paid full paper: its revisions and its defence kit's page. */
+  fullId: number;
 }
 
 const test = base.extend<{ signedIn: void }, { account: Account }>({
@@ -29,9 +31,10 @@ const test = base.extend<{ signedIn: void }, { account: Account }>({
         ((await (await request.get(`/api/v1/papers/?paper_type=${type}`)).json()) as { papers: { id: number }[] }).papers;
       const demoId = (await papers('demo'))[0]?.id ?? (await seedDemo(USER.username, 3));
       if ((await papers('full')).length === 0) seed('paid-paper', USER.username);
+      const fullId = (await papers('full'))[0].id;
       const { cookies } = await request.storageState();
       await request.dispose();
-      await use({ cookies, demoId });
+      await use({ cookies, demoId, fullId });
     },
     { scope: 'worker' },
   ],
@@ -51,7 +54,7 @@ const previewReady = async (p: Page) => {
   await expect(p.getByRole('status', { name: 'Источники по теме' }).first()).toBeVisible({ timeout: 30_000 });
 };
 
-const userScreens = (demoId: number): Screen[] => [
+const userScreens = ({ demoId, fullId }: Pick<Account, 'demoId' | 'fullId'>): Screen[] => [
   {
     name: 'landing-user',
     path: '/',
@@ -71,14 +74,16 @@ const userScreens = (demoId: number): Screen[] => [
   { name: 'payment-not-found', path: '/payment/waiting?task_id=1', ready: (p) => p.getByText('Платёж не найден') },
   { name: 'demo', path: '/demo', ready: (p) => p.getByRole('heading', { name: 'Генерация работы' }) },
   { name: 'change-password', path: '/change-password', ready: (p) => p.getByRole('button', { name: 'Сменить пароль' }) },
+  { name: 'revisions', path: `/papers/${fullId}/revisions`, ready: (p) => p.getByTestId('rounds-left') },
+  { name: 'defence', path: `/defence/${fullId}`, ready: (p) => p.getByRole('heading', { name: 'Подготовка к защите', level: 1 }) },
 ];
 
-for (const { name } of userScreens(0)) {
+for (const { name } of userScreens({ demoId: 0, fullId: 0 })) {
   test(`${name} (signed in)`, async ({ page, account }) => {
     test.setTimeout(120_000);
     await checkScreen(
       page,
-      userScreens(account.demoId).find((s) => s.name === name)!,
+      userScreens(account).find((s) => s.name === name)!,
     );
   });
 }

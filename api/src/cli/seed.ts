@@ -21,6 +21,16 @@ const PHRASES = [
   'Текст написан академическим языком, но кое-где пришлось дописать практическую часть.',
 ];
 
+/** A seeded paper's structure and order options, as a real paper has them (its page reads them). */
+const STRUCTURE = { '1. Теоретические основы темы': ['1.1 Основные понятия', '1.2 Обзор исследований'], '2. Практическая часть': [] };
+const OPTIONS = {
+  min_publication_year: 2015,
+  required_volume: 80,
+  use_footnotes: false,
+  separate_bibliography: false,
+  references: [],
+};
+
 async function main() {
   const [command, arg, file] = process.argv.slice(2);
   const { orm, config } = await openCliDatabase();
@@ -50,28 +60,20 @@ async function main() {
     } else if (command === 'paid-paper' && arg) {
       const rows = await db.execute<{ id: number }[]>(
         `insert into papers (user_id, type, tariff, title, structure, options, docx_key, pdf_key, page_count, paid_at)
-         select id, 'full', 'basic', 'Оплаченная работа для отзыва', '{}', '{}', 'seed/none.docx', 'seed/none.pdf', 80, now()
+         select id, 'full', 'basic', 'Оплаченная работа для отзыва', ?, ?, 'seed/none.docx', 'seed/none.pdf', 80, now()
          from users where lower(username) = lower(?) and deleted_at is null returning id`,
-        [arg],
+        [JSON.stringify(STRUCTURE), JSON.stringify(OPTIONS), arg],
       );
       if (rows.length === 0) throw new Error(`no user ${arg}`);
       console.log(`paper ${rows[0].id} for ${arg}`);
     } else if (command === 'demo-paper' && arg && file) {
       const pdfKey = paperFileKey(randomUUID(), 'preview.pdf');
       await storageOf(config).put(pdfKey, await readFile(file), 'application/pdf');
-      const structure = { '1. Теоретические основы темы': ['1.1 Основные понятия', '1.2 Обзор исследований'], '2. Практическая часть': [] };
-      const options = {
-        min_publication_year: 2015,
-        required_volume: 80,
-        use_footnotes: false,
-        separate_bibliography: false,
-        references: [],
-      };
       const rows = await db.execute<{ id: number }[]>(
         `insert into papers (user_id, type, tariff, title, annotation, structure, options, pdf_key, page_count)
          select id, 'demo', 'basic', 'Демо работа для предпросмотра', ?, ?, ?, ?, 10
          from users where lower(username) = lower(?) and deleted_at is null returning id`,
-        [PHRASES.join(' '), JSON.stringify(structure), JSON.stringify(options), pdfKey, arg],
+        [PHRASES.join(' '), JSON.stringify(STRUCTURE), JSON.stringify(OPTIONS), pdfKey, arg],
       );
       if (rows.length === 0) throw new Error(`no user ${arg}`);
       console.log(`paper ${rows[0].id} for ${arg}`);

@@ -58,9 +58,11 @@ export function Component() {
           <Heading as="h1" size="2xl">
             Подготовка к защите
           </Heading>
-          <Text color="fg.muted" fontSize="lg">
-            «{title}»
-          </Text>
+          {title ? (
+            <Text color="fg.muted" fontSize="lg">
+              «{title}»
+            </Text>
+          ) : null}
         </Stack>
         <DefenceKit
           title={title}

@@ -38,13 +38,17 @@ export function Component() {
 
   // A demo is for sale until its full version is bought; then it offers that full version.
   const forSale = paper !== null && paper.type === 'demo' && !paper.full_version;
-  // To the pay button itself, once the panel is open: the panel (filters, the sources found) may be
-  // taller than the screen, and its top would leave the button out of reach.
+  // To the panel, once it is open; when the panel (filters, the sources found) is taller than the
+  // screen, to its pay button, which its top would leave out of reach.
   const goBuy = () => {
     setBuyOpen(true);
     requestAnimationFrame(() => {
+      const section = document.getElementById(BUY_SECTION);
       const pay = document.getElementById(PAY_BUTTON_ID);
-      (pay ?? document.getElementById(BUY_SECTION))?.scrollIntoView({ behavior: 'smooth', block: pay ? 'center' : 'start' });
+      if (!section) return;
+      const fits = !pay || pay.getBoundingClientRect().bottom - section.getBoundingClientRect().top < window.innerHeight * 0.9;
+      if (fits) section.scrollIntoView({ behavior: 'smooth', block: 'start' });
+      else pay.scrollIntoView({ behavior: 'smooth', block: 'center' });
     });
   };
 

@@ -110,8 +110,8 @@ function RoundsLeft({ rounds }: { rounds: RevisionsInfo['rounds'] }) {
   if (rounds.left > 0 && rounds.free_until)
     return (
       <Text data-testid="rounds-left">
-        Бесплатных доработок осталось: {rounds.left} из {rounds.included} — до {formatDate(rounds.free_until)}; дальше доработка стоит{' '}
-        {formatRubles(rounds.price)}.
+        Бесплатных доработок осталось: {rounds.left} из {rounds.included} — до{' '}
+        <time dateTime={rounds.free_until}>{formatDate(rounds.free_until)}</time>; дальше доработка стоит {formatRubles(rounds.price)}.
       </Text>
     );
   return (
@@ -135,7 +135,7 @@ function VersionCard({ version, title }: { version: RevisionsInfo['versions'][nu
         <Stack direction={{ base: 'column', md: 'row' }} justify="space-between" gap="2">
           <Text fontWeight="semibold">Версия {version.number}</Text>
           <Text color="fg.muted" fontSize="sm">
-            {formatDate(version.created_at)}
+            <time dateTime={version.created_at}>{formatDate(version.created_at)}</time>
             {version.page_count ? ` · ${version.page_count} ${pluralRu(version.page_count, 'страница', 'страницы', 'страниц')}` : ''}
           </Text>
         </Stack>
@@ -177,8 +177,8 @@ function RoundCard({ round }: { round: RevisionItem }) {
       <Card.Body gap="3">
         <Stack direction={{ base: 'column', md: 'row' }} justify="space-between" gap="2">
           <Text fontWeight="semibold">
-            {formatDate(round.created_at)}: {round.remarks} {pluralRu(round.remarks, 'замечание', 'замечания', 'замечаний')} к версии{' '}
-            {round.from_version}
+            <time dateTime={round.created_at}>{formatDate(round.created_at)}</time>: {round.remarks}{' '}
+            {pluralRu(round.remarks, 'замечание', 'замечания', 'замечаний')} к версии {round.from_version}
             {round.version ? ` → версия ${round.version}` : ''}
           </Text>
           <HStack gap="2">
