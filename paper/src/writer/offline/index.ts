@@ -9,7 +9,7 @@ import type { FragmentBrief, Writer, WriterCall, WriterReply, WriterTask, Passag
 import type { OutlineBrief } from '../../outline/types.ts';
 import { lexicalVerdicts } from '../../grounding/claims.ts';
 import { figureOf } from '../../text/tables.ts';
-import { bulletOf, spokenOf, wordCount } from '../../text/statements.ts';
+import { bulletOf, spokenOf, standAlone, wordCount } from '../../text/statements.ts';
 import {
   ANALYSIS,
   CHAPTER_CONCLUSION,
@@ -22,6 +22,9 @@ import {
   RELEVANCE,
   THEORY,
 } from './phrases.ts';
+
+/** A slide's bullet at most as long as the kit's prompt asks (defence/prompts.ts). */
+const BULLET_CHARS = 90;
 
 /** A small seeded PRNG (mulberry32): the same key always gives the same text. */
 function rng(seedText: string): () => number {
@@ -383,10 +386,12 @@ function write(call: WriterCall): string {
       return JSON.stringify({
         slides: t.slides.map((s) => ({
           id: s.id,
+          // Sentences that make a whole bullet first: a cut one ends in «…».
           bullets: s.fragments
             .filter((f) => !notTold(f))
+            .sort((a, b) => Number(standAlone(a.text).length > BULLET_CHARS) - Number(standAlone(b.text).length > BULLET_CHARS))
             .slice(0, 4)
-            .map((f) => ({ text: bulletOf(f.text, 90), source: f.id })),
+            .map((f) => ({ text: bulletOf(f.text, BULLET_CHARS), source: f.id })),
         })),
       });
     case 'defence-speech':
