@@ -9,7 +9,7 @@ import { makeDefenceKit, PaperError, type ProgressEvent } from '@app/paper';
 import type { DefenceFile } from '@app/contract';
 import { Order } from '../orders/entities.ts';
 import { publishOrder } from '../orders/events.ts';
-import { failOrder } from '../orders/lifecycle.ts';
+import { failOrder, failureDetail } from '../orders/lifecycle.ts';
 import { orderOptionsOf } from '../orders/options.ts';
 import { lockOrder } from '../orders/repository.ts';
 import { Paper } from '../papers/entities.ts';
@@ -116,7 +116,7 @@ export async function runDefenceKit(d: GenerationDeps, orderId: string): Promise
     d.log.error({ err: error, orderId, attempts }, 'defence kit failed for good: the payment is refunded');
     await failOrder(d, orderId, {
       message: error instanceof PaperError && error.code === 'invalid_input' ? `${FAILED_MESSAGE} ${error.message}` : FAILED_MESSAGE,
-      detail: String((error as Error)?.stack ?? error),
+      detail: failureDetail(error),
     });
   } finally {
     clearInterval(heartbeat);

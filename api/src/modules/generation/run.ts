@@ -19,7 +19,7 @@ import type { Jobs } from '../../jobs/queues.ts';
 import { paperFileKey, type Storage } from '../../storage/storage.ts';
 import { Order, type OrderFile } from '../orders/entities.ts';
 import { publishOrder } from '../orders/events.ts';
-import { failOrder } from '../orders/lifecycle.ts';
+import { failOrder, failureDetail } from '../orders/lifecycle.ts';
 import type { PaymentProvider } from '../orders/providers/types.ts';
 import { attachedFilesOf, lockOrder } from '../orders/repository.ts';
 import { Paper, type StoredPaperSource } from '../papers/entities.ts';
@@ -164,7 +164,7 @@ export async function endFailedRun(d: GenerationDeps, orderId: string, error: un
   d.log[level]({ err: error, orderId, attempts }, 'generation failed for good: the payment is refunded');
   await failOrder(d, orderId, {
     message: usersInput ? (error as PaperError).message : failedMessage,
-    detail: String((error as Error)?.stack ?? error),
+    detail: failureDetail(error),
   });
 }
 

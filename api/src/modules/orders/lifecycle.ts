@@ -16,6 +16,17 @@ async function lockCapturedPayment(em: EntityManager, orderId: string): Promise<
   return payment;
 }
 
+/** The technical detail of a failure, for support: the error's stack and its causes' (the engine's
+ * error wraps the model's or the converter's), each cut to its first lines. */
+export function failureDetail(error: unknown): string {
+  const parts: string[] = [];
+  for (let e = error, depth = 0; e !== undefined && e !== null && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+    const text = e instanceof Error ? (e.stack ?? `${e.name}: ${e.message}`) : String(e);
+    parts.push(`${depth ? 'Caused by: ' : ''}${text.split('\n').slice(0, 8).join('\n')}`);
+  }
+  return parts.join('\n');
+}
+
 /**
  * A generation that failed for good: the order ends `failed` with a Russian message for the user
  * and the technical detail for support, its payment is refunded, and the user is told. Only a
