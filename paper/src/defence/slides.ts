@@ -23,7 +23,9 @@ const FRAGMENTS_PER_SLIDE = 12;
 const MAX_TABLES = 2;
 /** Rows of a table on a slide. */
 const MAX_ROWS = 6;
-const CELL_CHARS = 70;
+/** A chart's category label (under its bar) and a table's first cell (two lines of its column). */
+const LABEL_CHARS = 70;
+const CELL_CHARS = 120;
 
 export const brief = (f: Fragment): FragmentBrief => ({ id: f.id, page: f.page, text: f.text });
 
@@ -172,7 +174,7 @@ export function chartOf(table: KitTable): DeckChart | null {
     number: table.number,
     series: table.header[valueCol],
     unit,
-    categories: table.rows.slice(0, MAX_ROWS).map((r) => shorten(r[0] ?? '', CELL_CHARS)),
+    categories: table.rows.slice(0, MAX_ROWS).map((r) => shorten(r[0] ?? '', LABEL_CHARS)),
     values: parsed.slice(0, MAX_ROWS).map((m) => Number(m![1].replace(',', '.'))),
   };
 }
