@@ -6,7 +6,8 @@ import * as r from './revisions.ts';
 
 const c = initContract();
 
-const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+/** A .docx's content type (downloads, and the files the service stores). */
+export const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 const empty = z.object({}).strict().optional();
 
 const registration = c.router({

@@ -4,6 +4,7 @@
  *   node api/src/cli/seed.ts demo-paper <username> <pdf>  an unpaid demo with that PDF as its preview
  *   node api/src/cli/seed.ts full-paper <username> <docx> a paid full paper of that .docx (its PDF rendered by LibreOffice)
  */
+import { DOCX } from '@app/contract';
 import { readFile } from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
 import { createPdfConverterPool } from '@app/paper';
@@ -84,7 +85,7 @@ async function main() {
       const id = randomUUID();
       const docxKey = paperFileKey(id, 'paper.docx');
       const pdfKey = paperFileKey(id, 'preview.pdf');
-      await storageOf(config).put(docxKey, docx, 'application/vnd.openxmlformats-officedocument.wordprocessingml.document');
+      await storageOf(config).put(docxKey, docx, DOCX);
       await storageOf(config).put(pdfKey, pdf, 'application/pdf');
       const options = {
         min_publication_year: 2015,

@@ -1,5 +1,5 @@
 /** The defence kit of a paper, for its owner: its state (and the price), its files when ready. */
-import { defencePriceOf, type DefenceFile, type DefenceKitStatus } from '@app/contract';
+import { defencePriceOf, DOCX, type DefenceFile, type DefenceKitStatus } from '@app/contract';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { join } from 'node:path';
 import { AppError } from '../../errors.ts';
@@ -14,8 +14,8 @@ export const defenceFileKey = (orderId: string, file: DefenceFile) => join('defe
 
 export const DEFENCE_CONTENT_TYPES: Record<DefenceFile, string> = {
   'slides.pptx': 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
-  'speech.docx': 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-  'questions.docx': 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  'speech.docx': DOCX,
+  'questions.docx': DOCX,
   'preview.pdf': 'application/pdf',
 };
 const FILE_TITLES: Record<DefenceFile, string> = {

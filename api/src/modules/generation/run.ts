@@ -12,6 +12,7 @@ import {
   type PaperSourceRef,
   type ProgressEvent,
 } from '@app/paper';
+import { DOCX } from '@app/contract';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
@@ -19,9 +20,9 @@ import type { Jobs } from '../../jobs/queues.ts';
 import { paperFileKey, type Storage } from '../../storage/storage.ts';
 import { Order, type OrderFile } from '../orders/entities.ts';
 import { publishOrder } from '../orders/events.ts';
-import { failOrder, failureDetail } from '../orders/lifecycle.ts';
+import { completeOrder, failOrder, failureDetail } from '../orders/lifecycle.ts';
 import type { PaymentProvider } from '../orders/providers/types.ts';
-import { attachedFilesOf, lockOrder } from '../orders/repository.ts';
+import { attachedFilesOf } from '../orders/repository.ts';
 import { Paper, type StoredPaperSource } from '../papers/entities.ts';
 import { recordFirstVersion, storeSnapshot, versionFileKey } from '../revisions/versions.ts';
 import { originalityOf } from '../papers/originality.ts';
@@ -142,13 +143,33 @@ export function runSupport(d: GenerationDeps, order: Pick<Order, 'id' | 'paperTy
   };
 }
 
+/** What the engine runs a paper's generation or revision with: the worker's engine parts and the run's support. */
+export const engineContext = (d: GenerationDeps, support: ReturnType<typeof runSupport>) => ({
+  writer: support.writer,
+  library: d.engine.library,
+  search: d.engine.search,
+  pdf: d.engine.pdf,
+  checkpoints: support.checkpoints,
+  fullTexts: storageFullTexts(d.storage),
+  originality: d.engine.originality,
+  signal: d.signal,
+  onProgress: support.onProgress,
+});
+
 /**
  * A run that threw: handed back to the queue (the next attempt resumes from the checkpoints) while
  * attempts are left, or failed for good with a Russian message and its payment refunded. The
  * user's input (a file without text, a topic the databases have too few works on) is not a fault of
  * the service: it is not retried, and the user is told what to change.
  */
-export async function endFailedRun(d: GenerationDeps, orderId: string, error: unknown, failedMessage: string): Promise<void> {
+export async function endFailedRun(
+  d: GenerationDeps,
+  orderId: string,
+  error: unknown,
+  failedMessage: string,
+  /** What the user is told of their own input's fault. */
+  told = (e: PaperError) => e.message,
+): Promise<void> {
   const stopping = d.signal?.aborted;
   const attempts = (await d.em.fork().findOneOrFail(Order, { id: orderId })).attempts;
   const usersInput = error instanceof PaperError && (error.code === 'invalid_input' || error.code === 'not_enough_sources');
@@ -163,7 +184,7 @@ export async function endFailedRun(d: GenerationDeps, orderId: string, error: un
   const level = usersInput ? 'warn' : 'error';
   d.log[level]({ err: error, orderId, attempts }, 'generation failed for good: the payment is refunded');
   await failOrder(d, orderId, {
-    message: usersInput ? (error as PaperError).message : failedMessage,
+    message: usersInput ? told(error as PaperError) : failedMessage,
     detail: failureDetail(error),
   });
 }
@@ -176,29 +197,16 @@ export async function runGeneration(d: GenerationDeps, orderId: string): Promise
   const order = await em.findOneOrFail(Order, { id: orderId }, { populate: ['user'] });
   const support = runSupport(d, order);
   try {
-    const result = await generatePaper(await buildInput(em, d.storage, order), {
-      writer: support.writer,
-      library: d.engine.library,
-      search: d.engine.search,
-      pdf: d.engine.pdf,
-      checkpoints: support.checkpoints,
-      fullTexts: storageFullTexts(d.storage),
-      originality: d.engine.originality,
-      signal: d.signal,
-      onProgress: support.onProgress,
-    });
+    const result = await generatePaper(await buildInput(em, d.storage, order), engineContext(d, support));
     const docxKey = paperFileKey(orderId, 'paper.docx');
     const pdfKey = paperFileKey(orderId, 'preview.pdf');
-    await d.storage.put(docxKey, result.docx, 'application/vnd.openxmlformats-officedocument.wordprocessingml.document');
+    await d.storage.put(docxKey, result.docx, DOCX);
     await d.storage.put(pdfKey, result.pdf, 'application/pdf');
     // A full paper's state: what its revision rounds start from.
     const stateKey = result.snapshot ? versionFileKey(orderId, 'state.json.gz') : null;
     if (result.snapshot) await storeSnapshot(d.storage, stateKey!, result.snapshot);
 
-    const completed = await em.transactional(async (tx) => {
-      const current = await lockOrder(tx, orderId);
-      // Support may have refunded and cancelled it meanwhile: then it is not delivered.
-      if (current?.status !== 'generating') return false;
+    const completed = await completeOrder(d, orderId, (tx, current) => {
       const paper = tx.create(Paper, {
         user: current.user,
         type: current.paperType,
@@ -220,14 +228,7 @@ export async function runGeneration(d: GenerationDeps, orderId: string): Promise
         orderId: current.id,
       });
       if (stateKey) recordFirstVersion(tx, paper, stateKey);
-      current.status = 'completed';
-      current.progress = 100;
-      current.stage = 'Готово';
       current.paper = paper;
-      await tx.flush();
-      await publishOrder(tx, current);
-      await d.jobs.notify(tx, { orderId, kind: 'generation_completed' });
-      return true;
     });
     if (completed) {
       // citations: passages read, works read from full texts, cited claims checked / rewritten / removed.

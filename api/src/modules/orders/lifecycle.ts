@@ -28,6 +28,29 @@ export function failureDetail(error: unknown): string {
 }
 
 /**
+ * The run that delivers: in one transaction, unless support refunded and cancelled the order
+ * meanwhile (false), `deliver` records what was made, the order completes and the user is told.
+ */
+export async function completeOrder(
+  d: Pick<PaymentDeps, 'em' | 'jobs'>,
+  orderId: string,
+  deliver: (tx: EntityManager, order: Order) => Promise<void> | void,
+): Promise<boolean> {
+  return d.em.fork().transactional(async (tx) => {
+    const current = await lockOrder(tx, orderId);
+    if (current?.status !== 'generating') return false;
+    await deliver(tx, current);
+    current.status = 'completed';
+    current.progress = 100;
+    current.stage = 'Готово';
+    await tx.flush();
+    await publishOrder(tx, current);
+    await d.jobs.notify(tx, { orderId, kind: 'generation_completed' });
+    return true;
+  });
+}
+
+/**
  * A generation that failed for good: the order ends `failed` with a Russian message for the user
  * and the technical detail for support, its payment is refunded, and the user is told. Only a
  * generating order is failed (a finished or cancelled one is left as it is).

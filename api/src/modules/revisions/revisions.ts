@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { ERRORS, REVISION_LIMITS, REVISION_PRICES, type RevisionItem, type RevisionScope, type RevisionsInfo } from '@app/contract';
+import { DOCX, ERRORS, REVISION_LIMITS, REVISION_PRICES, type RevisionItem, type RevisionScope, type RevisionsInfo } from '@app/contract';
 import { PaperError, readDocxComments, remarksOfComments, splitRemarks, type RemarkInput } from '@app/paper';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Config } from '../../config.ts';
@@ -194,7 +194,7 @@ export async function createRevision(
   const orderId = randomUUID();
   const docx = form.files[0];
   const docxKey = docx ? remarksKey(orderId) : null;
-  if (docx) await d.storage.putFile(docxKey!, docx.path, 'application/vnd.openxmlformats-officedocument.wordprocessingml.document');
+  if (docx) await d.storage.putFile(docxKey!, docx.path, DOCX);
   const now = new Date();
   const { order, payment } = await d.em
     .transactional(async (em) => {

@@ -5,21 +5,18 @@
  * each remark's outcome in the transaction that completes the order. A round that fails for good
  * ends `failed` and its payment, if any, is refunded.
  */
+import { DOCX } from '@app/contract';
 import { revisePaper } from '@app/paper';
 import { paperFileKey } from '../../storage/storage.ts';
 import { Order } from '../orders/entities.ts';
-import { publishOrder } from '../orders/events.ts';
-import { lockOrder } from '../orders/repository.ts';
+import { completeOrder } from '../orders/lifecycle.ts';
 import { originalityOf } from '../papers/originality.ts';
-import { claim, endFailedRun, publish, runSupport, storedSourcesOf, type GenerationDeps } from '../generation/run.ts';
-import { storageFullTexts } from '../generation/full-texts.ts';
+import { claim, endFailedRun, engineContext, publish, runSupport, storedSourcesOf, type GenerationDeps } from '../generation/run.ts';
 import { PaperVersion, Revision } from './entities.ts';
 import { readSnapshot, storeSnapshot, versionFileKey } from './versions.ts';
 
 const FAILED_MESSAGE = 'Не удалось выполнить доработку. Если она была оплачена, деньги вернутся автоматически.';
-const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 
-/** Whether the worker's order is a revision round (the queue carries order ids only). */
 export async function runRevision(d: GenerationDeps, orderId: string): Promise<void> {
   if (!(await claim(d.em, orderId, d.config.worker.staleSeconds))) return;
   d.log.info({ orderId }, 'revision claimed');
@@ -34,17 +31,7 @@ export async function runRevision(d: GenerationDeps, orderId: string): Promise<v
     const result = await revisePaper(
       await readSnapshot(d.storage, from.stateKey!),
       { remarks: revision.remarks, scope: revision.scope ?? null, versions: { from: from.number, to: number } },
-      {
-        writer: support.writer,
-        library: d.engine.library,
-        search: d.engine.search,
-        pdf: d.engine.pdf,
-        checkpoints: support.checkpoints,
-        fullTexts: storageFullTexts(d.storage),
-        originality: d.engine.originality,
-        signal: d.signal,
-        onProgress: support.onProgress,
-      },
+      engineContext(d, support),
     );
     const keys = {
       docx: paperFileKey(orderId, 'paper.docx'),
@@ -57,10 +44,7 @@ export async function runRevision(d: GenerationDeps, orderId: string): Promise<v
     await d.storage.put(keys.report, result.reportDocx, DOCX);
     await storeSnapshot(d.storage, keys.state, result.snapshot);
 
-    const completed = await em.transactional(async (tx) => {
-      const current = await lockOrder(tx, orderId);
-      // Support may have refunded and cancelled it meanwhile: then it is not delivered.
-      if (current?.status !== 'generating') return false;
+    const completed = await completeOrder(d, orderId, async (tx) => {
       tx.create(PaperVersion, {
         paper: revision.paper,
         number,
@@ -77,13 +61,6 @@ export async function runRevision(d: GenerationDeps, orderId: string): Promise<v
       const held = await tx.findOneOrFail(Revision, { order: orderId });
       held.outcomes = result.report.outcomes;
       held.version = number;
-      current.status = 'completed';
-      current.progress = 100;
-      current.stage = 'Готово';
-      await tx.flush();
-      await publishOrder(tx, current);
-      await d.jobs.notify(tx, { orderId, kind: 'generation_completed' });
-      return true;
     });
     if (completed) {
       const count = (status: string) => result.report.outcomes.filter((o) => o.status === status).length;
