@@ -43,6 +43,10 @@ export function rewriteMessages(options: {
   ];
 }
 
+/** What an addition is written after: the outline, the passages, the section's end and the remarks. */
+const sectionEnd = (o: { outline: OutlineBrief; tail: string; instructions: string[]; sources: PassageBrief[] }, label: string) =>
+  `${outlineSummary(o.outline)}\n\n${sourcesText(o.sources)}\n\nКонец текущего текста ${label}:\n…${o.tail}\n\n${asked(o.instructions)}\n\n`;
+
 export function addMessages(options: {
   outline: OutlineBrief;
   section: string;
@@ -57,8 +61,7 @@ export function addMessages(options: {
     {
       role: 'user',
       content:
-        `${outlineSummary(options.outline)}\n\n${sourcesText(options.sources)}\n\nКонец текущего текста ${label}:\n…${options.tail}\n\n` +
-        `${asked(options.instructions)}\n\n` +
+        sectionEnd(options, label) +
         `Напиши дополнение к тексту ${label} объёмом около ${options.addChars} знаков, которое выполняет эти замечания: ` +
         'новые положения из переданных фрагментов со ссылками на них, не повторяя уже сказанного ни здесь, ни в других частях работы. ' +
         'Дополнение встанет перед завершающим абзацем и должно естественно продолжать текст. ' +
@@ -80,8 +83,7 @@ export function tableMessages(options: {
     {
       role: 'user',
       content:
-        `${outlineSummary(options.outline)}\n\n${sourcesText(options.sources)}\n\nКонец текущего текста ${label}:\n…${options.tail}\n\n` +
-        `${asked(options.instructions)}\n\n` +
+        sectionEnd(options, label) +
         `Дополни текст ${label} таблицей: один абзац, который вводит таблицу, и сама таблица. ${TABLE_INSTRUCTION} ` +
         'Без заголовка и без другой разметки маркдауна, кроме таблицы.',
     },

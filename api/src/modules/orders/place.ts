@@ -143,7 +143,6 @@ export async function placeOrder(d: OrderDeps, session: AuthSession, input: Plac
     });
 
   const orderId = randomUUID();
-  const paymentId = randomUUID();
   const promoCode = input.promoCode?.trim();
   const { order, payment } = await d.em
     .transactional(async (em) => {
@@ -176,26 +175,11 @@ export async function placeOrder(d: OrderDeps, session: AuthSession, input: Plac
           citation: citations[i],
         }),
       );
-      const payment = em.create(Payment, {
-        id: paymentId,
-        order,
-        user: user.id,
-        provider: d.provider.name,
-        amount: order.amount,
-        status: 'pending',
-        receiptEmail: user.email,
-      });
+      const payment = createPayment(em, d.provider, order, user);
       await em.flush();
       return { order, payment };
     })
-    .catch(async (error: unknown) => {
-      if ((error as { code?: string }).code === '23505') {
-        // Two requests raced: the other one created the unpaid order.
-        const other = await d.em.fork().findOne(Order, { user: user.id, status: 'pending_payment' });
-        if (other) throw new PendingPurchase(await pendingDataOf(d.em.fork(), other));
-      }
-      throw error;
-    });
+    .catch((error: unknown) => whenRaced(d.em, user.id, error));
 
   return requestPayment(d, {
     order,
@@ -209,6 +193,33 @@ export async function placeOrder(d: OrderDeps, session: AuthSession, input: Plac
     },
     unstore: () => Promise.all(files.map((f, i) => d.storage.delete(orderFileKey(orderId, i + 1, f.kind)).catch(() => undefined))),
   });
+}
+
+/** The pending payment of a new order, with the receipt's address. */
+export const createPayment = (
+  em: EntityManager,
+  provider: PaymentProvider,
+  order: Order,
+  user: Pick<AuthSession['user'], 'id' | 'email'>,
+) =>
+  em.create(Payment, {
+    id: randomUUID(),
+    order,
+    user: user.id,
+    provider: provider.name,
+    amount: order.amount,
+    status: 'pending',
+    receiptEmail: user.email,
+  });
+
+/** A new order that could not be stored: when another request created the user's unpaid order at
+ * the same moment (its unique index), that order's data (406); any other error as it is. */
+export async function whenRaced(em: EntityManager, userId: number, error: unknown): Promise<never> {
+  if ((error as { code?: string }).code === '23505') {
+    const other = await em.fork().findOne(Order, { user: userId, status: 'pending_payment' });
+    if (other) throw new PendingPurchase(await pendingDataOf(em.fork(), other));
+  }
+  throw error;
 }
 
 /**

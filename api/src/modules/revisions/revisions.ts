@@ -15,9 +15,8 @@ import type { Config } from '../../config.ts';
 import { AppError } from '../../errors.ts';
 import type { Jobs } from '../../jobs/queues.ts';
 import type { AuthSession, SessionOwner } from '../accounts/sessions.ts';
-import { ACTIVE_STATUSES, Order, Payment, type OrderOptions } from '../orders/entities.ts';
-import { PendingPurchase, refuseWhilePending, requestPayment, type OrderDeps, type UploadedFile } from '../orders/place.ts';
-import { pendingDataOf } from '../orders/status.ts';
+import { ACTIVE_STATUSES, Order, type OrderOptions } from '../orders/entities.ts';
+import { createPayment, refuseWhilePending, requestPayment, whenRaced, type OrderDeps, type UploadedFile } from '../orders/place.ts';
 import type { Paper } from '../papers/entities.ts';
 import { downloadable } from '../papers/papers.ts';
 import { PaperVersion, Revision } from './entities.ts';
@@ -222,17 +221,7 @@ export async function createRevision(
         scope: form.scope?.sections ?? null,
         docxKey,
       });
-      const payment = free
-        ? null
-        : em.create(Payment, {
-            id: randomUUID(),
-            order,
-            user: user.id,
-            provider: d.provider.name,
-            amount: order.amount,
-            status: 'pending',
-            receiptEmail: user.email,
-          });
+      const payment = free ? null : createPayment(em, d.provider, order, user);
       await em.flush();
       // An included round is queued with its order: a crash in between loses neither.
       if (free) await d.jobs.generate({ id: order.id, paperType: 'full' }, em);
@@ -240,12 +229,7 @@ export async function createRevision(
     })
     .catch(async (error: unknown) => {
       if (docxKey) await d.storage.delete(docxKey).catch(() => undefined);
-      if ((error as { code?: string }).code === '23505') {
-        // Two requests raced: the other one created the unpaid order.
-        const other = await d.em.fork().findOne(Order, { user: user.id, status: 'pending_payment' });
-        if (other) throw new PendingPurchase(await pendingDataOf(d.em.fork(), other));
-      }
-      throw error;
+      return whenRaced(d.em, user.id, error);
     });
   if (!payment) {
     return { task_id: order.id, confirmation_url: null, payment_id: null, amount: 0 };

@@ -1,6 +1,7 @@
 /** «Подготовка к защите»: what the kit holds, its price and purchase, its making (stage and percent
  * from the order's socket), its three files to download, or why it was not made. */
-import { Button, HStack, List, Progress, Stack, Text } from '@chakra-ui/react';
+import { Button, List, Stack, Text } from '@chakra-ui/react';
+import { ProgressLine } from '@/components/progress-line';
 import { formatRubles, type DefenceKitStatus } from '@app/contract';
 import { FormAlert } from '@/components/form-alert';
 import { InlineError } from '@/components/inline-error';
@@ -64,16 +65,7 @@ function Making({ making }: { making: KitProgress | null }) {
       <Text fontSize="lg" data-testid="defence-stage">
         {making?.stage || 'Ожидание начала подготовки'}
       </Text>
-      <Progress.Root value={progress} max={100} colorPalette="blue" size="lg">
-        <HStack gap="4">
-          <Progress.Track flex="1" aria-label={`Подготовка комплекта: ${progress}%`}>
-            <Progress.Range />
-          </Progress.Track>
-          <Progress.ValueText minW="10" textAlign="end">
-            {progress}%
-          </Progress.ValueText>
-        </HStack>
-      </Progress.Root>
+      <ProgressLine value={progress} label="Подготовка комплекта" />
       <Text color="fg.muted">
         Обычно это занимает несколько минут. Страницу можно закрыть: когда комплект будет готов, мы пришлём письмо.
       </Text>

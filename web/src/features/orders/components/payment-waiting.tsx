@@ -2,6 +2,7 @@
  * finished demo opens its preview, a finished full paper the cabinet with the thank-you modal, a
  * finished revision round (`revisionOf`: its paper) the paper's versions. */
 import { Button, Heading, HStack, Progress, Spinner, Stack, Text } from '@chakra-ui/react';
+import { ProgressLine } from '@/components/progress-line';
 import { E } from '@app/contract';
 import { useEffect } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
@@ -78,16 +79,7 @@ function Body({ state }: { state: TaskProgress }) {
           <Text fontSize="lg" data-testid="generation-stage">
             {stage}
           </Text>
-          <Progress.Root value={progress} max={100} colorPalette="blue" size="lg">
-            <HStack gap="4">
-              <Progress.Track flex="1" aria-label={`Ход генерации: ${progress}%`}>
-                <Progress.Range />
-              </Progress.Track>
-              <Progress.ValueText minW="10" textAlign="end">
-                {progress}%
-              </Progress.ValueText>
-            </HStack>
-          </Progress.Root>
+          <ProgressLine value={progress} label="Ход генерации" />
           <Text color="fg.muted" fontSize="sm">
             Страницу можно закрыть: работа появится в личном кабинете, а мы пришлём письмо, когда она будет готова.
           </Text>
