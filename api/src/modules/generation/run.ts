@@ -68,7 +68,7 @@ export async function publish(em: EntityManager, orderId: string) {
   await publishOrder(fresh, order);
 }
 
-export async function recordProgress(em: EntityManager, orderId: string, p: ProgressEvent) {
+async function recordProgress(em: EntityManager, orderId: string, p: ProgressEvent) {
   const percent = Math.min(99, Math.round(p.percent));
   await em.execute(
     `update orders set stage = case when ? >= progress then ? else stage end, progress = greatest(progress, ?), heartbeat_at = now()

@@ -46,7 +46,7 @@ export interface PlaceOrderInput {
 }
 
 /** 406: an unpaid order exists; its data lets the client continue or cancel it. */
-export class PendingPurchase extends AppError {
+class PendingPurchase extends AppError {
   constructor(data: PendingPaymentData) {
     super('pending_payment', { extra: { data } });
   }
