@@ -70,7 +70,7 @@ const FIRST_PAINT_DIRS = [
 ];
 /** Shared components loaded with the full theme (lazily, or only by other pages). */
 const LOADED_LATER =
-  /(app-dialog|confirm-dialog|side-menu|form-alert|form-field|form-stack|password-input|new-password-fields|auth-card|collapsible-section|resend-link|sort-select|stars|scroll-to-top-button)\.tsx$/;
+  /(app-dialog|confirm-dialog|side-menu|form-alert|form-field|form-stack|password-input|new-password-fields|auth-card|collapsible-section|resend-link|sort-select|stars|scroll-to-top-button|progress-line)\.tsx$/;
 
 function sources(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>

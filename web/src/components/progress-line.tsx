@@ -1,4 +1,4 @@
-/** A long task's progress: the bar and its percentage beside it (`label` names the bar for screen readers). */
+/** An order's progress (a generation, a defence kit): the bar and its percentage beside it (`label` names the bar for screen readers). */
 import { HStack, Progress } from '@chakra-ui/react';
 
 export function ProgressLine({ value, label }: { value: number; label: string }) {
