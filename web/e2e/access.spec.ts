@@ -62,6 +62,8 @@ test('a 401 from any call signs the user out; logout goes to /', async ({ page, 
 
   await logIn(page.request, user);
   await page.goto('/home');
+  // The cabinet is shown (its session known) before the user leaves: a click before that went nowhere on a loaded machine.
+  await expect(page.getByRole('heading', { name: 'Личный кабинет', level: 1 })).toBeVisible();
   await page.getByRole('button', { name: 'Выйти', exact: true }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('link', { name: 'Войти' })).toBeVisible();
