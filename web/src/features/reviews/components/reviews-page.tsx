@@ -3,7 +3,7 @@
 import { Button, Heading, HStack, Stack, Tabs, Text, Link } from '@chakra-ui/react';
 import { REVIEW_SORTS, type Review, type ReviewSort } from '@app/contract';
 import { useEffect, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { SortSelect } from '@/components/sort-select';
 import { useSession } from '@/lib/auth';
 import { usePublicConfig } from '@/lib/public-config';
@@ -23,7 +23,6 @@ const SORT_LABELS: Record<ReviewSort, string> = {
 type Tab = 'all' | 'my_reviews';
 
 export function ReviewsPage() {
-  const navigate = useNavigate();
   const { isAuthenticated } = useSession();
   const config = usePublicConfig();
   const [params, setParams] = useSearchParams();
@@ -59,16 +58,11 @@ export function ReviewsPage() {
     );
   }, [params, isAuthenticated, setParams]);
 
-  const leaveReview = () => {
-    if (!isAuthenticated) {
-      void navigate('/login', { state: { from: { pathname: '/reviews', search: '' } } });
-      return;
-    }
+  const openForm = () => {
     setEditing(null);
     setFormOpen(true);
   };
 
-  const showLeaveButton = !isAuthenticated || availableCount > 0;
   const list = (mine: boolean) => (
     <ReviewList
       mine={mine}
@@ -103,8 +97,15 @@ export function ReviewsPage() {
       </Stack>
       <Stack direction={{ base: 'column', md: 'row' }} justify="space-between" align={{ base: 'stretch', md: 'center' }} gap="6">
         <ReviewStats />
-        {showLeaveButton ? (
-          <Button colorPalette="blue" size="lg" onClick={leaveReview}>
+        {/* A guest gets a link, so the pre-rendered page leads to the login before the script has loaded. */}
+        {!isAuthenticated ? (
+          <Button asChild colorPalette="blue" size="lg">
+            <RouterLink to="/login" state={{ from: { pathname: '/reviews', search: '' } }}>
+              Оставить отзыв
+            </RouterLink>
+          </Button>
+        ) : availableCount > 0 ? (
+          <Button colorPalette="blue" size="lg" onClick={openForm}>
             Оставить отзыв
           </Button>
         ) : null}
