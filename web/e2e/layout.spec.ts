@@ -1,12 +1,12 @@
 /** The shared layout: side menu at 375 px, account actions, Telegram, footer, cookie notice. */
 import { expect, test } from './fixtures';
-import { expectAccessible, screenshot, screenshotBoth } from './support/check';
+import { expectAccessible, gotoHydrated, screenshot, screenshotBoth } from './support/check';
 import { logIn, signedInUser } from './support/users';
 
 test.use({ viewport: { width: 375, height: 800 } });
 
 test('side menu for a guest: opens, navigates, closes on an outside click and above 560 px', async ({ page }) => {
-  await page.goto('/');
+  await gotoHydrated(page, '/');
   await expect(page.getByRole('link', { name: 'Отзывы' })).toBeHidden();
   await page.getByRole('button', { name: 'Открыть меню' }).click();
   const menu = page.getByRole('dialog', { name: 'Меню' });

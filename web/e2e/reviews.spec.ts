@@ -2,7 +2,7 @@
  * tabs and query parameters, and create / edit / delete of one's own review. */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { expectAccessible, screenshotBoth } from './support/check';
+import { expectAccessible, gotoHydrated, screenshotBoth } from './support/check';
 import { SEEDED_REVIEWS } from './support/constants';
 import { seed, signedInUser } from './support/users';
 
@@ -56,7 +56,7 @@ test('infinite scroll: 20 at a time with 8 placeholders, to the end of the list'
 });
 
 test('sort by rating', async ({ page }) => {
-  await page.goto('/reviews');
+  await gotoHydrated(page, '/reviews');
   const first = page.getByTestId('review-card').first();
   await page.getByLabel('Сортировка').selectOption({ label: 'Сначала с низкой оценкой' });
   await expect(first.getByRole('img', { name: 'Оценка 1 из 5' })).toBeVisible();

@@ -40,3 +40,10 @@ export async function expectAccessible(page: Page): Promise<void> {
     ),
   ).toEqual([]);
 }
+
+/** Opens a pre-rendered page and waits until its script runs it: the footer's support address is
+ * live data, fetched only once the page has hydrated (a click before that goes nowhere). */
+export async function gotoHydrated(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await expect(page.getByRole('contentinfo').getByRole('link', { name: 'support@example.ru' })).toBeVisible();
+}
