@@ -126,6 +126,15 @@ describe('the defence kit', () => {
     expect((await u.client.get(files.slides)).body).toMatchObject({ code: 'defence_not_ready' });
     expect((await u.client.get(`/api/v1/papers/${paperId}/defence/`)).body).toMatchObject({ state: 'none' });
     await expectMoneyBalanced(t, await sandboxBooks(t));
+
+    // The account deleted: the kit's files go with it.
+    const { rows } = await t.sql(
+      `select unnest(array[slides_key, speech_key, questions_key, preview_key]) as key from defence_kits where paper_id = $1`,
+      [paperId],
+    );
+    expect(rows).toHaveLength(4);
+    expect((await u.client.delete('/api/v1/users/delete/')).status).toBe(200);
+    for (const { key } of rows) await expect(t.services.storage.open(key), key).rejects.toThrow();
   });
 
   it('only for a bought full paper; not twice at once', async () => {

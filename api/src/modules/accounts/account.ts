@@ -15,7 +15,7 @@ export function profileOf(session: AuthSession): Profile {
 
 /**
  * Deletes an account: every session is revoked and personal data removed: username, e-mail,
- * password, Telegram id, codes, tokens, the user's papers with their files, reviews (a review
+ * password, Telegram id, codes, tokens, the user's papers with their files (versions, defence kits), reviews (a review
  * shows the username), the topics and attached files of orders. Unfinished orders end and what was
  * paid for them is refunded. Orders and payments stay, anonymised (amount, status, provider ids),
  * so that the money keeps its record for accounting.
@@ -24,12 +24,13 @@ export async function deleteAccount(d: AccountDeps & { storage: Storage }, sessi
   const userId = session.user.id;
   const keys = await d.em.execute<{ key: string }[]>(
     `select docx_key as key from papers where user_id = ? and docx_key is not null
-     union all select pdf_key from papers where user_id = ? and pdf_key is not null
-     union all select f.storage_key from order_files f join orders o on o.id = f.order_id where o.user_id = ?
-     union all select k from paper_versions v join papers p on p.id = v.paper_id, unnest(array[v.docx_key, v.pdf_key, v.report_key, v.state_key]) k
+     union select pdf_key from papers where user_id = ? and pdf_key is not null
+     union select f.storage_key from order_files f join orders o on o.id = f.order_id where o.user_id = ?
+     union select k from paper_versions v join papers p on p.id = v.paper_id, unnest(array[v.docx_key, v.pdf_key, v.report_key, v.state_key]) k
        where p.user_id = ? and k is not null
-     union all select r.docx_key from revisions r join papers p on p.id = r.paper_id where p.user_id = ? and r.docx_key is not null`,
-    [userId, userId, userId, userId, userId],
+     union select r.docx_key from revisions r join papers p on p.id = r.paper_id where p.user_id = ? and r.docx_key is not null
+     union select k from defence_kits d, unnest(array[d.slides_key, d.speech_key, d.questions_key, d.preview_key]) k where d.user_id = ?`,
+    [userId, userId, userId, userId, userId, userId],
   );
   await d.em.transactional(async (em) => {
     await endOrdersOfDeletedAccount(em, userId);
