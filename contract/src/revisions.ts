@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import type { Tariff } from './rules.ts';
+import { paperIdParams } from './schemas.ts';
 
 export const REVISION_LIMITS = {
   /** Remarks typed as text (one per paragraph or list item). */
@@ -179,7 +180,4 @@ export const revisionsBody = z.object({
 });
 export type RevisionsInfo = z.infer<typeof revisionsBody>;
 
-export const paperVersionParams = z.object({
-  paperId: z.coerce.number().int().positive().max(2_147_483_647),
-  version: z.coerce.number().int().positive().max(1000),
-});
+export const paperVersionParams = paperIdParams.extend({ version: z.coerce.number().int().positive().max(1000) });

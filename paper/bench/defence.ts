@@ -35,7 +35,7 @@ import { startCrossrefStandIn } from '../test/support/crossref-stand-in.ts';
 import { KIT_TARGETS, kitFigures, type KitFigures } from '../test/support/kit-figures.ts';
 import { startOpenAlexStandIn } from '../test/support/openalex-stand-in.ts';
 import { makePdf, startPdfServer } from '../test/support/pdf-server.ts';
-import { ECONOMICS, topicCorpus } from '../test/support/topic-corpus.ts';
+import { benchPaperInput, ECONOMICS, topicCorpus } from '../test/support/topic-corpus.ts';
 
 const RATE = 60;
 const FIRST_MS = 1000;
@@ -90,32 +90,19 @@ async function qualityPapers(pool: PdfConverter): Promise<Paper[]> {
         answer: (req) => (behaviour.answer ? behaviour.answer(req, model(req)) : model(req)),
       });
       try {
-        const result = await generatePaper(
-          {
-            topic: ECONOMICS.topic,
-            type: 'full',
-            tariff: 'basic',
-            useFootnotes: false,
-            separateBibliography: false,
-            minPublicationYear: 2010,
-            requiredVolume: 80,
-            userStructure: null,
-            attachedSources: [],
-          },
-          {
-            writer: createLlmWriter({ baseURL: llm.url, apiKey: 'k', models: { basic: 'sim', professional: 'sim' }, ...WRITER }),
-            search: [
-              createOpenAlexSearch({ baseUrl: openalex.url }),
-              createCrossrefSearch({ baseUrl: crossref.url, mailto: 'bench@example.org' }),
-            ],
-            checkpoints: createMemoryCheckpoints(),
-            pdf: pool,
-            onProgress: () => {},
-            now: new Date('2025-03-01T12:00:00Z'),
-            fullTexts,
-            fullTextDownloads: { ...FULL_TEXT_LIMITS, loopback: true },
-          },
-        );
+        const result = await generatePaper(benchPaperInput(ECONOMICS.topic), {
+          writer: createLlmWriter({ baseURL: llm.url, apiKey: 'k', models: { basic: 'sim', professional: 'sim' }, ...WRITER }),
+          search: [
+            createOpenAlexSearch({ baseUrl: openalex.url }),
+            createCrossrefSearch({ baseUrl: crossref.url, mailto: 'bench@example.org' }),
+          ],
+          checkpoints: createMemoryCheckpoints(),
+          pdf: pool,
+          onProgress: () => {},
+          now: new Date('2025-03-01T12:00:00Z'),
+          fullTexts,
+          fullTextDownloads: { ...FULL_TEXT_LIMITS, loopback: true },
+        });
         papers.push({ name: `quality: ${scenario.name}`, docx: result.docx, pdf: result.pdf });
         process.stderr.write(`paper of the quality bench (${scenario.name}): ${result.pageCount} pages\n`);
       } finally {

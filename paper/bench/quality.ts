@@ -41,7 +41,7 @@ import { MIN_SHARED_TERMS, sharedTerms } from '../src/grounding/support.ts';
 import { startCrossrefStandIn } from '../test/support/crossref-stand-in.ts';
 import { startOpenAlexStandIn } from '../test/support/openalex-stand-in.ts';
 import { makePdf, startPdfServer } from '../test/support/pdf-server.ts';
-import { ECONOMICS, topicCorpus } from '../test/support/topic-corpus.ts';
+import { benchPaperInput, ECONOMICS, topicCorpus } from '../test/support/topic-corpus.ts';
 
 const NOW = new Date('2025-03-01T12:00:00Z');
 /** The volume ordered: 80 pages, or QUALITY_VOLUME. */
@@ -355,17 +355,7 @@ async function runScenario(
     },
   });
   const checkpoints = createMemoryCheckpoints();
-  const input: PaperInput = {
-    topic: ECONOMICS.topic,
-    type: 'full',
-    tariff: 'basic',
-    useFootnotes: false,
-    separateBibliography: false,
-    minPublicationYear: 2010,
-    requiredVolume: VOLUME,
-    userStructure: null,
-    attachedSources: [],
-  };
+  const input = benchPaperInput(ECONOMICS.topic, VOLUME);
   const started = performance.now();
   const seconds = () => (performance.now() - started) / 1000;
   const writer = createLlmWriter({ baseURL: llm.url, apiKey: 'k', models: { basic: 'sim', professional: 'sim' }, ...WRITER });

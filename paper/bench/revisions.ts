@@ -61,7 +61,7 @@ import { stems } from '../src/sources/relevance.ts';
 import { startCrossrefStandIn } from '../test/support/crossref-stand-in.ts';
 import { startOpenAlexStandIn } from '../test/support/openalex-stand-in.ts';
 import { makePdf, startPdfServer } from '../test/support/pdf-server.ts';
-import { ECONOMICS, topicCorpus } from '../test/support/topic-corpus.ts';
+import { benchPaperInput, ECONOMICS, topicCorpus } from '../test/support/topic-corpus.ts';
 
 const NOW = new Date('2025-03-01T12:00:00Z');
 /** The supervisor's remarks come back three months later. */
@@ -838,20 +838,7 @@ try {
     const model = MODELS[0].make();
     const writer = await llm(() => model, FAST);
     try {
-      return await generatePaper(
-        {
-          topic: ECONOMICS.topic,
-          type: 'full',
-          tariff: 'basic',
-          useFootnotes: false,
-          separateBibliography: false,
-          minPublicationYear: 2010,
-          requiredVolume: VOLUME,
-          userStructure: null,
-          attachedSources: [],
-        },
-        { ...ctxOf(services, writer.url), now: NOW },
-      );
+      return await generatePaper(benchPaperInput(ECONOMICS.topic, VOLUME), { ...ctxOf(services, writer.url), now: NOW });
     } finally {
       await writer.close();
     }

@@ -23,17 +23,16 @@ import {
   PaperError,
   workLanguage,
 } from '../src/index.ts';
-import type { FoundWork, PaperInput, PaperResult, Writer } from '../src/index.ts';
+import type { FoundWork, PaperResult, Writer } from '../src/index.ts';
 import { FULL_TEXT_LIMITS } from '../src/passages/full-texts.ts';
 import type { Passage } from '../src/passages/split.ts';
 import { startCrossrefStandIn } from '../test/support/crossref-stand-in.ts';
 import { startOpenAlexStandIn } from '../test/support/openalex-stand-in.ts';
 import { makePdf, startPdfServer } from '../test/support/pdf-server.ts';
-import { ECONOMICS, LAW, PEDAGOGY, topicCorpus, type TopicCorpus } from '../test/support/topic-corpus.ts';
+import { BENCH_MIN_YEAR, benchPaperInput, ECONOMICS, LAW, PEDAGOGY, topicCorpus, type TopicCorpus } from '../test/support/topic-corpus.ts';
 
 const NOW = new Date('2025-03-01T12:00:00Z');
 const VOLUME = 80;
-const MIN_YEAR = 2010;
 const RECENT_FROM = firstRecentYear(NOW);
 const MINIMUM = minimumSources('full', VOLUME);
 /** Supported by no passage of any of the topics. */
@@ -104,17 +103,7 @@ async function runTopic(
   const openalex = await startOpenAlexStandIn({ works: records.openalex });
   const crossref = await startCrossrefStandIn({ works: records.crossref, lookupOnly: records.crossrefLookupOnly });
   const checkpoints = createMemoryCheckpoints();
-  const input: PaperInput = {
-    topic: spec.topic,
-    type: 'full',
-    tariff: 'basic',
-    useFootnotes: false,
-    separateBibliography: false,
-    minPublicationYear: MIN_YEAR,
-    requiredVolume: VOLUME,
-    userStructure: null,
-    attachedSources: [],
-  };
+  const input = benchPaperInput(spec.topic, VOLUME);
   const started = performance.now();
   const seconds = () => (performance.now() - started) / 1000;
   const { writer, invented } = misbehavingWriter();
@@ -203,7 +192,7 @@ try {
 }
 
 console.log(
-  `Sources of a full paper (${VOLUME} pages, from ${MIN_YEAR}, offline writer inventing a claim in every third subsection), OpenAlex and Crossref stand-ins, run on ${NOW.toISOString().slice(0, 10)}`,
+  `Sources of a full paper (${VOLUME} pages, from ${BENCH_MIN_YEAR}, offline writer inventing a claim in every third subsection), OpenAlex and Crossref stand-ins, run on ${NOW.toISOString().slice(0, 10)}`,
 );
 for (const c of corpora) {
   const n = c.counts;

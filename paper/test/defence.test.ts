@@ -9,6 +9,7 @@ import JSZip from 'jszip';
 import pptxgen from 'pptxgenjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { misbehavingDefence } from '../dev/defence-llm.ts';
+import { BASE_INPUT } from '../dev/fixtures.ts';
 import { startFakeLlm, type FakeLlm } from '../dev/fake-llm.ts';
 import { wellBehavedModel } from '../dev/misbehaving-llm.ts';
 import { correctDeck } from '../src/defence/correct.ts';
@@ -270,17 +271,7 @@ describe('the .pptx package', () => {
 it('the stage after a paper: the kit of the laid-out paper in the run’s state, its calls under the run’s checkpoints', async () => {
   const checkpoints = createMemoryCheckpoints();
   const run = startRun(
-    {
-      topic: 'Цифровая трансформация управления малым бизнесом в регионах России',
-      type: 'full',
-      tariff: 'basic',
-      useFootnotes: false,
-      separateBibliography: false,
-      minPublicationYear: 2015,
-      requiredVolume: 80,
-      userStructure: null,
-      attachedSources: [],
-    },
+    { ...BASE_INPUT, attachedSources: [] },
     { writer: createOfflineWriter(), search: null, checkpoints, pdf: pool, onProgress: () => {}, titlePage: { student: 'Петров П. П.' } },
   );
   const state = await runStages(

@@ -87,18 +87,11 @@ async function main() {
       const pdfKey = paperFileKey(id, 'preview.pdf');
       await storageOf(config).put(docxKey, docx, DOCX);
       await storageOf(config).put(pdfKey, pdf, 'application/pdf');
-      const options = {
-        min_publication_year: 2015,
-        required_volume: 80,
-        use_footnotes: false,
-        separate_bibliography: false,
-        references: [],
-      };
       const rows = await db.execute<{ id: number }[]>(
         `insert into papers (user_id, type, tariff, title, annotation, structure, options, docx_key, pdf_key, page_count, paid_at)
          select id, 'full', 'basic', 'Цифровая трансформация управления малым бизнесом в регионах России', ?, '{}', ?, ?, ?, 80, now()
          from users where lower(username) = lower(?) and deleted_at is null returning id`,
-        [PHRASES[0], JSON.stringify(options), docxKey, pdfKey, arg],
+        [PHRASES[0], JSON.stringify(OPTIONS), docxKey, pdfKey, arg],
       );
       if (rows.length === 0) throw new Error(`no user ${arg}`);
       console.log(`paper ${rows[0].id} for ${arg}`);

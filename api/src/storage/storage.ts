@@ -49,4 +49,6 @@ export function createLocalStorage(root: string): Storage {
 }
 
 export const orderFileKey = (orderId: string, position: number, kind: string) => join('orders', orderId, `${position}.${kind}`);
-export const paperFileKey = (orderId: string, file: 'paper.docx' | 'preview.pdf') => join('papers', orderId, file);
+/** A paper's files and, for a version, its state and «Лист доработок»: under the order that made them. */
+export const paperFileKey = (orderId: string, file: 'paper.docx' | 'preview.pdf' | 'state.json.gz' | 'report.docx') =>
+  join('papers', orderId, file);

@@ -5,7 +5,7 @@
  * rows; a deck beyond 15 slides loses its table slides. What cannot be corrected (a colour, a
  * missing number, a figure of a table) makes it null: such a deck is never delivered.
  */
-import { MIN_SIZES, SIZES, SLIDE_COUNT, type Deck, type DeckSlide } from './deck.ts';
+import { headingSizeOf, MIN_SIZES, SLIDE_COUNT, type Deck, type DeckSlide } from './deck.ts';
 import type { SlideViolation } from './slide-check.ts';
 import { shorten } from '../text/statements.ts';
 
@@ -84,7 +84,7 @@ function split(slide: DeckSlide): [DeckSlide, DeckSlide] | null {
 export function correctDeck(deck: Deck, violations: SlideViolation[]): Deck | null {
   if (violations.some((v) => !CORRECTABLE.has(v.rule))) return null;
   const slides = [...deck.slides];
-  const sizes = slides.map((s, i) => deck.headingSize?.[i] ?? (s.kind === 'title' ? SIZES.topic : SIZES.heading));
+  const sizes = slides.map((_, i) => headingSizeOf(deck, i));
   const bySlide = new Map<number, SlideViolation[]>();
   for (const v of violations) bySlide.set(v.slide, [...(bySlide.get(v.slide) ?? []), v]);
   // From the last slide back, so that a split does not move the slides still to correct.
@@ -97,7 +97,7 @@ export function correctDeck(deck: Deck, violations: SlideViolation[]): Deck | nu
     if (found.some((v) => v.rule === 'figures.paper')) {
       // A figure the paper does not hold (it should never come here: bullets are grounded): its bullet goes.
       if (slide.kind !== 'bullets') return null;
-      const figures = found.filter((v) => v.rule === 'figures.paper').map((v) => /Числа (\S+)/.exec(v.message)?.[1]);
+      const figures = found.filter((v) => v.rule === 'figures.paper').map((v) => v.figure);
       slides[i] = { ...slide, bullets: slide.bullets.filter((b) => !figures.some((f) => f && b.replace(',', '.').includes(f))) };
       continue;
     }

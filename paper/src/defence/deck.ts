@@ -56,7 +56,7 @@ export interface DeckChart {
 }
 
 /** What a slide is for: the speech and the questions refer to it. */
-export type SlideRole =
+type SlideRole =
   | 'title'
   | 'relevance'
   | 'aims'
@@ -93,6 +93,11 @@ export interface Deck {
   slides: DeckSlide[];
   /** Per slide: a heading size lowered to the minimum to fit (a correction). */
   headingSize?: number[];
+}
+
+/** The heading size of the deck's slide i: the corrected one, or the default of its kind. */
+export function headingSizeOf(deck: Deck, i: number): number {
+  return deck.headingSize?.[i] ?? (deck.slides[i].kind === 'title' ? SIZES.topic : SIZES.heading);
 }
 
 const MARGIN = 0.6;

@@ -1,14 +1,10 @@
 /** The speech and the questions as .docx: Times New Roman 14, 1.5 spacing, as the paper itself. */
 import { AlignmentType, Document, HeadingLevel, LineRuleType, Packer, Paragraph, TextRun } from 'docx';
+import { BODY_SIZE, FIRST_LINE, FONT, LINE_1_5, MARGINS } from '../gost/constants.ts';
 import { DEFENCE_TOPICS, type DefenceTopic } from '../writer/types.ts';
 import type { KitPaper } from './paper.ts';
 import type { KitQuestion } from './questions.ts';
 import type { Speech } from './speech.ts';
-
-const FONT = 'Times New Roman';
-const SIZE = 28;
-const LINE = 360;
-const INDENT = 709;
 
 const TOPIC_TITLES: Record<DefenceTopic, string> = {
   relevance: 'Актуальность и цель работы',
@@ -28,27 +24,32 @@ function document(title: string, subject: string, children: Paragraph[]): Docume
     styles: {
       default: {
         document: {
-          run: { font: FONT, size: SIZE },
-          paragraph: { spacing: { line: LINE, lineRule: LineRuleType.AUTO, before: 0, after: 0 }, alignment: AlignmentType.JUSTIFIED },
+          run: { font: FONT, size: BODY_SIZE },
+          paragraph: { spacing: { line: LINE_1_5, lineRule: LineRuleType.AUTO, before: 0, after: 0 }, alignment: AlignmentType.JUSTIFIED },
         },
         heading1: {
-          run: { font: FONT, size: SIZE + 4, bold: true, color: '000000' },
+          run: { font: FONT, size: BODY_SIZE + 4, bold: true, color: '000000' },
           paragraph: { alignment: AlignmentType.CENTER, spacing: { after: 120 } },
         },
         heading2: {
-          run: { font: FONT, size: SIZE, bold: true, color: '000000' },
+          run: { font: FONT, size: BODY_SIZE, bold: true, color: '000000' },
           paragraph: { spacing: { before: 240, after: 60 }, keepNext: true },
         },
       },
     },
-    sections: [{ properties: { page: { margin: { top: 1134, bottom: 1134, left: 1701, right: 850 } } }, children }],
+    sections: [
+      {
+        properties: { page: { margin: { top: MARGINS.top, bottom: MARGINS.bottom, left: MARGINS.left, right: MARGINS.right } } },
+        children,
+      },
+    ],
   });
 }
 
 const text = (t: string, opts: { indent?: boolean; italics?: boolean; center?: boolean } = {}) =>
   new Paragraph({
     alignment: opts.center ? AlignmentType.CENTER : AlignmentType.JUSTIFIED,
-    indent: opts.indent === false ? undefined : { firstLine: INDENT },
+    indent: opts.indent === false ? undefined : { firstLine: FIRST_LINE },
     children: [new TextRun({ text: t, italics: opts.italics })],
   });
 
@@ -97,11 +98,11 @@ export async function questionsDocx(paper: KitPaper, questions: KitQuestion[]): 
       children.push(
         new Paragraph({ spacing: { before: 120 }, keepNext: true, children: [new TextRun({ text: `${n}. ${q.question}`, bold: true })] }),
         new Paragraph({
-          indent: { firstLine: INDENT },
+          indent: { firstLine: FIRST_LINE },
           children: [new TextRun({ text: 'Ответ: ', italics: true }), new TextRun(q.answer)],
         }),
         new Paragraph({
-          indent: { firstLine: INDENT },
+          indent: { firstLine: FIRST_LINE },
           children: [new TextRun({ text: `В работе: с. ${q.page}, ${q.where}.`, italics: true })],
         }),
       );

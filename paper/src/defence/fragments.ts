@@ -58,7 +58,7 @@ export function pagesOf(texts: string[], pages: KitPaper['pages']): (string | nu
 }
 
 /** A table's row as a statement: its label and figures, as the paper prints them. */
-export const rowText = (header: string[], row: string[]) =>
+const rowText = (header: string[], row: string[]) =>
   row
     .map((cell, i) => (i === 0 || !cell ? cell : `${header[i] ? `${header[i].toLowerCase()}: ` : ''}${cell}`))
     .filter(Boolean)

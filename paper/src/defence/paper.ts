@@ -18,7 +18,7 @@ export interface KitTable {
   rows: string[][];
 }
 
-export interface KitSubsection {
+interface KitSubsection {
   /** "1.2" */
   number: string;
   title: string;
@@ -26,7 +26,7 @@ export interface KitSubsection {
   tables: KitTable[];
 }
 
-export interface KitChapter {
+interface KitChapter {
   number: number;
   title: string;
   subsections: KitSubsection[];
@@ -34,7 +34,7 @@ export interface KitChapter {
   conclusions: string[];
 }
 
-export interface KitTitlePage {
+interface KitTitlePage {
   university: string | null;
   faculty: string | null;
   department: string | null;
@@ -48,7 +48,7 @@ export interface KitTitlePage {
 }
 
 /** What the introduction states of the research (null: the paper does not say it in a form we read). */
-export interface KitAims {
+interface KitAims {
   goal: string | null;
   tasks: string[];
   object: string | null;
@@ -75,7 +75,7 @@ const clean = (s: string) =>
     .replace(/[\s\u00A0]+/g, ' ')
     .trim();
 /** In-text references and footnote marks are not the paper's statements. */
-export const withoutReferences = (s: string) =>
+const withoutReferences = (s: string) =>
   clean(s.replace(/\s*\[\d[^\]]*\]/g, '').replace(/\s*\[(?:там же|ibid)[^\]]*\]/gi, '')).replace(/\s+([.,;:])/g, '$1');
 
 const STRUCTURAL = { introduction: 'ВВЕДЕНИЕ', conclusion: 'ЗАКЛЮЧЕНИЕ', bibliography: 'СПИСОК ИСПОЛЬЗОВАННЫХ ИСТОЧНИКОВ' };
@@ -148,7 +148,7 @@ function titlePageOf(front: string[]): { title: string | null; page: KitTitlePag
 }
 
 /** The aim, tasks, object, subject and methods as the introduction states them («Цель работы – …»). */
-export function aimsOf(introduction: string[]): KitAims {
+function aimsOf(introduction: string[]): KitAims {
   const find = (re: RegExp) => {
     for (const p of introduction)
       for (const s of p.split(/(?<=[.!?])\s+(?=\p{Lu})/u)) {

@@ -6,7 +6,7 @@
  */
 import JSZip from 'jszip';
 import pptxgen from 'pptxgenjs';
-import { boxesOf, NUMBER_BOX, SIZES, SLIDE, THEME, type Box, type Deck, type DeckSlide } from './deck.ts';
+import { boxesOf, headingSizeOf, NUMBER_BOX, SIZES, SLIDE, THEME, type Box, type Deck, type DeckSlide } from './deck.ts';
 
 // The package's types are CommonJS (its default is the module) while Node loads its ES build (its
 // default is the class): the class is taken either way.
@@ -180,8 +180,7 @@ export async function buildPptx(deck: Deck): Promise<Buffer> {
   pptx.theme = { headFontFace: THEME.font, bodyFontFace: THEME.font };
   defineMasters(pptx);
   deck.slides.forEach((slide, i) => {
-    const size = deck.headingSize?.[i] ?? (slide.kind === 'title' ? SIZES.topic : SIZES.heading);
-    addSlide(pptx, slide, size);
+    addSlide(pptx, slide, headingSizeOf(deck, i));
   });
   const out = await pptx.write({ outputType: 'nodebuffer', compression: true });
   return tidy(Buffer.from(out as Uint8Array));

@@ -1,16 +1,17 @@
 /** The model's three tasks for a defence kit: slide bullets, the speech, the commission's questions. */
 import { z } from 'zod';
-import type { ChatMessage, FragmentBrief } from '../writer/types.ts';
+import type { CallRunner } from '../calls.ts';
+import type { ChatMessage, FragmentBrief, WriterTask } from '../writer/types.ts';
 import { DEFENCE_TOPICS } from '../writer/types.ts';
 
-export const DEFENCE_SYSTEM =
+const DEFENCE_SYSTEM =
   'Ты помогаешь студенту подготовиться к защите выпускной квалификационной работы. Ты пишешь по-русски, академично и ясно, ' +
   'только по тексту работы: каждое утверждение передаёт то, что сказано в одном из переданных фрагментов работы, и ссылается на него по номеру. ' +
   'Не выдумывай факты, цифры, даты, фамилии и источники: число, процент или дату можно написать, только если они стоят в том фрагменте, на который ты ссылаешься. ' +
   'Номера страниц не пиши: они ставятся автоматически. Без маркдауна.';
 
 /** The fragments as the model sees them: "[f12] с. 23" and the text on the next line. */
-export function fragmentsText(fragments: FragmentBrief[]): string {
+function fragmentsText(fragments: FragmentBrief[]): string {
   return fragments.map((f) => `[${f.id}]${f.page ? ` с. ${f.page}` : ''}\n${f.text}`).join('\n\n');
 }
 
@@ -93,7 +94,7 @@ export function questionsMessages(title: string, count: number, fragments: Fragm
 }
 
 /** A repair request: the answer was not the JSON asked for. */
-export function repairMessages(messages: ChatMessage[], reply: string, problem: string): ChatMessage[] {
+function repairMessages(messages: ChatMessage[], reply: string, problem: string): ChatMessage[] {
   return [
     ...messages,
     { role: 'assistant', content: reply.slice(0, 4000) },
@@ -102,7 +103,7 @@ export function repairMessages(messages: ChatMessage[], reply: string, problem: 
 }
 
 /** The reply's JSON read by the schema, or the problem in Russian. */
-export function parseReply<T>(text: string, schema: z.ZodType<T>): { value?: T; problem?: string } {
+function parseReply<T>(text: string, schema: z.ZodType<T>): { value?: T; problem?: string } {
   let json: unknown;
   try {
     json = JSON.parse(text.replace(/^\s*```(?:json)?\s*|\s*```\s*$/g, ''));
@@ -113,4 +114,28 @@ export function parseReply<T>(text: string, schema: z.ZodType<T>): { value?: T; 
   if (!parsed.success)
     return { problem: `JSON не соответствует схеме: ${parsed.error.issues[0]?.path.join('.')} ${parsed.error.issues[0]?.message}` };
   return { value: parsed.data };
+}
+
+/**
+ * A call whose reply is JSON of the schema: the value read, and when it does not read, one repair
+ * call (the key with ":repair") told the problem; undefined when the repair does not read either.
+ */
+export async function callStructured<T>(
+  calls: CallRunner,
+  call: { key: string; task: WriterTask; messages: ChatMessage[]; maxTokens: number; name: string },
+  schema: z.ZodType<T>,
+): Promise<T | undefined> {
+  const { key, task, messages, maxTokens } = call;
+  const json = { name: call.name, schema };
+  const first = await calls.call({ key, task, messages, maxTokens, json });
+  const a = parseReply(first.text, schema);
+  if (a.value) return a.value;
+  const second = await calls.call({
+    key: `${key}:repair`,
+    task,
+    messages: repairMessages(messages, first.text, a.problem!),
+    maxTokens,
+    json,
+  });
+  return parseReply(second.text, schema).value;
 }

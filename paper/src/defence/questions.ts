@@ -12,11 +12,11 @@ import { DEFENCE_TOPICS, type DefenceTopic } from '../writer/types.ts';
 import type { Fragment } from './fragments.ts';
 import type { GroundCheck } from './grounded.ts';
 import type { KitPaper } from './paper.ts';
-import { parseReply, QuestionsSchema, questionsMessages, repairMessages } from './prompts.ts';
+import { callStructured, QuestionsSchema, questionsMessages } from './prompts.ts';
 import { brief } from './slides.ts';
 import { spokenOf } from '../text/statements.ts';
 
-export const QUESTION_COUNT = { min: 15, max: 20, target: 18 } as const;
+const QUESTION_COUNT = { min: 15, max: 20, target: 18 } as const;
 
 export interface KitQuestion {
   topic: DefenceTopic;
@@ -42,7 +42,7 @@ export interface Questions {
 const PAGE_MENTION = /\s*\(?\s*(?:см\.\s*)?(?:с|стр)\.\s*\d+(?:\s*[-–]\s*\d+)?\s*\)?/giu;
 const MAX_FRAGMENTS = 70;
 
-export function whereOf(section: string): string {
+function whereOf(section: string): string {
   if (section === 'introduction') return 'введение';
   if (section === 'conclusion') return 'заключение';
   const chapter = /^conclusions:(\d+)$/.exec(section);
@@ -165,19 +165,11 @@ export async function writeQuestions(options: {
   const offered = questionFragments(paper, fragments);
   const task = { kind: 'defence-questions' as const, title: paper.title, count: QUESTION_COUNT.target, fragments: offered.map(brief) };
   const messages = questionsMessages(paper.title, QUESTION_COUNT.target, task.fragments);
-  const json = { name: 'defence_questions', schema: QuestionsSchema };
-  const first = await calls.call({ key: 'defence:questions', task, messages, maxTokens: 6000, json });
-  let reply = parseReply(first.text, QuestionsSchema);
-  if (!reply.value) {
-    const second = await calls.call({
-      key: 'defence:questions:repair',
-      task,
-      messages: repairMessages(messages, first.text, reply.problem!),
-      maxTokens: 6000,
-      json,
-    });
-    reply = parseReply(second.text, QuestionsSchema);
-  }
+  const reply = await callStructured(
+    calls,
+    { key: 'defence:questions', task, messages, maxTokens: 6000, name: 'defence_questions' },
+    QuestionsSchema,
+  );
   const byId = new Map(fragments.map((f) => [f.id, f]));
   const list: KitQuestion[] = [];
   const seen = new Set<string>();
@@ -196,7 +188,7 @@ export async function writeQuestions(options: {
     });
     return true;
   };
-  for (const q of reply.value?.questions ?? []) {
+  for (const q of reply?.questions ?? []) {
     const fragment = byId.get(q.source.trim().replace(/^\[+|\]+$/g, ''));
     const question = q.question
       .trim()

@@ -36,9 +36,11 @@ export interface SlideViolation {
   message: string;
   /** The box it concerns ("title", "body", …). */
   box?: string;
+  /** The figure it concerns (of "figures.paper"), as it stands on the slide. */
+  figure?: string;
 }
 
-export const MIN_CONTRAST = 4.5;
+const MIN_CONTRAST = 4.5;
 /** Points per inch. */
 const PT = 72;
 /** How far a glyph's box may stand out of its text box (rounding, italics, the bullet's hang). */
@@ -134,7 +136,8 @@ function checkPage(n: number, page: PdfPage, deck: Deck, figures: PaperFigures):
   for (const figure of figuresOf(text)) {
     if (table !== null && inBox('body').some((i) => numbersIn(i.text).has(figure)) && !figures.tables.get(table)?.has(figure))
       out.push({ slide: n, rule: 'figures.table', message: `Число ${figure} на слайде не совпадает с данными таблицы ${table} работы` });
-    else if (!figures.all.has(figure)) out.push({ slide: n, rule: 'figures.paper', message: `Числа ${figure} нет в тексте работы` });
+    else if (!figures.all.has(figure))
+      out.push({ slide: n, rule: 'figures.paper', message: `Числа ${figure} нет в тексте работы`, figure });
   }
   return out;
 }

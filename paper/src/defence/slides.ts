@@ -12,7 +12,7 @@ import type { DeckChart, DeckSlide, DeckTable } from './deck.ts';
 import type { Fragment } from './fragments.ts';
 import type { GroundCheck } from './grounded.ts';
 import type { KitPaper, KitTable } from './paper.ts';
-import { MAX_BULLET_CHARS, parseReply, repairMessages, SlidesSchema, slidesMessages, type SlidesReply } from './prompts.ts';
+import { callStructured, MAX_BULLET_CHARS, SlidesSchema, slidesMessages, type SlidesReply } from './prompts.ts';
 import { bulletOf, shorten } from '../text/statements.ts';
 
 /** Bullets of a summarising slide. */
@@ -96,22 +96,16 @@ async function modelBullets(title: string, planned: PlannedSlide[], calls: CallR
     slides: planned.map((p) => ({ id: p.id, title: p.title, fragments: p.fragments.map(brief) })),
   };
   const messages = slidesMessages(title, task.slides);
-  const json = { name: 'defence_slides', schema: SlidesSchema };
-  const first = await calls.call({ key: 'defence:slides', task, messages, maxTokens: 4000, json });
-  const a = parseReply(first.text, SlidesSchema);
-  if (a.value) return a.value;
-  const second = await calls.call({
-    key: 'defence:slides:repair',
-    task,
-    messages: repairMessages(messages, first.text, a.problem!),
-    maxTokens: 4000,
-    json,
-  });
-  return parseReply(second.text, SlidesSchema).value ?? null;
+  const reply = await callStructured(
+    calls,
+    { key: 'defence:slides', task, messages, maxTokens: 4000, name: 'defence_slides' },
+    SlidesSchema,
+  );
+  return reply ?? null;
 }
 
 /** How many bullets were replaced because they were not grounded or too long. */
-export interface BulletCounts {
+interface BulletCounts {
   written: number;
   replaced: number;
 }
@@ -164,7 +158,7 @@ export async function writeBullets(
 const firstUpper = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /** A table's figures as a chart when each row has one figure of one unit; otherwise null. */
-export function chartOf(table: KitTable): DeckChart | null {
+function chartOf(table: KitTable): DeckChart | null {
   const valueCol = table.header.findIndex((h, i) => i > 0 && !/^источник/i.test(h));
   if (valueCol < 0 || table.rows.length < 2) return null;
   const parsed = table.rows.map((r) => /^(\d+(?:[.,]\d+)?)\s*(%|[а-яё.]+)?$/iu.exec((r[valueCol] ?? '').trim()));
@@ -180,7 +174,7 @@ export function chartOf(table: KitTable): DeckChart | null {
 }
 
 /** A table as a slide shows it: without the column of sources, at most MAX_ROWS rows. */
-export function deckTableOf(table: KitTable): DeckTable {
+function deckTableOf(table: KitTable): DeckTable {
   const keep = table.header.map((h, i) => i === 0 || !/^источник/i.test(h));
   const cols = <T>(row: T[]) => row.filter((_, i) => keep[i]);
   return {

@@ -16,9 +16,9 @@ import { brief, type PlannedSlide } from './slides.ts';
 import { spokenOf, spokenTasks, wordCount } from '../text/statements.ts';
 import { tokensFor } from '../writer/tokens.ts';
 
-export const SPEECH_WORDS = { min: 700, max: 950, target: 820 } as const;
+const SPEECH_WORDS = { min: 700, max: 950, target: 820 } as const;
 
-export interface SpeechPart {
+interface SpeechPart {
   /** The slide it is said on, 1-based. */
   slide: number;
   title: string;
@@ -44,7 +44,7 @@ const slideLines = (s: DeckSlide): string[] =>
         : [];
 
 /** The fragments a slide is told from: its own, then those its summary was planned from. */
-export function fragmentsOfSlide(slide: DeckSlide, planned: PlannedSlide[], byId: Map<string, Fragment>): Fragment[] {
+function fragmentsOfSlide(slide: DeckSlide, planned: PlannedSlide[], byId: Map<string, Fragment>): Fragment[] {
   const own = slide.sources.map((id) => byId.get(id)).filter((f): f is Fragment => f !== undefined);
   const more = planned.find((p) => p.id === slide.role)?.fragments ?? [];
   return [...new Map([...own, ...more].map((f) => [f.id, f])).values()];

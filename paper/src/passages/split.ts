@@ -58,3 +58,9 @@ export function paragraphsOf(pageText: string): string[] {
 export function splitPassages(sourceId: string, pages: { page: string | null; text: string }[], next: () => string): Passage[] {
   return pages.flatMap((p) => paragraphsOf(p.text).map((text) => ({ id: next(), sourceId, page: p.page, text })));
 }
+
+/** New passage ids after those of `list`: "p18", "p19", … when its highest is "p17". */
+export function passageIdsAfter(list: Passage[]): () => string {
+  let next = Math.max(0, ...list.map((p) => Number(p.id.slice(1)) || 0));
+  return () => `p${++next}`;
+}

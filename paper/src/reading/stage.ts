@@ -14,7 +14,7 @@ import { isForeign } from '../bibliography/text.ts';
 import { createPassageSearch, type PassageSearch, type SearchOptions } from '../passages/bm25.ts';
 import { sourceFactsOf, type SourceFacts } from '../grounding/data.ts';
 import { readSources } from '../passages/read.ts';
-import type { Passage } from '../passages/split.ts';
+import { passageIdsAfter, type Passage } from '../passages/split.ts';
 import type { PaperPassages, ReadAs } from '../passages/types.ts';
 
 /** Passages given to the writer of one subsection, and at most so many of one source. */
@@ -156,8 +156,7 @@ export const readingStage: Stage = {
     restore: (run, state, saved) => {
       if (!isSaved(saved)) return undefined;
       // The saved list holds the kept passages already; a new id is given only to one missing there.
-      let next = Math.max(0, ...saved.list.map((p) => Number(p.id.slice(1)) || 0));
-      return withPassages(run, state, saved.list, saved.readAs, () => `p${++next}`);
+      return withPassages(run, state, saved.list, saved.readAs, passageIdsAfter(saved.list));
     },
   },
 };

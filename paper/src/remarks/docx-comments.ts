@@ -22,8 +22,6 @@ export interface DocxComment {
 
 export interface DocxRemarks {
   comments: DocxComment[];
-  /** Whether the file is a Word document at all (it has word/document.xml). */
-  paragraphs: number;
 }
 
 const DOCUMENT = 'word/document.xml';
@@ -97,7 +95,6 @@ export async function readDocxComments(bytes: Uint8Array): Promise<DocxRemarks> 
   const anchors = new Map<string, { text: string; heading: string | null; order: number }>();
   const open = new Set<string>();
   let heading: string | null = null;
-  let paragraphCount = 0;
   let order = 0;
   const append = (s: string) => {
     for (const id of open) {
@@ -118,7 +115,6 @@ export async function readDocxComments(bytes: Uint8Array): Promise<DocxRemarks> 
         case 'w:p': {
           const p = { text: '', refs: [] as string[] };
           walk(e, p);
-          paragraphCount++;
           append(' ');
           // A comment with no range of its own is on its paragraph.
           for (const ref of p.refs)
@@ -157,7 +153,7 @@ export async function readDocxComments(bytes: Uint8Array): Promise<DocxRemarks> 
   const comments: DocxComment[] = [...texts]
     .map(([id, c]) => ({ id, ...c, anchor: clean(anchors.get(id)?.text ?? ''), heading: anchors.get(id)?.heading ?? null }))
     .sort((a, b) => (anchors.get(a.id)?.order ?? Number.MAX_SAFE_INTEGER) - (anchors.get(b.id)?.order ?? Number.MAX_SAFE_INTEGER));
-  return { comments, paragraphs: paragraphCount };
+  return { comments };
 }
 
 /** The comments as remarks of a revision round. */

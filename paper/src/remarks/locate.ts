@@ -6,8 +6,12 @@
  * «во введении»); a section whose title shares a word with the remark. A remark none of these
  * places concerns no section (a paper-wide one — sources, form — applies to the scope).
  */
+import { wordsOf } from '../grounding/repeats.ts';
 import { stems } from '../sources/relevance.ts';
 import type { RemarkInput, SectionKey } from './types.ts';
+
+/** Lower-case words of a text, references («[3, с. 47]», «[[p17]]») and punctuation left out (dev/ imports it from here). */
+export { wordsOf };
 
 export interface PaperView {
   chapters: { title: string; subsections: string[] }[];
@@ -20,16 +24,6 @@ export interface Location {
   /** A chapter the remark names as a whole («где выводы по главе 2?»). */
   chapter?: number;
   how: 'instruction' | 'anchor' | 'heading' | 'reference' | 'title';
-}
-
-/** Lower-case words of a text, references («[3, с. 47]», «[[p17]]») and punctuation left out. */
-export function wordsOf(text: string): string[] {
-  return text
-    .replace(/\[\[[^\]]*\]\]|\[[^\]]*\]/g, ' ')
-    .toLowerCase()
-    .replace(/ё/g, 'е')
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter(Boolean);
 }
 
 const trigrams = (words: string[]) => {

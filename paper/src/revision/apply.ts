@@ -23,6 +23,7 @@ import { paragraphsOf, RepeatGuard } from '../grounding/repeats.ts';
 import { briefOf } from '../outline/brief.ts';
 import { createPassageSearch } from '../passages/bm25.ts';
 import { citedPassageIds, markerIds, PASSAGE_MARKER } from '../passages/markers.ts';
+import { passageBrief } from '../passages/types.ts';
 import type { Passage } from '../passages/split.ts';
 import { classifyRemark } from '../remarks/classify.ts';
 import { locateRemark, PaperIndex, type Location } from '../remarks/locate.ts';
@@ -40,10 +41,8 @@ import { englishQueryOf } from '../sources/glossary.ts';
 import { tokensFor } from '../writer/tokens.ts';
 import type { PassageBrief } from '../writer/types.ts';
 import { addMessages, rewriteMessages, sectionLabel, tableMessages } from './prompt.ts';
-import { findWorks, isForeignSource, isNamedWork, withNewWorks, yearOf, type WorkNeed } from './sources.ts';
+import { findWorks, isForeignSource, isNamedWork, isOlderThan, isSince, withNewWorks, type WorkNeed } from './sources.ts';
 
-/** A passage is shown to the writer up to this length. */
-const BRIEF_CHARS = 900;
 /** «Раскройте подробнее»: this share of the section more, within these bounds. */
 const EXPAND = { share: 0.4, min: 1500, max: 4000 };
 /** «Приведите пример»: about this long. */
@@ -120,6 +119,7 @@ export function sectionName(key: SectionKey): string {
   return key === 'introduction' ? 'введение' : key === 'conclusion' ? 'заключение' : `п. ${key}`;
 }
 const listOf = (keys: SectionKey[]) => keys.map(sectionName).join(', ');
+const outOfScope = (keys: SectionKey[]) => `Замечание относится к разделу вне выбранной области доработки (${listOf(keys)})`;
 
 function sectionsOf(written: Written): Map<SectionKey, string[]> {
   return new Map<SectionKey, string[]>([
@@ -218,7 +218,7 @@ export async function applyRemarks(run: PaperRun, state: PaperState): Promise<Pa
     if (!located?.length)
       return 'Не удалось понять, к какому разделу относится замечание: укажите раздел (например, «п. 2.1») или оставьте комментарий к нужному фрагменту в .docx';
     const within = located.filter(inScope);
-    if (!within.length) return `Замечание относится к разделу вне выбранной области доработки (${listOf(located)})`;
+    if (!within.length) return outOfScope(located);
     return within;
   };
   for (const item of items) {
@@ -258,7 +258,7 @@ export async function applyRemarks(run: PaperRun, state: PaperState): Promise<Pa
     const r = item.remark;
     const targets = item.location?.sections.filter(inScope) ?? allSections;
     if (r.kind === 'outdated') {
-      const old = [...citedSources(targets)].filter((id) => (yearOf(sourcesNow().byId.get(id)) ?? Infinity) < r.year!);
+      const old = [...citedSources(targets)].filter((id) => isOlderThan(sourcesNow().byId.get(id), r.year!));
       if (old.length) needs.push({ kind: 'outdated', year: r.year!, want: Math.max(3, old.length), titles: titlesOf(targets) });
     } else if (r.kind === 'recent') needs.push({ kind: 'recent', year: r.year!, want: r.count!, titles: titlesOf(targets) });
     else if (r.kind === 'foreign') needs.push({ kind: 'foreign', want: r.count!, titles: titlesOf(targets) });
@@ -270,12 +270,7 @@ export async function applyRemarks(run: PaperRun, state: PaperState): Promise<Pa
   if (!Array.isArray(saved)) await run.ctx.checkpoints.set('revision:found', found);
   current = await withNewWorks(run, current, found, at);
   const search = createPassageSearch(passagesNow().list);
-  const brief = (p: Passage): PassageBrief => ({
-    id: p.id,
-    source: sourcesNow().byId.get(p.sourceId)?.label ?? p.sourceId,
-    page: p.page,
-    text: p.text.slice(0, BRIEF_CHARS),
-  });
+  const brief = (p: Passage): PassageBrief => passageBrief(p, sourcesNow());
   const queryOf = (k: SectionKey) => `${sectionLabel(outline, k).title} ${outline.topic}`;
   // The works a remark brings may be foreign: their passages are looked for in both languages.
   const bilingualQueryOf = (k: SectionKey) =>
@@ -327,11 +322,10 @@ export async function applyRemarks(run: PaperRun, state: PaperState): Promise<Pa
   };
   /** Passages of the section nobody cites yet first, then its own. */
   const freshPassages = (k: SectionKey) => {
-    const cited = new Set([...before.values()].flat().flatMap(citedPassageIds));
     const own = ownPassages(k);
-    const fresh = own.filter((p) => !cited.has(p.id));
+    const fresh = own.filter((p) => !citedPassages.has(p.id));
     const more = search
-      .search(queryOf(k), ADD_PASSAGES * 2, { perSource: 2, only: (p) => !cited.has(p.id) && !own.some((o) => o.id === p.id) })
+      .search(queryOf(k), ADD_PASSAGES * 2, { perSource: 2, only: (p) => !citedPassages.has(p.id) && !own.some((o) => o.id === p.id) })
       .map((x) => brief(x.passage));
     const list = [...fresh, ...more].slice(0, ADD_PASSAGES);
     return list.length ? list : own.slice(0, ADD_PASSAGES);
@@ -368,20 +362,19 @@ export async function applyRemarks(run: PaperRun, state: PaperState): Promise<Pa
     if (r.class !== 'sources') continue;
     const targets = item.location?.sections.filter(inScope) ?? allSections;
     if (item.location && !targets.length) {
-      plan.reason = `Замечание относится к разделу вне выбранной области доработки (${listOf(item.location.sections)})`;
+      plan.reason = outOfScope(item.location.sections);
       continue;
     }
     const sources = sourcesNow();
-    const citedAnywhere = citedSources(index.keys);
     if (r.kind === 'outdated') {
-      const isOld = (id: string) => (yearOf(sources.byId.get(id)) ?? Infinity) < r.year!;
+      const isOld = (id: string) => isOlderThan(sources.byId.get(id), r.year!);
       const concerned = targets.filter((k) => [...sourceIdsOf(before.get(k) ?? [], passagesNow().byId)].some(isOld));
       plan.sections = concerned;
       if (!concerned.length) {
         plan.note = `В ${targets.length === allSections.length ? 'работе' : listOf(targets)} нет ссылок на работы, изданные до ${r.year} г.`;
         continue;
       }
-      const newer = new Set(sources.list.filter((s) => (yearOf(s) ?? 0) >= r.year!).map((s) => s.id));
+      const newer = new Set(sources.list.filter((s) => isSince(s, r.year!)).map((s) => s.id));
       const replacing = concerned.map((k) => ({ k, passages: passagesFor(k, newer, ADD_PASSAGES) }));
       if (replacing.some((x) => !x.passages.length)) {
         plan.reason = `В библиографических базах не нашлось работ по теме ${listOf(concerned)}, изданных с ${r.year} г.: ссылки оставлены, чтобы положения текста не остались без источника`;
@@ -407,12 +400,12 @@ export async function applyRemarks(run: PaperRun, state: PaperState): Promise<Pa
         sources.byId.get(id)!,
       );
     } else if (r.kind === 'foreign' || r.kind === 'recent') {
-      const fits = (s: RunSource) => (r.kind === 'foreign' ? isForeignSource(s) : (yearOf(s) ?? 0) >= r.year!);
+      const fits = (s: RunSource) => (r.kind === 'foreign' ? isForeignSource(s) : isSince(s, r.year!));
       // Works the paper does not cite yet first, then those it cites elsewhere (the sections asked about do not).
       const inTargets = citedSources(targets);
       const candidates = sources.list
         .filter((s) => fits(s) && !inTargets.has(s.id) && passagesNow().list.some((p) => p.sourceId === s.id))
-        .sort((a, b) => Number(citedAnywhere.has(a.id)) - Number(citedAnywhere.has(b.id)));
+        .sort((a, b) => Number(citedNow.has(a.id)) - Number(citedNow.has(b.id)));
       const works = candidates.slice(0, r.count!);
       plan.works = works;
       if (!works.length) {
@@ -475,7 +468,12 @@ export async function applyRemarks(run: PaperRun, state: PaperState): Promise<Pa
   const texts = new Map(before);
   const sourceOf = (id: string) => passages.byId.get(id)?.sourceId;
   const llm = guardsRepeats(run);
-  /** New paragraphs without what the paper (as it stood) already says. */
+  /** Paragraphs of section `k` without the sentences that repeat another section (as the paper stood). */
+  const withoutRepeatsOfOthers = (k: SectionKey, paragraphs: string[]): string[] => {
+    const guard = new RepeatGuard(sourceOf);
+    for (const [key, p] of before) if (key !== k) guard.keep(p);
+    return paragraphsOf(guard.filter(paragraphs).text);
+  };
   /**
    * New paragraphs without what the paper (as it stood) already says. A repeated sentence citing a
    * work no text cites yet gives its citation to the sentence of this section it repeats (`own`:
@@ -506,18 +504,17 @@ export async function applyRemarks(run: PaperRun, state: PaperState): Promise<Pa
     const conclusionsAt = text.findIndex(isChapterConclusion);
     const conclusions = conclusionsAt < 0 ? [] : text.slice(conclusionsAt);
     if (conclusionsAt >= 0) text = text.slice(0, conclusionsAt);
-    if (job.repetition.length) {
-      const guard = new RepeatGuard(sourceOf);
-      for (const [key, p] of before) if (key !== k) guard.keep(p);
-      text = paragraphsOf(guard.filter(text).text);
-    }
+    if (job.repetition.length) text = withoutRepeatsOfOthers(k, text);
     for (const o of job.outdated) {
-      const isOld = (id: string) => (yearOf(sourcesNow().byId.get(passages.byId.get(id)?.sourceId ?? '')) ?? Infinity) < o.year;
+      const isOld = (id: string) => isOlderThan(sourcesNow().byId.get(passages.byId.get(id)?.sourceId ?? ''), o.year);
       text = withoutPassages(text, isOld);
     }
     if (job.rewrite.length) {
       const slotted = slotTables(text);
       const target = charsOf(withoutTables(text));
+      const slottedText = slotted.paragraphs.join('\n\n');
+      const instructions = job.rewrite.map((p) => p.item.input.text);
+      const sources = ownPassages(k);
       const reply = await calls.call({
         key: `rewrite:${k}`,
         task: {
@@ -526,18 +523,18 @@ export async function applyRemarks(run: PaperRun, state: PaperState): Promise<Pa
           outline,
           section: k,
           title,
-          text: slotted.paragraphs.join('\n\n'),
-          instructions: job.rewrite.map((p) => p.item.input.text),
+          text: slottedText,
+          instructions,
           targetChars: target,
-          sources: ownPassages(k),
+          sources,
         },
         messages: rewriteMessages({
           outline,
           section: k,
-          text: slotted.paragraphs.join('\n\n'),
-          instructions: job.rewrite.map((p) => p.item.input.text),
+          text: slottedText,
+          instructions,
           targetChars: target,
-          sources: ownPassages(k),
+          sources,
           tables: slotted.tables.length > 0,
         }),
         maxTokens: tokensFor(target),
@@ -547,9 +544,8 @@ export async function applyRemarks(run: PaperRun, state: PaperState): Promise<Pa
         slotted.tables,
         text.length,
       );
-      const others = new Map(before);
-      others.delete(k);
-      const fresh = llm ? unrepeatedRewrite(accepted, others, sourceOf) : accepted;
+      // A rewrite without the sentences that repeat other sections.
+      const fresh = llm ? withoutRepeatsOfOthers(k, accepted) : accepted;
       if (charsOf(fresh) >= target * MIN_REWRITE_SHARE) text = fresh;
     }
     const closing = closingAt(text);
@@ -715,13 +711,6 @@ function asMuchAsAsked(paragraphs: string[], asked: number): string[] {
   return out;
 }
 
-/** A rewrite without the sentences that repeat other sections. */
-function unrepeatedRewrite(paragraphs: string[], others: Map<SectionKey, string[]>, sourceOf: (id: string) => string | undefined) {
-  const guard = new RepeatGuard(sourceOf);
-  for (const p of others.values()) guard.keep(p);
-  return paragraphsOf(guard.filter(paragraphs).text);
-}
-
 interface Texts {
   before: Map<SectionKey, string[]>;
   after: Map<SectionKey, string[]>;
@@ -801,7 +790,7 @@ function outcomeOf(plan: Plan, t: Texts): RemarkOutcome {
           ? { ok: true, says: `${name} переработан с учётом замечания` }
           : { ok: false, says: `${name}: переработать не удалось` };
       case 'outdated': {
-        const old = [...sourceIdsOf(a, t.passages)].filter((id) => (yearOf(t.sources.get(id)) ?? Infinity) < r.year!);
+        const old = [...sourceIdsOf(a, t.passages)].filter((id) => isOlderThan(t.sources.get(id), r.year!));
         return old.length
           ? { ok: false, says: `в ${name} остались ссылки на ${old.length} работ до ${r.year} г.` }
           : { ok: true, says: `в ${name} ссылки на работы до ${r.year} г. заменены более новыми` };

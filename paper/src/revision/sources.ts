@@ -16,9 +16,9 @@ import { accessDate, withMoreWorks } from '../sources/run-sources.ts';
 import type { RunSource } from '../sources/index.ts';
 import type { FoundWork } from '../sources/search/types.ts';
 import { readSources } from '../passages/read.ts';
-import type { Passage } from '../passages/split.ts';
+import { passageIdsAfter, type Passage } from '../passages/split.ts';
 import type { NamedWork } from '../remarks/types.ts';
-import { wordsOf } from '../remarks/locate.ts';
+import { wordsOf } from '../grounding/repeats.ts';
 
 /** What a source remark looks for. */
 export type WorkNeed =
@@ -30,6 +30,10 @@ const key = (w: Pick<FoundWork, 'doi' | 'title'>) => (w.doi ? `doi:${w.doi.toLow
 
 /** A found work's year (a user's file has none: it is never «устаревший»). */
 export const yearOf = (s: RunSource | undefined) => (s?.origin === 'found' ? s.work?.year : undefined);
+/** A found work published before `year` (a work without a year is not). */
+export const isOlderThan = (s: RunSource | undefined, year: number) => (yearOf(s) ?? Infinity) < year;
+/** A found work published in `year` or later (a work without a year is not). */
+export const isSince = (s: RunSource | undefined, year: number) => (yearOf(s) ?? 0) >= year;
 export const isForeignSource = (s: RunSource | undefined) => s?.origin === 'found' && !!s.work && workLanguage(s.work) === 'en';
 
 /** Whether a found work is the one a remark names: its title's words, its author, its year, or its DOI. */
@@ -65,7 +69,7 @@ export async function findWorks(run: PaperRun, state: PaperState, needs: WorkNee
     const titles = n.kind === 'cite_work' ? [] : n.titles;
     const queries =
       n.kind === 'cite_work'
-        ? { ru: [n.work.title ?? `${n.work.author ?? ''} ${outline.topic}`.trim()], en: n.work.title ? [] : [] }
+        ? { ru: [n.work.title ?? `${n.work.author ?? ''} ${outline.topic}`.trim()], en: [] }
         : n.kind === 'foreign'
           ? { ru: [], en: [...titles.map(englishQueryOf).filter((q): q is string => !!q), ...base.en].slice(0, 5) }
           : { ru: [...titles, ...base.ru].slice(0, 5), en: base.en.slice(0, 2) };
@@ -100,8 +104,7 @@ export async function withNewWorks(run: PaperRun, state: PaperState, works: Foun
   const sources = need(state.sources, 'the sources');
   const passages = need(state.passages, 'the passages');
   const more = withMoreWorks(sources, works, accessDate(at));
-  let next = Math.max(0, ...passages.list.map((p) => Number(p.id.slice(1)) || 0));
-  const read = await readSources(run, more.list.slice(sources.list.length), () => `p${++next}`);
+  const read = await readSources(run, more.list.slice(sources.list.length), passageIdsAfter(passages.list));
   const list: Passage[] = [...passages.list, ...read.list];
   return {
     ...state,

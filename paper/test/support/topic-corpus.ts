@@ -10,6 +10,7 @@
  * topic) never uses a word of the generic chapter titles, group B (found by those) does, and
  * Crossref lists its copies in the opposite order.
  */
+import type { PaperInput } from '../../src/index.ts';
 import type { CrossrefRecord } from './crossref-stand-in.ts';
 import { invertedIndex } from './openalex-stand-in.ts';
 import type { OpenAlexRecord } from './openalex-stand-in.ts';
@@ -782,3 +783,21 @@ export const PEDAGOGY: TopicSpec = {
     { name: 'Reading and Writing', publisher: 'Springer', host: 'link.springer.com', prefix: '10.1007' },
   ],
 };
+
+/** The oldest year the benches' papers accept a work from. */
+export const BENCH_MIN_YEAR = 2010;
+
+/** What the benches order on a corpus's topic: a full basic paper with nothing of the user's. */
+export function benchPaperInput(topic: string, requiredVolume = 80): PaperInput {
+  return {
+    topic,
+    type: 'full',
+    tariff: 'basic',
+    useFootnotes: false,
+    separateBibliography: false,
+    minPublicationYear: BENCH_MIN_YEAR,
+    requiredVolume,
+    userStructure: null,
+    attachedSources: [],
+  };
+}

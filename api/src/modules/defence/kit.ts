@@ -6,8 +6,7 @@ import { AppError } from '../../errors.ts';
 import type { Storage } from '../../storage/storage.ts';
 import type { SessionOwner } from '../accounts/sessions.ts';
 import { Order, Refund } from '../orders/entities.ts';
-import { Paper } from '../papers/entities.ts';
-import { downloadable, fileNameOf } from '../papers/papers.ts';
+import { downloadable, fileNameOf, ownPaper } from '../papers/papers.ts';
 import { DefenceKit } from './entities.ts';
 
 export const defenceFileKey = (orderId: string, file: DefenceFile) => join('defence', orderId, file);
@@ -39,16 +38,10 @@ export async function liveDefenceOrder(em: EntityManager, paperId: number): Prom
   return null;
 }
 
-async function ownPaper(em: EntityManager, owner: SessionOwner, paperId: number): Promise<Paper> {
-  const paper = await em.findOne(Paper, { id: paperId, user: owner.userId });
-  if (!paper) throw new AppError('paper_not_found');
-  return paper;
-}
-
 const fileUrl = (paperId: number, file: DefenceFile) => `/api/v1/papers/${paperId}/defence/${file}`;
 
 export async function defenceKitStatus(em: EntityManager, owner: SessionOwner, paperId: number): Promise<DefenceKitStatus> {
-  const paper = await ownPaper(em, owner, paperId);
+  const paper = await ownPaper(em, owner.userId, paperId);
   const base: DefenceKitStatus = {
     state: 'none',
     available: downloadable(paper) && !!paper.pdfKey,
@@ -94,7 +87,7 @@ export async function defenceKitStatus(em: EntityManager, owner: SessionOwner, p
 
 /** A file of the paper's delivered kit (not refunded), named after the paper. */
 export async function openDefenceFile(em: EntityManager, storage: Storage, owner: SessionOwner, paperId: number, file: DefenceFile) {
-  const paper = await ownPaper(em, owner, paperId);
+  const paper = await ownPaper(em, owner.userId, paperId);
   const order = await liveDefenceOrder(em, paper.id);
   const kit = order?.status === 'completed' ? await em.findOne(DefenceKit, { order: order.id }) : null;
   if (!kit) throw new AppError('defence_not_ready');

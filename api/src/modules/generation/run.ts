@@ -24,7 +24,7 @@ import { completeOrder, failOrder, failureDetail } from '../orders/lifecycle.ts'
 import type { PaymentProvider } from '../orders/providers/types.ts';
 import { attachedFilesOf } from '../orders/repository.ts';
 import { Paper, type StoredPaperSource } from '../papers/entities.ts';
-import { recordFirstVersion, storeSnapshot, versionFileKey } from '../revisions/versions.ts';
+import { recordFirstVersion, storeSnapshot } from '../revisions/versions.ts';
 import { originalityOf } from '../papers/originality.ts';
 import type { Quota } from '../quota/quota.ts';
 import { withQuota } from '../quota/with-quota.ts';
@@ -203,7 +203,7 @@ export async function runGeneration(d: GenerationDeps, orderId: string): Promise
     await d.storage.put(docxKey, result.docx, DOCX);
     await d.storage.put(pdfKey, result.pdf, 'application/pdf');
     // A full paper's state: what its revision rounds start from.
-    const stateKey = result.snapshot ? versionFileKey(orderId, 'state.json.gz') : null;
+    const stateKey = result.snapshot ? paperFileKey(orderId, 'state.json.gz') : null;
     if (result.snapshot) await storeSnapshot(d.storage, stateKey!, result.snapshot);
 
     const completed = await completeOrder(d, orderId, (tx, current) => {

@@ -13,6 +13,21 @@ export async function paperOrderOptions(em: EntityManager, paper: Paper): Promis
   return parsed.success ? { title_page: parsed.data.title_page, ai_appendix: parsed.data.ai_appendix } : null;
 }
 
+/** The options of an order made of a paper (a defence kit, a revision round): what the paper was
+ * written with, and the title page and appendix choice given (none for a round, which writes neither). */
+export function optionsOfPaper(paper: Paper, own: Pick<OrderOptions, 'title_page' | 'ai_appendix'> | null = null): OrderOptions {
+  return {
+    use_footnotes: paper.options.use_footnotes ?? false,
+    separate_bibliography: paper.options.separate_bibliography ?? false,
+    min_publication_year: paper.options.min_publication_year,
+    required_volume: paper.options.required_volume,
+    gost_citations: [],
+    user_structure: null,
+    title_page: own?.title_page ?? null,
+    ai_appendix: own?.ai_appendix ?? false,
+  };
+}
+
 /** What an order buys, its kind's own checks passed: the order's fields, its price and what the
  * payment says. */
 export interface OrderPlan {

@@ -62,8 +62,9 @@ export async function listPapers(
   };
 }
 
-async function ownPaper(em: EntityManager, owner: SessionOwner, id: number): Promise<Paper> {
-  const paper = await em.findOne(Paper, { id, user: owner.userId });
+/** The user's paper; anyone else's is 404 (a stranger learns nothing). */
+export async function ownPaper(em: EntityManager, userId: number, id: number): Promise<Paper> {
+  const paper = await em.findOne(Paper, { id, user: userId });
   if (!paper) throw new AppError('paper_not_found');
   return paper;
 }
@@ -77,7 +78,7 @@ async function fullVersionOf(em: EntityManager, demo: Paper): Promise<PaperDetai
 }
 
 export async function paperDetail(em: EntityManager, owner: SessionOwner, id: number): Promise<PaperDetail> {
-  const p = await ownPaper(em, owner, id);
+  const p = await ownPaper(em, owner.userId, id);
   return {
     id: p.id,
     download_url: p.pdfKey ? previewUrl(p.id) : null,
@@ -103,7 +104,7 @@ export async function paperDetail(em: EntityManager, owner: SessionOwner, id: nu
 
 /** The .docx of a paid full paper (its latest version), with a file name made from its title. */
 export async function openDocx(em: EntityManager, storage: Storage, owner: SessionOwner, id: number) {
-  const p = await ownPaper(em, owner, id);
+  const p = await ownPaper(em, owner.userId, id);
   if (!downloadable(p)) throw new AppError('docx_not_paid');
   // A revised paper is downloaded as its newest version (the others from its versions list).
   const [latest] = await em.execute<{ docx_key: string }[]>(
@@ -114,14 +115,14 @@ export async function openDocx(em: EntityManager, storage: Storage, owner: Sessi
 }
 
 export async function openPreview(em: EntityManager, storage: Storage, owner: SessionOwner, id: number) {
-  const p = await ownPaper(em, owner, id);
+  const p = await ownPaper(em, owner.userId, id);
   if (!p.pdfKey) throw new AppError('preview_unavailable');
   return { ...(await storage.open(p.pdfKey)), fileName: `${fileNameOf(p.title)}.pdf` };
 }
 
 /** The user's own file behind source `number` of the list, as uploaded with the order that produced the paper (or with its demo). */
 export async function openSourceFile(em: EntityManager, storage: Storage, owner: SessionOwner, id: number, number: number) {
-  const p = await ownPaper(em, owner, id);
+  const p = await ownPaper(em, owner.userId, id);
   const source = p.sources.find((s) => s.number === number && s.verified_by === 'user_file');
   const files = source?.attached_index !== undefined && p.orderId ? await attachedFilesOf(em, p.orderId) : [];
   const file = files[source?.attached_index ?? -1];

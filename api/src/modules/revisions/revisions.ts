@@ -15,12 +15,13 @@ import type { Config } from '../../config.ts';
 import { AppError } from '../../errors.ts';
 import type { Jobs } from '../../jobs/queues.ts';
 import type { AuthSession, SessionOwner } from '../accounts/sessions.ts';
-import { ACTIVE_STATUSES, Order, type OrderOptions } from '../orders/entities.ts';
+import { ACTIVE_STATUSES, Order } from '../orders/entities.ts';
+import { optionsOfPaper } from '../orders/plan.ts';
 import { createPayment, refuseWhilePending, requestPayment, whenRaced, type OrderDeps, type UploadedFile } from '../orders/place.ts';
 import type { Paper } from '../papers/entities.ts';
-import { downloadable } from '../papers/papers.ts';
+import { downloadable, ownPaper } from '../papers/papers.ts';
 import { PaperVersion, Revision } from './entities.ts';
-import { ownFullPaper, versionsOf } from './versions.ts';
+import { versionsOf } from './versions.ts';
 
 /** The statuses of a round still on its way: no second round of the paper meanwhile. */
 const UNFINISHED = ['pending_payment', 'queued', 'generating'] as const;
@@ -79,7 +80,7 @@ function sectionsOf(paper: Paper): RevisionsInfo['paper']['sections'] {
 }
 
 export async function revisionsInfo(em: EntityManager, config: Config, owner: SessionOwner, paperId: number): Promise<RevisionsInfo> {
-  const paper = await ownFullPaper(em, owner.userId, paperId);
+  const paper = await ownPaper(em, owner.userId, paperId);
   const rounds = await roundsOf(em, config, paper);
   const revisions = await em.find(Revision, { paper: paper.id }, { populate: ['order'], orderBy: { createdAt: 'desc' } });
   return {
@@ -152,21 +153,6 @@ async function remarksOf(form: RevisionForm): Promise<RemarkInput[]> {
   return remarks;
 }
 
-/** An order's options as a round keeps them: the paper's (a round writes nothing the options decide). */
-function optionsOf(paper: Paper): OrderOptions {
-  const o = paper.options;
-  return {
-    use_footnotes: o.use_footnotes ?? false,
-    separate_bibliography: o.separate_bibliography ?? false,
-    min_publication_year: o.min_publication_year,
-    required_volume: o.required_volume,
-    gost_citations: [],
-    user_structure: null,
-    title_page: null,
-    ai_appendix: false,
-  };
-}
-
 /**
  * A new round. 404 for a paper that is not the user's, 400 for one not purchased, 409 while a round
  * of it is on its way (or another generation runs) or for a paper delivered before revisions, 402
@@ -176,11 +162,10 @@ function optionsOf(paper: Paper): OrderOptions {
 export async function createRevision(
   d: Omit<OrderDeps, 'sources'> & { jobs: Jobs },
   session: AuthSession,
-  paperId: number,
+  paper: Paper,
   form: RevisionForm,
 ): Promise<{ task_id: string; confirmation_url: string | null; payment_id: string | null; amount: number }> {
   const user = session.user;
-  const paper = await ownFullPaper(d.em, user.id, paperId);
   const rounds = await roundsOf(d.em, d.config, paper);
   if (rounds.blocked) throw new AppError(rounds.blocked);
   const remarks = await remarksOf(form);
@@ -204,7 +189,7 @@ export async function createRevision(
         paperType: 'full',
         tariff: paper.tariff,
         topic: `Доработка: ${paper.title}`.slice(0, 300),
-        options: optionsOf(paper),
+        options: optionsOfPaper(paper),
         discount: 0,
         amount: free ? 0 : rounds.price,
         status: free ? 'queued' : 'pending_payment',

@@ -9,7 +9,8 @@ import type { PaymentProvider } from '../orders/providers/types.ts';
 import { receiveForm, type FormSpec } from '../orders/upload.ts';
 import { fileResponse } from '../papers/router.ts';
 import { createRevision, revisionsInfo } from './revisions.ts';
-import { openVersionFile, ownFullPaper } from './versions.ts';
+import { openVersionFile } from './versions.ts';
+import { ownPaper } from '../papers/papers.ts';
 
 const s = initServer();
 
@@ -30,10 +31,10 @@ export function revisionsRouter(deps: { config: Config; storage: Storage; provid
     create: async ({ params, request }) => {
       const session = await sessionOf(request);
       // Before the upload is read: another user's paper costs no transfer and learns nothing.
-      await ownFullPaper(request.em, session.user.id, params.paperId);
+      const paper = await ownPaper(request.em, session.user.id, params.paperId);
       const form = await receiveForm(request, deps.uploadsDir, REVISION_FORM);
       try {
-        const data = await createRevision({ ...deps, em: request.em, log: request.log }, session, params.paperId, {
+        const data = await createRevision({ ...deps, em: request.em, log: request.log }, session, paper, {
           ...form.fields,
           files: form.files,
         });

@@ -13,7 +13,7 @@ import { completeOrder } from '../orders/lifecycle.ts';
 import { originalityOf } from '../papers/originality.ts';
 import { claim, endFailedRun, engineContext, publish, runSupport, storedSourcesOf, type GenerationDeps } from '../generation/run.ts';
 import { PaperVersion, Revision } from './entities.ts';
-import { readSnapshot, storeSnapshot, versionFileKey } from './versions.ts';
+import { readSnapshot, storeSnapshot } from './versions.ts';
 
 const FAILED_MESSAGE = 'Не удалось выполнить доработку. Если она была оплачена, деньги вернутся автоматически.';
 
@@ -36,8 +36,8 @@ export async function runRevision(d: GenerationDeps, orderId: string): Promise<v
     const keys = {
       docx: paperFileKey(orderId, 'paper.docx'),
       pdf: paperFileKey(orderId, 'preview.pdf'),
-      report: versionFileKey(orderId, 'report.docx'),
-      state: versionFileKey(orderId, 'state.json.gz'),
+      report: paperFileKey(orderId, 'report.docx'),
+      state: paperFileKey(orderId, 'state.json.gz'),
     };
     await d.storage.put(keys.docx, result.docx, DOCX);
     await d.storage.put(keys.pdf, result.pdf, 'application/pdf');

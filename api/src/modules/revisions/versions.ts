@@ -2,7 +2,6 @@
  * A paper's versions: version 1 recorded when the full paper is delivered (with the state a
  * revision round starts from), the later ones by the rounds; their files served to the owner only.
  */
-import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { gunzip, gzip } from 'node:zlib';
 import type { PaperVersion as PaperVersionItem } from '@app/contract';
@@ -12,11 +11,10 @@ import { AppError } from '../../errors.ts';
 import type { Storage } from '../../storage/storage.ts';
 import type { SessionOwner } from '../accounts/sessions.ts';
 import { Paper } from '../papers/entities.ts';
-import { downloadable, fileNameOf } from '../papers/papers.ts';
+import { downloadable, fileNameOf, ownPaper } from '../papers/papers.ts';
 import { PaperVersion } from './entities.ts';
 
 /** A round's files, under the order that made them (one order, one version). */
-export const versionFileKey = (orderId: string, file: 'state.json.gz' | 'report.docx') => join('papers', orderId, file);
 
 export async function storeSnapshot(storage: Storage, key: string, snapshot: PaperSnapshot): Promise<void> {
   await storage.put(key, await promisify(gzip)(JSON.stringify(snapshot)), 'application/gzip');
@@ -63,13 +61,6 @@ export async function versionsOf(em: EntityManager, paper: Paper): Promise<Paper
   }));
 }
 
-/** The user's paper; anyone else's is 404 (a stranger learns nothing). */
-export async function ownFullPaper(em: EntityManager, userId: number, id: number): Promise<Paper> {
-  const paper = await em.findOne(Paper, { id, user: userId });
-  if (!paper) throw new AppError('paper_not_found');
-  return paper;
-}
-
 /** A file of a version: the .docx, the preview, or the round's «Лист доработок». */
 export async function openVersionFile(
   em: EntityManager,
@@ -79,7 +70,7 @@ export async function openVersionFile(
   number: number,
   file: 'docx' | 'pdf' | 'report',
 ) {
-  const paper = await ownFullPaper(em, owner.userId, id);
+  const paper = await ownPaper(em, owner.userId, id);
   if (!downloadable(paper)) throw new AppError('docx_not_paid');
   const version = await em.findOne(PaperVersion, { paper: paper.id, number });
   const legacy = !version && number === 1 && !(await em.count(PaperVersion, { paper: paper.id }));
