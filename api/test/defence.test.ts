@@ -5,7 +5,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { createPdfConverterPool } from '@app/paper';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { refundOrderBySupport } from '../src/modules/orders/lifecycle.ts';
 import { Client, signUp, startTestApp, type TestApp } from './support/app.ts';
 import { expectMoneyBalanced, sandboxBooks, waitForMoneySettled } from './support/money.ts';
@@ -116,8 +116,14 @@ describe('the defence kit', () => {
     const ready2 = await t.outbox.waitFor(u.email, (m) => m.subject === 'Комплект к защите готов');
     expect(ready2.text).toContain(`http://localhost:8000/defence/${paperId}`);
     expect((await t.outbox.messagesTo(u.email)).find((m) => m.subject === 'Оплата получена')?.text).toContain('комплект к защите');
-    const jobs = await t.sql(`select data from pgboss.job where name = 'telegram' and data->>'orderId' = $1`, [task_id]);
-    expect(jobs.rows.map((r) => r.data.kind)).toEqual(expect.arrayContaining(['payment_succeeded', 'generation_completed']));
+    // The e-mail goes out inside the transaction that queues the Telegram job: that job is in once it commits.
+    await vi.waitFor(
+      async () => {
+        const jobs = await t.sql(`select data from pgboss.job where name = 'telegram' and data->>'orderId' = $1`, [task_id]);
+        expect(jobs.rows.map((r) => r.data.kind)).toEqual(expect.arrayContaining(['payment_succeeded', 'generation_completed']));
+      },
+      { timeout: 10_000 },
+    );
     await expectMoneyBalanced(t, await sandboxBooks(t));
 
     // Support refunds it: the files are no longer served, and the kit may be bought again.

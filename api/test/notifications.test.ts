@@ -3,7 +3,7 @@
  * ends as `failed` with a Russian message and its payment refunded; the order keeps what support
  * needs. */
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { startFakeLlm, type FakeLlm } from '../../paper/dev/fake-llm.ts';
 import { deliverNotification } from '../src/modules/notifications/notify.ts';
 import { retryFailedOrder } from '../src/modules/orders/support.ts';
@@ -44,9 +44,15 @@ it('completion: an e-mail with the preview link, and a Telegram job when bound',
   expect((await t.outbox.messagesTo(u.email)).some((m) => m.subject === 'Оплата получена')).toBe(true);
   await expectMoneyBalanced(t, await sandboxBooks(t));
   expect(mail.text).toContain(`http://localhost:8000/preview/${last.paper_id}`);
-  const jobs = await t.sql(`select data from pgboss.job where name = 'telegram' order by created_on`);
-  expect(jobs.rows.map((r) => r.data.kind)).toEqual(expect.arrayContaining(['payment_succeeded', 'generation_completed']));
-  expect(jobs.rows.every((r) => r.data.orderId === created.body.data.task_id)).toBe(true);
+  // The e-mail goes out inside the transaction that queues the Telegram job: that job is in once it commits.
+  await vi.waitFor(
+    async () => {
+      const jobs = await t.sql(`select data from pgboss.job where name = 'telegram' order by created_on`);
+      expect(jobs.rows.map((r) => r.data.kind)).toEqual(expect.arrayContaining(['payment_succeeded', 'generation_completed']));
+      expect(jobs.rows.every((r) => r.data.orderId === created.body.data.task_id)).toBe(true);
+    },
+    { timeout: 10_000 },
+  );
 });
 
 it(
