@@ -70,3 +70,22 @@ test('a 401 from any call signs the user out; logout goes to /', async ({ page, 
   await page.goto('/home');
   await expect(page).toHaveURL(/\/login$/);
 });
+
+test('«Выйти» pressed while the account actions are still loading signs out once they have', async ({ page }) => {
+  await signedInUser(page.request, 'early');
+  // The account actions' part of the page is held back, as on a slow connection.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/account-chrome-*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/reviews');
+  await page.getByRole('button', { name: 'Выйти', exact: true }).click();
+  await expect(page.getByRole('link', { name: 'Личный кабинет' })).toBeVisible();
+  release();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('link', { name: 'Войти' })).toBeVisible();
+  await page.goto('/home');
+  await expect(page).toHaveURL(/\/login$/);
+});

@@ -33,12 +33,17 @@ export function SharedLayout() {
     setMenuLoaded(true);
     setMenuOpen(true);
   };
+  // «Выйти» pressed while the account actions are still loading is carried out once they have
+  // (before, that click went nowhere).
+  const [logoutAsked, setLogoutAsked] = useState(false);
+  const askLogout = useCallback(() => setLogoutAsked(true), []);
+  const logoutTaken = useCallback(() => setLogoutAsked(false), []);
   // A one-time message handed over by the page the user came from (e.g. after a password change).
   const notice = (useLocation().state as { notice?: string } | null)?.notice;
 
   const chrome = (account: AccountActions | null) => (
     <>
-      <Header isAuthenticated={isAuthenticated} onLogout={account?.logout ?? noop} onOpenMenu={openMenu} menuOpen={menuOpen} />
+      <Header isAuthenticated={isAuthenticated} onLogout={account?.logout ?? askLogout} onOpenMenu={openMenu} menuOpen={menuOpen} />
       {menuLoaded ? (
         <Suspense>
           <SideMenu
@@ -50,7 +55,7 @@ export function SharedLayout() {
               onTelegram: account?.telegram ?? noop,
               onLogoutAll: account?.logoutAll ?? noop,
               onDeleteAccount: account?.askDelete ?? noop,
-              onLogout: account?.logout ?? noop,
+              onLogout: account?.logout ?? askLogout,
             }}
           />
         </Suspense>
@@ -62,7 +67,9 @@ export function SharedLayout() {
     <>
       {isAuthenticated ? (
         <Suspense fallback={chrome(null)}>
-          <AccountChrome>{chrome}</AccountChrome>
+          <AccountChrome logoutAsked={logoutAsked} onLogoutTaken={logoutTaken}>
+            {chrome}
+          </AccountChrome>
         </Suspense>
       ) : (
         chrome(null)
