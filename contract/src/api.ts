@@ -140,15 +140,22 @@ const papers = c.router({
   },
 });
 
-const PPTX = 'application/vnd.openxmlformats-officedocument.presentationml.presentation';
+export const PPTX = 'application/vnd.openxmlformats-officedocument.presentationml.presentation';
+
+export const DEFENCE_CONTENT_TYPES: Record<s.DefenceFile, string> = {
+  'slides.pptx': PPTX,
+  'speech.docx': DOCX,
+  'questions.docx': DOCX,
+  'preview.pdf': 'application/pdf',
+};
 
 /** A file of a ready defence kit: its owner only (anyone else, or before it is ready: 404). */
-const defenceFile = (name: s.DefenceFile, contentType: string, summary: string) =>
+const defenceFile = (name: s.DefenceFile, summary: string) =>
   ({
     method: 'GET',
     path: `/api/v1/papers/:paperId/defence/${name}`,
     pathParams: s.paperIdParams,
-    responses: { 200: c.otherResponse({ contentType, body: z.any() }), 401: s.errorBody, 404: s.errorBody },
+    responses: { 200: c.otherResponse({ contentType: DEFENCE_CONTENT_TYPES[name], body: z.any() }), 401: s.errorBody, 404: s.errorBody },
     summary,
   }) as const;
 
@@ -160,10 +167,10 @@ const defence = c.router({
     responses: { 200: s.defenceKitBody, 401: s.errorBody, 404: s.errorBody },
     summary: 'The defence kit of a paper: its price, whether it is bought, its progress, its files when ready (the owner only)',
   },
-  slides: defenceFile('slides.pptx', PPTX, 'The slides (.pptx) with the speech in the speaker notes'),
-  speech: defenceFile('speech.docx', DOCX, '«Доклад к защите» (.docx)'),
-  questions: defenceFile('questions.docx', DOCX, 'The commission’s likely questions with answers and pages (.docx)'),
-  preview: defenceFile('preview.pdf', 'application/pdf', 'The slides rendered to PDF, for the preview'),
+  slides: defenceFile('slides.pptx', 'The slides (.pptx) with the speech in the speaker notes'),
+  speech: defenceFile('speech.docx', '«Доклад к защите» (.docx)'),
+  questions: defenceFile('questions.docx', 'The commission’s likely questions with answers and pages (.docx)'),
+  preview: defenceFile('preview.pdf', 'The slides rendered to PDF, for the preview'),
 });
 
 const payment = c.router({

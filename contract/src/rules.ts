@@ -18,6 +18,17 @@ const rubles = new Intl.NumberFormat('ru-RU', { style: 'currency', currency: 'RU
 /** An amount as every page, e-mail and message shows it: "1 990 ₽". */
 export const formatRubles = (amount: number): string => rubles.format(amount);
 
+/** A paper's title as a file name, the server's and the browser's alike: no path or control
+ * characters, at most 150 characters. */
+export function fileNameOf(title: string): string {
+  const clean = title
+    .replace(/[\\/:*?"<>|\u0000-\u001f]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, 150);
+  return clean || 'Работа';
+}
+
 /** A base price reduced by the discount percent, rounded, never below 10. */
 function discounted(base: number, discountPercent: number): number {
   const percent = Math.min(100, Math.max(0, discountPercent));
@@ -38,6 +49,16 @@ export function priceOf(paperType: PaperType, tariff: Tariff, discountPercent = 
 export const DEFENCE_PRICES: Record<Tariff, number> = { basic: 490, professional: 990 };
 
 export const defencePriceOf = (tariff: Tariff, discountPercent = 0): number => discounted(DEFENCE_PRICES[tariff], discountPercent);
+
+/** What a defence kit holds: the engine keeps to these bounds, and the pages and letters promise them. */
+export const DEFENCE_KIT = {
+  slides: { min: 10, max: 15 },
+  speechMinutes: { min: 5, max: 7 },
+  questions: { min: 15, max: 20 },
+} as const;
+
+/** «10–15»: a kit's bound as its texts give it. */
+export const rangeText = (r: { min: number; max: number }) => `${r.min}–${r.max}`;
 
 export const LIMITS = {
   username: { min: 3, max: 20 },

@@ -3,6 +3,7 @@
  * slide normocontrol checks the rendered PDF against the same boxes, so a text that leaves its box
  * is found where it was meant to stand.
  */
+import { DEFENCE_KIT } from '@app/contract';
 
 /** 16:9, inches (PowerPoint's widescreen). */
 export const SLIDE = { width: 13.333, height: 7.5 } as const;
@@ -25,7 +26,7 @@ export const MIN_SIZES = { heading: 28, body: 18 } as const;
 /** Bullet lines a slide may hold. */
 export const MAX_BULLET_LINES = 7;
 /** A commission sees 10 to 15 slides. */
-export const SLIDE_COUNT = { min: 10, max: 15 } as const;
+export const SLIDE_COUNT = DEFENCE_KIT.slides;
 
 export interface Box {
   name: string;

@@ -4,6 +4,7 @@
  * its speaker notes. Fonts are never shrunk to fit (no autofit): what does not fit is found by the
  * slide normocontrol and corrected.
  */
+import { PPTX } from '@app/contract';
 import JSZip from 'jszip';
 import pptxgen from 'pptxgenjs';
 import { boxesOf, headingSizeOf, NUMBER_BOX, SIZES, SLIDE, THEME, type Box, type Deck, type DeckSlide } from './deck.ts';
@@ -165,7 +166,7 @@ async function tidy(pptx: Buffer): Promise<Buffer> {
   return zip.generateAsync({
     type: 'nodebuffer',
     compression: 'DEFLATE',
-    mimeType: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+    mimeType: PPTX,
   });
 }
 

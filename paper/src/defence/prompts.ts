@@ -1,4 +1,5 @@
 /** The model's three tasks for a defence kit: slide bullets, the speech, the commission's questions. */
+import { DEFENCE_KIT, rangeText } from '@app/contract';
 import { z } from 'zod';
 import type { CallRunner } from '../calls.ts';
 import type { ChatMessage, FragmentBrief, WriterTask } from '../writer/types.ts';
@@ -47,7 +48,7 @@ export function speechMessages(
     {
       role: 'user',
       content:
-        `Работа: «${title}». Напиши доклад к защите на 5–7 минут, всего около ${words} слов, от первого лица множественного числа ` +
+        `Работа: «${title}». Напиши доклад к защите на ${rangeText(DEFENCE_KIT.speechMinutes)} минут, всего около ${words} слов, от первого лица множественного числа ` +
         '(«мы рассмотрели», «нами установлено»), как принято на защите. Раздели его по слайдам: каждая часть начинается строкой «Слайд N» ' +
         'и говорит о том, что на слайде, опираясь на его фрагменты. Каждое предложение передаёт сказанное в одном фрагменте и заканчивается ' +
         'ссылкой на него, до точки: [[f12]]. Приветствие и слова благодарности не пиши: они будут добавлены.\n\n' +

@@ -6,6 +6,7 @@
  * model did not give, or whose answer its fragment does not hold, comes from our own list, answered
  * by the paper's own sentence.
  */
+import { DEFENCE_KIT } from '@app/contract';
 import type { CallRunner } from '../calls.ts';
 import { sharedTerms } from '../grounding/support.ts';
 import { DEFENCE_TOPICS, type DefenceTopic } from '../writer/types.ts';
@@ -16,7 +17,7 @@ import { callStructured, QuestionsSchema, questionsMessages } from './prompts.ts
 import { brief } from './slides.ts';
 import { spokenOf } from '../text/statements.ts';
 
-const QUESTION_COUNT = { min: 15, max: 20, target: 18 } as const;
+const QUESTION_COUNT = { ...DEFENCE_KIT.questions, target: 18 } as const;
 
 export interface KitQuestion {
   topic: DefenceTopic;

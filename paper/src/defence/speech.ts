@@ -16,6 +16,7 @@ import { brief, type PlannedSlide } from './slides.ts';
 import { spokenOf, spokenTasks, wordCount } from '../text/statements.ts';
 import { tokensFor } from '../writer/tokens.ts';
 
+/** DEFENCE_KIT.speechMinutes (5–7) at about 135 words a minute. */
 const SPEECH_WORDS = { min: 700, max: 950, target: 820 } as const;
 
 interface SpeechPart {

@@ -1,22 +1,16 @@
 /** The defence kit of a paper, for its owner: its state (and the price), its files when ready. */
-import { defencePriceOf, DOCX, type DefenceFile, type DefenceKitStatus } from '@app/contract';
+import { defencePriceOf, fileNameOf, type DefenceFile, type DefenceKitStatus } from '@app/contract';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { join } from 'node:path';
 import { AppError } from '../../errors.ts';
 import type { Storage } from '../../storage/storage.ts';
 import type { SessionOwner } from '../accounts/sessions.ts';
 import { Order, Refund } from '../orders/entities.ts';
-import { downloadable, fileNameOf, ownPaper } from '../papers/papers.ts';
+import { downloadable, ownPaper } from '../papers/papers.ts';
 import { DefenceKit } from './entities.ts';
 
 export const defenceFileKey = (orderId: string, file: DefenceFile) => join('defence', orderId, file);
 
-export const DEFENCE_CONTENT_TYPES: Record<DefenceFile, string> = {
-  'slides.pptx': 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
-  'speech.docx': DOCX,
-  'questions.docx': DOCX,
-  'preview.pdf': 'application/pdf',
-};
 const FILE_TITLES: Record<DefenceFile, string> = {
   'slides.pptx': 'Презентация',
   'speech.docx': 'Доклад',

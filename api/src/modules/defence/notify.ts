@@ -1,5 +1,5 @@
 /** What the user is told about a defence kit: the e-mails, and the Telegram messages' facts. */
-import { formatRubles } from '@app/contract';
+import { DEFENCE_KIT, formatRubles, rangeText } from '@app/contract';
 import type { Notification } from '@app/bot';
 import type { Config } from '../../config.ts';
 import type { NotifyJob } from '../../jobs/queues.ts';
@@ -29,7 +29,7 @@ export function defenceMail(to: string, kind: NotifyJob['kind'], order: Order, c
       ]);
     case 'generation_completed':
       return mail(to, 'Комплект к защите готов', 'Комплект к защите готов', [
-        `Комплект к защите работы «${order.topic}» готов: презентация с заметками докладчика, доклад на 5–7 минут и вопросы комиссии с ответами и страницами работы.`,
+        `Комплект к защите работы «${order.topic}» готов: презентация с заметками докладчика, доклад на ${rangeText(DEFENCE_KIT.speechMinutes)} минут и вопросы комиссии с ответами и страницами работы.`,
         'Посмотреть слайды и скачать файлы можно в разделе «Подготовка к защите»:',
         url,
       ]);

@@ -6,7 +6,7 @@
  * died too often) fails the order, and its payment is refunded.
  */
 import { makeDefenceKit, PaperError } from '@app/paper';
-import type { DefenceFile } from '@app/contract';
+import { DEFENCE_CONTENT_TYPES, type DefenceFile } from '@app/contract';
 import { Order } from '../orders/entities.ts';
 import { completeOrder } from '../orders/lifecycle.ts';
 import { orderOptionsOf } from '../orders/options.ts';
@@ -14,7 +14,7 @@ import { Paper } from '../papers/entities.ts';
 import { titlePageInfoOf } from '../generation/order-input.ts';
 import { claim, endFailedRun, publish, runSupport, type GenerationDeps } from '../generation/run.ts';
 import { DefenceKit } from './entities.ts';
-import { DEFENCE_CONTENT_TYPES, defenceFileKey } from './kit.ts';
+import { defenceFileKey } from './kit.ts';
 
 const FAILED_MESSAGE = 'Не удалось подготовить комплект к защите. Оплата будет возвращена автоматически.';
 

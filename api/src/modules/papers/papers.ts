@@ -1,6 +1,6 @@
 /** The user's papers: list, detail, files. Owner only; anything else is 404. */
 import type { PaperDetail, PaperListItem, PaperSort, PaperType } from '@app/contract';
-import { LIMITS, paperOptions, paperOriginality, paperSource, paperStructure } from '@app/contract';
+import { fileNameOf, LIMITS, paperOptions, paperOriginality, paperSource, paperStructure } from '@app/contract';
 import { z } from 'zod';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError } from '../../errors.ts';
@@ -128,16 +128,6 @@ export async function openSourceFile(em: EntityManager, storage: Storage, owner:
   const file = files[source?.attached_index ?? -1];
   if (!file) throw new AppError('not_found');
   return { ...(await storage.open(file.storageKey)), fileName: file.fileName };
-}
-
-/** A title as a file name: no path or control characters, at most 150 characters. */
-export function fileNameOf(title: string): string {
-  const clean = title
-    .replace(/[\\/:*?"<>|\u0000-\u001f]+/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .slice(0, 150);
-  return clean || 'Работа';
 }
 
 /** RFC 6266: an ASCII fallback and the UTF-8 name. */

@@ -4,14 +4,14 @@
  */
 import { promisify } from 'node:util';
 import { gunzip, gzip } from 'node:zlib';
-import type { PaperVersion as PaperVersionItem } from '@app/contract';
+import { fileNameOf, type PaperVersion as PaperVersionItem } from '@app/contract';
 import { isSnapshot, type PaperSnapshot } from '@app/paper';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError } from '../../errors.ts';
 import type { Storage } from '../../storage/storage.ts';
 import type { SessionOwner } from '../accounts/sessions.ts';
 import { Paper } from '../papers/entities.ts';
-import { downloadable, fileNameOf, ownPaper } from '../papers/papers.ts';
+import { downloadable, ownPaper } from '../papers/papers.ts';
 import { PaperVersion } from './entities.ts';
 
 /** A round's files, under the order that made them (one order, one version). */

@@ -2,7 +2,7 @@
  * from the order's socket), its three files to download, or why it was not made. */
 import { Button, List, Stack, Text } from '@chakra-ui/react';
 import { ProgressLine } from '@/components/progress-line';
-import { formatRubles, type DefenceKitStatus } from '@app/contract';
+import { DEFENCE_KIT, fileNameOf, formatRubles, rangeText, type DefenceKitStatus } from '@app/contract';
 import { FormAlert } from '@/components/form-alert';
 import { InlineError } from '@/components/inline-error';
 import { useDownload } from '@/lib/use-download';
@@ -24,18 +24,12 @@ interface Props {
 }
 
 const CONTENTS = [
-  'Презентация (.pptx, 16:9) на 10–15 слайдов: титульный, актуальность, цель и задачи, объект и предмет, методы, результаты глав с таблицами и диаграммами работы, выводы и рекомендации; на каждом слайде — заметки докладчика',
-  'Доклад к защите на 5–7 минут (.docx), разбитый по слайдам',
-  '15–20 вопросов комиссии с краткими ответами и страницами работы, где об этом сказано (.docx)',
+  `Презентация (.pptx, 16:9) на ${rangeText(DEFENCE_KIT.slides)} слайдов: титульный, актуальность, цель и задачи, объект и предмет, методы, результаты глав с таблицами и диаграммами работы, выводы и рекомендации; на каждом слайде — заметки докладчика`,
+  `Доклад к защите на ${rangeText(DEFENCE_KIT.speechMinutes)} минут (.docx), разбитый по слайдам`,
+  `${rangeText(DEFENCE_KIT.questions)} вопросов комиссии с краткими ответами и страницами работы, где об этом сказано (.docx)`,
 ];
 
-const fileName = (kind: string, title: string, ext: string) =>
-  `${kind} — ${
-    title
-      .replace(/[\\/:*?"<>|\u0000-\u001f]+/g, ' ')
-      .replace(/\s+/g, ' ')
-      .trim() || 'Работа'
-  }.${ext}`;
+const fileName = (kind: string, title: string, ext: string) => `${kind} — ${fileNameOf(title)}.${ext}`;
 
 function Downloads({ title, files }: { title: string; files: NonNullable<DefenceKitStatus['files']> }) {
   const { pending, download, error } = useDownload();

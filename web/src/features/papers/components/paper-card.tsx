@@ -3,19 +3,13 @@
  * paper also has 'Доработать' (its versions and revision rounds) and 'Подготовка к защите' (slides,
  * speech, questions). */
 import { Button, Card, Heading, Text } from '@chakra-ui/react';
-import type { PaperListItem } from '@app/contract';
+import { fileNameOf, type PaperListItem } from '@app/contract';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { useDownload } from '@/lib/use-download';
 import { InlineError } from '@/components/inline-error';
 
-/** A file name from a title: characters that file systems refuse are replaced. */
-export function docxName(title: string): string {
-  const clean = title
-    .replace(/[\\/:*?"<>|\u0000-\u001f]+/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
-  return `${clean || 'Работа'}.docx`;
-}
+/** A paper's .docx as the browser saves it. */
+export const docxName = (title: string): string => `${fileNameOf(title)}.docx`;
 
 /** `bought`: a full paper the user paid for. */
 export function PaperCard({ paper, bought = false }: { paper: PaperListItem; bought?: boolean }) {

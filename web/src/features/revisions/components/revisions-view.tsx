@@ -5,6 +5,7 @@
  */
 import { Badge, Button, Card, Heading, HStack, Link, List, Skeleton, Stack, Text } from '@chakra-ui/react';
 import {
+  fileNameOf,
   formatRubles,
   OUTCOME_NAMES,
   REMARK_CLASS_NAMES,
@@ -124,7 +125,7 @@ function RoundsLeft({ rounds }: { rounds: RevisionsInfo['rounds'] }) {
 
 /** A file name as the server gives it would do; this one is what the browser saves. */
 const fileName = (title: string, number: number, report = false) =>
-  `${report ? 'Лист доработок — ' : ''}${title.replace(/[\\/:*?"<>|\u0000-\u001f]+/g, ' ').trim() || 'Работа'}${number > 1 ? ` (версия ${number})` : ''}.docx`;
+  `${report ? 'Лист доработок — ' : ''}${fileNameOf(title)}${number > 1 ? ` (версия ${number})` : ''}.docx`;
 
 function VersionCard({ version, title }: { version: RevisionsInfo['versions'][number]; title: string }) {
   const docx = useDownload();
