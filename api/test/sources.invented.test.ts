@@ -42,6 +42,8 @@ describe('the default installation', () => {
       enough_for_full: true,
       complete: true,
       advice: { demo: null, full: null },
+      // An invented work has a text to cite: the plan places a demo's dozen and a 120-page paper's 50.
+      planned: { demo: 12, full: 50 },
     });
     expect(res.body.found).toBeGreaterThanOrEqual(res.body.minimum_full);
     expect(res.body.sample[0].title).toContain(TOPIC);

@@ -1,15 +1,16 @@
 /**
  * No money for an order that cannot be delivered: payment/create asks the databases (OpenAlex and
  * Crossref stand-ins, as in production) for the topic's sources before it creates the payment, and
- * refuses, saying what to change, an order below the minimum the engine will enforce, counting the
- * attached files (a demo's purchase: the demo's); it reuses the estimate the form has just shown;
- * a database that does not answer in time lets the order through.
+ * refuses, saying what to change, an order whose source plan cannot reach the minimum the engine
+ * will enforce (only the works it can cite count), counting the attached files (a demo's purchase:
+ * the demo's); it reuses the estimate the form has just shown; a database that does not answer in
+ * time lets the order through.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCrossrefStandIn } from '../../paper/test/support/crossref-stand-in.ts';
-import { startOpenAlexStandIn } from '../../paper/test/support/openalex-stand-in.ts';
+import { invertedIndex, startOpenAlexStandIn, type OpenAlexRecord } from '../../paper/test/support/openalex-stand-in.ts';
 import type { StandIn } from '../../paper/test/support/stand-in-server.ts';
 import {
   EN_ARTICLE,
@@ -22,11 +23,29 @@ import {
 import { signUp, startTestApp, type TestApp } from './support/app.ts';
 import { createPayment, newOrder, type Part } from './support/orders.ts';
 
+/** A topic the databases have 40 works on: 26 with an abstract, 14 with only an open PDF's link
+ * (the paper's search may read them, the check before payment does not count on them). */
+const PLAIN_TOPIC = 'Экологическое воспитание дошкольников средствами природы';
+const plainTopicArticles = (withAbstract: number, without: number): OpenAlexRecord[] =>
+  Array.from({ length: withAbstract + without }, (_, i) => ({
+    ...RU_ARTICLE,
+    id: `https://openalex.org/W60000${i}`,
+    doi: `https://doi.org/10.5555/plain.${i}`,
+    title: `Экологическое воспитание дошкольников средствами природы: опыт детского сада № ${i + 1}`,
+    publication_year: 2018 + (i % 8),
+    authorships: [{ author: { display_name: `Педагог${String.fromCharCode(1072 + (i % 30))}ова Мария Петровна` } }],
+    biblio: { volume: '7', issue: String((i % 12) + 1), first_page: '30', last_page: '41' },
+    abstract_inverted_index:
+      i < withAbstract ? invertedIndex('Описан опыт экологического воспитания дошкольников средствами природы в детском саду') : null,
+  }));
+
 let t: TestApp;
 let openalex: StandIn;
 let crossref: StandIn;
 beforeAll(async () => {
-  openalex = await startOpenAlexStandIn({ works: [RU_ARTICLE, EN_ARTICLE, ...manyRussianArticles(10, 2012)] });
+  openalex = await startOpenAlexStandIn({
+    works: [RU_ARTICLE, EN_ARTICLE, ...manyRussianArticles(10, 2012), ...plainTopicArticles(26, 14)],
+  });
   crossref = await startCrossrefStandIn({ works: [RU_ARTICLE_CROSSREF, EN_CROSSREF_ONLY] });
   t = await startTestApp({ SOURCES_SEARCH: 'openalex,crossref', OPENALEX_BASE_URL: openalex.url, CROSSREF_BASE_URL: crossref.url });
 });
@@ -77,11 +96,16 @@ describe('payment/create checks the sources first', () => {
     const u = await signUp(t);
     // From 2019 the databases have 5 works on the topic: too few for a demo alone, enough with 3 files.
     const alone = await u.client.get(estimateUrl(2019));
-    expect(alone.body).toMatchObject({ found: 5, enough_for_demo: false, complete: true });
+    expect(alone.body).toMatchObject({ found: 5, planned: { demo: 5, full: 5 }, enough_for_demo: false, complete: true });
     expect(alone.body.advice.demo).toBe(
       `Недостаточно источников для демо-версии: по теме найдено 5 источников, а для демо-версии нужно не меньше 8. ${WAYS}; укажите более ранний минимальный год издания (сейчас 2019); приложите свои источники: каждый файл входит в список.`,
     );
-    expect((await u.client.get(estimateUrl(2019, 3))).body).toMatchObject({ found: 5, enough_for_demo: true, advice: { demo: null } });
+    expect((await u.client.get(estimateUrl(2019, 3))).body).toMatchObject({
+      found: 5,
+      planned: { demo: 8, full: 8 },
+      enough_for_demo: true,
+      advice: { demo: null },
+    });
     const asked = openalex.requests.length + crossref.requests.length;
 
     const refused = await createPayment(u.client, newOrder({ title: TOPIC, min_publication_year: 2019 }));
@@ -96,6 +120,29 @@ describe('payment/create checks the sources first', () => {
     );
     expect(withFiles.status, JSON.stringify(withFiles.body)).toBe(200);
     expect(openalex.requests.length + crossref.requests.length).toBe(asked);
+  });
+
+  it('refuses by the works the plan can cite, not by the works found, with what the plan lacks', async () => {
+    const u = await signUp(t);
+    const full = await createPayment(u.client, newOrder({ title: PLAIN_TOPIC, paper_type: 'full', min_publication_year: 2010 }));
+    expect(full.status).toBe(422);
+    // 40 works found, 30 needed: only the 26 with an abstract can be cited.
+    expect(full.body).toEqual({
+      code: 'not_enough_sources',
+      detail:
+        'Недостаточно источников для полной работы: по теме найдено 40 источников, но процитировать можно только 26 ' +
+        '(у остальных нет ни аннотации, ни открытого текста), а для работы нужно не меньше 30. ' +
+        'Что можно сделать: уберите узкие уточнения (регион, организацию, период) или используйте общепринятые научные термины; ' +
+        'укажите более ранний минимальный год издания (сейчас 2010); приложите свои источники: каждый файл входит в список.',
+    });
+    expect(await count('orders', u.name)).toBe(0);
+    expect(await count('payments', u.name)).toBe(0);
+    // The same refusal as the estimate's advice, and a demo's dozen can be cited.
+    expect((await u.client.get(`/api/v1/sources/estimate/?topic=${encodeURIComponent(PLAIN_TOPIC)}&min_year=2010`)).body.advice.full).toBe(
+      full.body.detail,
+    );
+    const demo = await createPayment(u.client, newOrder({ title: PLAIN_TOPIC, paper_type: 'demo', min_publication_year: 2010 }));
+    expect(demo.status, JSON.stringify(demo.body)).toBe(200);
   });
 
   it("checks the purchase of a demo's full version against the full minimum, counting the demo's files", async () => {

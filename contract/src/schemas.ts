@@ -351,6 +351,11 @@ export const sourcesEstimateBody = z.object({
   recent: z.number().int(),
   minimum_demo: z.number().int(),
   minimum_full: z.number().int(),
+  /** The works the paper's source plan will place, per paper type, the attached files among them
+   * (only those when nothing was searched): the least its list will hold. Only works it can cite
+   * count (an abstract read; a PDF not yet opened is not promised), up to the plan's size (a demo
+   * about 12, a full paper 40 or 50). */
+  planned: z.object({ demo: z.number().int(), full: z.number().int() }),
   enough_for_demo: z.boolean(),
   enough_for_full: z.boolean(),
   /** Every database answered in time: "not enough" is then final, and payment/create refuses such

@@ -111,6 +111,8 @@ export async function measureGrounding(o: {
   passages: CitedPage[];
   /** Numbers of the topic and the outline. */
   allowed: Set<string>;
+  /** The run's glossary (English term -> Russian): a Russian statement on an English page is matched through it. */
+  glossary?: { en: string; ru: string }[];
 }): Promise<GroundingFigures> {
   const { body, entries, rows } = await readPaper(o.docx);
   const numbering = new Set(body.map((b) => b.part).filter((p) => /^\d/.test(p)));
@@ -186,6 +188,8 @@ export async function measureGrounding(o: {
           out.support.total++;
           const own = stemsOf(claim);
           const page2 = stemsOf(there);
+          // The Russian of every English term the page holds counts as the page's own.
+          for (const e of o.glossary ?? []) if ([...stemsOf(e.en)].every((x) => page2.has(x))) for (const x of stemsOf(e.ru)) page2.add(x);
           const share = own.size ? [...own].filter((s) => page2.has(s)).length / own.size : 0;
           if (share >= 0.5 && holds) out.support.passed++;
           else note(out.support.examples, `${part}: «${clip(claim.trim())}» [${piece.trim()}] ${share.toFixed(2)}`);

@@ -251,7 +251,6 @@ function generateText(prompt: string, key: string, written: Set<string>): string
 function planJson(prompt: string): string {
   const topic = /на тему «([^»]+)»/.exec(prompt)?.[1] ?? 'тема';
   return JSON.stringify({
-    annotation: `В работе исследуется тема «${topic}». Рассмотрены теоретические основы проблемы, проанализировано современное состояние объекта исследования, выявлены основные проблемы и предложены направления совершенствования с оценкой их эффективности.`,
     keywords: ['управление', 'анализ', 'эффективность', 'развитие', 'методология'],
     chapters: [
       {
@@ -298,6 +297,20 @@ function verdictsJson(prompt: string): string {
       const n = Number(m[1]);
       return n % 2 === 1 ? { n, supported: true, rewrite: '' } : { n, supported: false, rewrite: m[2] };
     }),
+  });
+}
+
+/** The glossary: nothing translated (a crude model: foreign passages are matched by their own words). */
+const glossaryJson = () => JSON.stringify({ terms: [] });
+
+/** Repairs: each point told as its fragment's first sentence, citing it. */
+function repairsJson(prompt: string): string {
+  const points = [...prompt.matchAll(/^Пункт (\d+)\.[\s\S]*?^Фрагмент \[(p\d+)\][^\n]*\n(.*)$/gm)];
+  return JSON.stringify({
+    repairs: points.map(([, n, id, text]) => ({
+      n: Number(n),
+      sentence: `Согласно источнику, ${text.split(/(?<=[.!?])\s/)[0].replace(/[.!?]$/, '')} [[${id}]].`,
+    })),
   });
 }
 
@@ -400,9 +413,13 @@ export async function startFakeLlm(options: FakeLlmOptions = {}) {
         ? crudeDefenceJson(schemaName, prompt)
         : schemaName === 'claim_verdicts' || /Утверждение 1:/.test(prompt)
           ? verdictsJson(prompt)
-          : schemaName === 'chapter_review' || /Отрецензируй/.test(prompt)
-            ? reviewJson(prompt)
-            : planJson(prompt);
+          : schemaName === 'term_glossary'
+            ? glossaryJson()
+            : schemaName === 'statement_repairs'
+              ? repairsJson(prompt)
+              : schemaName === 'chapter_review' || /Отрецензируй/.test(prompt)
+                ? reviewJson(prompt)
+                : planJson(prompt);
     const text = options.answer ? options.answer(request, own) : own;
     if (behaviour && 'malformed' in behaviour) {
       entry.finishedAt = Date.now();

@@ -15,6 +15,7 @@
 import { MIN_SHARED_TERMS, sharedTerms } from '../src/grounding/support.ts';
 import { defenceAnswer } from './defence-llm.ts';
 import { MALFORMED, type Behaviour, type FakeRequest } from './fake-llm.ts';
+import { retellInRussian, translateTerm } from './translations.ts';
 import { capital, fiveGrams, freshSentence, hash, lower, pick, random, TEMPLATES, wordsOf, type Rnd } from './prose.ts';
 
 export { fiveGrams, wordsOf };
@@ -187,16 +188,9 @@ function englishSentence(r: Rnd): string {
   );
 }
 
-/** The outline the well-behaved model proposes for a topic. */
-function planJson(topic: string): string {
+/** The outline the well-behaved model proposes (its field is small business, whatever the topic). */
+function planJson(): string {
   return JSON.stringify({
-    annotation:
-      `Работа посвящена теме «${topic}». Рассмотрены понятие и этапы цифровой трансформации малого предпринимательства, ` +
-      'цифровые инструменты управления малым предприятием и меры государственной поддержки цифровизации. Проанализированы различия ' +
-      'в уровне цифровизации малых предприятий между регионами, роль маркетплейсов и электронной торговли как каналов сбыта, ' +
-      'барьеры цифровой трансформации, прежде всего дефицит цифровых компетенций персонала. Предложены направления совершенствования ' +
-      'управления малым бизнесом: облачные сервисы учёта и электронный документооборот, развитие цифровых компетенций, согласование ' +
-      'региональных программ поддержки, а также подход к оценке их эффективности.',
     keywords: [
       'цифровая трансформация',
       'малый бизнес',
@@ -272,7 +266,7 @@ const SENTENCE = /(?<=[.!?])\s+(?=[«"A-ZА-ЯЁ])/u;
 function tellable(text: string, figures = false): string[] {
   return text
     .split(SENTENCE)
-    .map((s) => (figures ? s.replace(/^.*№\s*\d+\s+/, '') : s).trim())
+    .map((s) => (figures ? s.replace(/^.*(?:№|\bno\.)\s*\d+\s+/, '') : s).trim())
     .filter((s) => /^[A-ZА-ЯЁ]/u.test(s) && /[.!?]$/.test(s) && (figures || !/\d/.test(s)) && s.split(/\s+/).length >= 6);
 }
 
@@ -300,6 +294,44 @@ function claimsOf(prompt: string): { n: number; claim: string; fragment: string 
 }
 
 export type Model = (req: FakeRequest) => string;
+
+/** A passage's sentence as the model tells it: in its own words, a foreign one in Russian. */
+function tellInRussian(r: Rnd, body: string): string {
+  return /^[A-Z]/.test(body)
+    ? `${pick(r, ['Зарубежные авторы отмечают, что', 'Как пишут зарубежные исследователи,', 'В зарубежной литературе показано, что'])} ${retellInRussian(body)}`
+    : `${pick(r, CITE_OPENERS)} ${lower(body)}`;
+}
+
+/** The line a prompt gives a foreign fragment's terms in (source-plan/glossary.ts, glossaryLine), parsed off the fragment. */
+function withGlossary(fragment: string): { text: string; glossary: { en: string; ru: string }[] } {
+  const line = /\nТермины фрагмента по-русски: (.*)$/m.exec(fragment);
+  if (!line) return { text: fragment, glossary: [] };
+  const glossary = line[1].split('; ').map((pair) => {
+    const [en, ru] = pair.split(' — ');
+    return { en, ru };
+  });
+  return { text: fragment.replace(line[0], ''), glossary };
+}
+
+/** The glossary call: each term in Russian, as the model knows it. */
+function glossaryAnswer(prompt: string): string {
+  const asked = [...prompt.matchAll(/^- (.+)$/gm)].map((m) => m[1].trim());
+  return JSON.stringify({
+    terms: asked.flatMap((en) => {
+      const ru = translateTerm(en);
+      return ru ? [{ en, ru }] : [];
+    }),
+  });
+}
+
+/** The points of a repair prompt (grounding/repair.ts): each with its fragment's id and text. */
+function repairPoints(prompt: string): { n: number; id: string; text: string }[] {
+  return [...prompt.matchAll(/^Пункт (\d+)\.[\s\S]*?^Фрагмент \[(p\d+)\][^\n]*\n(.*)$/gm)].map(([, n, id, text]) => ({
+    n: Number(n),
+    id,
+    text,
+  }));
+}
 
 /** What a section prompt says when it asks for a table (TABLE_INSTRUCTION). */
 const ASKS_TABLE = /сведи их в одну таблицу/;
@@ -377,9 +409,7 @@ export function wellBehavedModel(options: { known?: string[] } = {}): Model {
       const subject = /^Предметом статьи является (.*)$/.exec(body)?.[1];
       const sentence = subject
         ? `${pick(r, ['В исследовании рассматривается', 'Отдельно изучается', 'Предмет анализа в работе —'])} ${subject} [[${best.id}]].`
-        : /^[A-Z]/.test(body)
-          ? `${pick(r, ['Зарубежные авторы отмечают:', 'Как пишут зарубежные исследователи:'])} «${body}» [[${best.id}]].`
-          : `${pick(r, CITE_OPENERS)} ${lower(body)} [[${best.id}]].`;
+        : `${tellInRussian(r, body)} [[${best.id}]].`;
       // A point the paper has made is told in other words (a revision), not repeated.
       const told = revising && said(withoutIds(sentence)) ? sentence.replace(subject ?? body, paraphrase(subject ?? body)) : sentence;
       for (const g of fiveGrams(wordsOf(told))) written.add(g);
@@ -452,7 +482,24 @@ export function wellBehavedModel(options: { known?: string[] } = {}): Model {
 
   function judge(prompt: string): string {
     return JSON.stringify({
-      verdicts: claimsOf(prompt).map((c) => ({ n: c.n, supported: sharedTerms(c.claim, [c.fragment]) >= MIN_SHARED_TERMS, rewrite: '' })),
+      verdicts: claimsOf(prompt).map((c) => {
+        const { text, glossary } = withGlossary(c.fragment);
+        return { n: c.n, supported: sharedTerms(c.claim, [text], glossary) >= MIN_SHARED_TERMS, rewrite: '' };
+      }),
+    });
+  }
+
+  /** A statement for each point of a repair prompt: the point's fragment retold, cited. */
+  function repairs(key: string, prompt: string): string {
+    const r = random(key);
+    return JSON.stringify({
+      repairs: repairPoints(prompt).flatMap((point) => {
+        const options = tellable(point.text, true);
+        const fresh = options.find((o) => !retold.get(o)) ?? options[0];
+        if (!fresh) return [];
+        retold.set(fresh, (retold.get(fresh) ?? 0) + 1);
+        return [{ n: point.n, sentence: `${tellInRussian(r, fresh.replace(/[.!?]$/, ''))} [[${point.id}]].` }];
+      }),
     });
   }
 
@@ -483,13 +530,16 @@ export function wellBehavedModel(options: { known?: string[] } = {}): Model {
     const target = Number(/около (\d+) знаков/.exec(prompt)?.[1] ?? 1500);
     const title = /подраздела \d+\.\d+ «([^»]+)»/.exec(prompt)?.[1];
     if (key.startsWith('defence:')) return defenceAnswer(req);
-    if (key.startsWith('outline')) return planJson(/на тему «([^»]+)»/.exec(prompt)?.[1] ?? 'тема');
+    if (key.startsWith('outline')) return planJson();
     if (key.startsWith('verify')) return judge(prompt);
+    if (key === 'glossary') return glossaryAnswer(prompt);
+    if (/^(repair|recite):/.test(key)) return repairs(key, prompt);
     if (key.startsWith('review')) return JSON.stringify({ remarks: [] });
     const passages = /^(section|extend|revise|remark:(add|rewrite|table)):/.test(key) ? promptPassages(prompt) : [];
     const r = random(key);
     if (/^remark:(add|rewrite|table):/.test(key)) return remark(key, prompt, target, title, passages, r);
-    const opening = key.startsWith('section') && title ? `Настоящий подраздел посвящён вопросу: ${lower(title)}.` : undefined;
+    // A subsection's opening, not a later part's (`section:1.2:2`).
+    const opening = /^section:\d+\.\d+(:1)?$/.test(key) && title ? `Настоящий подраздел посвящён вопросу: ${lower(title)}.` : undefined;
     const body = text(key, target, citedSentences(r, passages), opening);
     const asked = key.startsWith('section') && title && ASKS_TABLE.test(prompt) ? table(title, passages) : null;
     if (!asked) return body;
@@ -583,6 +633,54 @@ function adversarial(): ReturnType<Scenario['make']> {
       });
       if (hash(`remnant:${req.key}`) % 3 === 0) paragraphs.push(INVENTED.remnant);
       return paragraphs.join('\n\n');
+    },
+  };
+}
+
+/** Authors the pinning model makes up: none of them wrote a work of any corpus. */
+const PINNED_NAMES = ['Колокольцев Д. С.', 'Вертинская О. Л.', 'Haverford J.', 'Лындина Е. Г.', 'Грачёв О. Н.'];
+
+/**
+ * The model that pins what is not there on real works (the coverage set's adversary): every other
+ * cited sentence of its texts is attributed to an author it made up («Как отмечает Колокольцев
+ * Д. С., …», no number of its own), every other one carries a figure of another passage of its
+ * prompt (pinned on the wrong work); its judge approves every claim. Asked to repair a statement
+ * from its passage it does so, but names its author again once in eight.
+ */
+function pinning(): ReturnType<Scenario['make']> {
+  return {
+    answer: (req, text) => {
+      if (req.key.startsWith('verify'))
+        return JSON.stringify({ verdicts: judgedClaims(req.prompt).map((n) => ({ n, supported: true, rewrite: '' })) });
+      if (/^(repair|recite):/.test(req.key)) {
+        const reply = JSON.parse(text) as { repairs: { n: number; sentence: string }[] };
+        for (const r of reply.repairs)
+          if (hash(`pin:${req.key}:${r.n}`) % 8 === 0)
+            r.sentence = `Как отмечает ${PINNED_NAMES[r.n % PINNED_NAMES.length]}, ${lower(r.sentence)}`;
+        return JSON.stringify(reply);
+      }
+      if (!isBody(req)) return text;
+      const figures = promptPassages(req.prompt)
+        .map((p) => ({ id: p.id, figure: MOVABLE_FIGURE.exec(p.text)?.[0] }))
+        .filter((x): x is { id: string; figure: string } => Boolean(x.figure));
+      let k = 0;
+      return paragraphsOf(text)
+        .map((p) =>
+          isTableText(p)
+            ? p
+            : p
+                .split(SENTENCE)
+                .map((x) => {
+                  const cited = /\[\[(p\d+)\]\]/.exec(x)?.[1];
+                  if (!cited) return x;
+                  const turn = k++;
+                  if (turn % 2 === 0) return `Как отмечает ${PINNED_NAMES[turn % PINNED_NAMES.length]}, ${lower(x)}`;
+                  const other = figures.find((f) => f.id !== cited);
+                  return other ? x.replace(/\s*\[\[/, `, и этот показатель достигает ${other.figure} [[`) : x;
+                })
+                .join(' '),
+        )
+        .join('\n\n');
     },
   };
 }
@@ -780,6 +878,12 @@ export const SCENARIOS: Scenario[] = [
       'repeats a paragraph in three sections, approves every claim as a judge, answers garbage; PDFs with cover sheets',
     coverSheets: true,
     make: adversarial,
+  },
+  {
+    name: 'pinning',
+    about:
+      'attributes every other cited statement to an author it made up and pins figures on the wrong work; approves every claim as a judge',
+    make: pinning,
   },
   {
     name: 'timeouts, 429',

@@ -29,6 +29,8 @@ import { SEARCH_SETTINGS, flagOf, searchProvidersOf } from './sources/search/set
 import type { SourceFacts } from './grounding/data.ts';
 import { checkDocxGrounding } from './normocontrol/grounding.ts';
 import type { Passage } from './passages/split.ts';
+import { acceptGlossary, GLOSSARY_CHECKPOINT } from './source-plan/glossary.ts';
+import type { GlossaryEntry } from './source-plan/types.ts';
 import { LLM_FLAGS, llmWriterOf } from './writer/settings.ts';
 import type { AttachedSource, NormocontrolReport, PaperInput, Outline, TitlePageInfo, UserStructure } from './index.ts';
 
@@ -223,15 +225,16 @@ async function check(argv: string[]): Promise<number> {
 }
 
 /** The passages a run read and what it knew of its sources, from its checkpoints (the reading stage's). */
-async function runSourcesIn(dir: string): Promise<{ passages: Passage[]; sources: SourceFacts[] }> {
-  const saved = (await createDirectoryCheckpoints(dir).get('sources:passages')) as
-    { list?: Passage[]; sources?: SourceFacts[] } | undefined;
+async function runSourcesIn(dir: string): Promise<{ passages: Passage[]; sources: SourceFacts[]; glossary: GlossaryEntry[] }> {
+  const checkpoints = createDirectoryCheckpoints(dir);
+  const saved = (await checkpoints.get('sources:passages')) as { list?: Passage[]; sources?: SourceFacts[] } | undefined;
+  const glossary = acceptGlossary({ terms: (await checkpoints.get(GLOSSARY_CHECKPOINT)) ?? [] }, null);
   if (!saved?.list || !saved.sources)
     throw new PaperError(
       'invalid_input',
       `В папке ${dir} нет прочитанных источников работы: укажите папку --checkpoints, с которой она писалась`,
     );
-  return { passages: saved.list, sources: saved.sources };
+  return { passages: saved.list, sources: saved.sources, glossary };
 }
 
 async function extract(argv: string[]): Promise<number> {

@@ -15,7 +15,6 @@
  * with a checkpoint; a killed run started again with the same store repeats neither.
  */
 import { createCallRunner, withKeyPrefix } from './calls.ts';
-import { conclusionStage } from './conclusion/stage.ts';
 import { keptChapterOf } from './demo/kept-chapter.ts';
 import { PaperError } from './errors.ts';
 import { factCheckStage } from './fact-check/stage.ts';
@@ -32,6 +31,7 @@ import { createProgress, revisionRanges, stageRanges } from './progress.ts';
 import { readingStage } from './reading/stage.ts';
 import { referencesStage } from './references/stage.ts';
 import { reviewStage } from './review/stage.ts';
+import { sourcePlanningStage } from './source-planning/stage.ts';
 import { revisionReportStage } from './revision-report/stage.ts';
 import { revisionScopeStage, revisionStage } from './revision/stage.ts';
 import type { RevisionReport, RevisionRequest } from './remarks/types.ts';
@@ -51,9 +51,9 @@ export const STAGES: readonly Stage[] = [
   planningStage,
   findingStage,
   readingStage,
+  sourcePlanningStage,
   writingStage,
   reviewStage,
-  conclusionStage,
   factCheckStage,
   volumeStage,
   referencesStage,
@@ -280,6 +280,7 @@ function resultOf(run: PaperRun, state: PaperState): PaperResult {
       fullTexts: need(state.sources, 'the sources').list.filter((s) => s.origin === 'found' && passages.readAs[s.id] !== 'abstract').length,
       claims: state.claims ?? noClaims(),
       grounding: state.grounding ?? noCorrections(),
+      glossary: state.plan?.glossary ?? [],
     },
   };
 }

@@ -67,7 +67,8 @@ export type { BibliographicSearch, FoundWork, SearchQuery } from './sources/sear
 export { searchWorks } from './sources/find-works.ts';
 export { queriesForTopic } from './sources/queries.ts';
 export { workLanguage } from './sources/relevance.ts';
-export { firstRecentYear, minimumSources, shortfallOf } from './sources/minimums.ts';
+export { firstRecentYear, minimumSources, SEARCH_PER_QUERY, shortfallOf } from './sources/minimums.ts';
+export { outlookOf, type SourcesOutlook } from './sources/choice.ts';
 export { sniffFile, extractSourceText, UploadInspector } from './sources/extract/index.ts';
 export { claimProcessFolder, releaseProcessFolder } from './process-folder.ts';
 export type { SniffResult, FileKind, ExtractLimits, ExtractedText } from './sources/extract/index.ts';

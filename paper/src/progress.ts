@@ -55,7 +55,8 @@ export function createProgress(
 }
 
 export function stageRanges(type: 'demo' | 'full', professional: boolean): Partial<Record<StageId, [number, number]>> {
-  const writingEnd = type === 'full' ? (professional ? 58 : 68) : professional ? 66 : 76;
+  // The conclusion is written with the sections (writing/stage.ts).
+  const writingEnd = type === 'full' ? (professional ? 64 : 74) : professional ? 66 : 76;
   const ranges: Partial<Record<StageId, [number, number]>> = {
     outline: [0, 8],
     sources: [8, 12],
@@ -63,13 +64,9 @@ export function stageRanges(type: 'demo' | 'full', professional: boolean): Parti
   };
   let at = writingEnd;
   if (professional) {
-    const end = type === 'full' ? 68 : 76;
+    const end = type === 'full' ? 74 : 76;
     ranges.review = [at, end];
     at = end;
-  }
-  if (type === 'full') {
-    ranges.conclusion = [at, 74];
-    at = 74;
   }
   ranges.typeset = [at, 92];
   ranges.preview = [92, 95];

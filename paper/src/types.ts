@@ -7,6 +7,7 @@ import type { Outline } from './outline/types.ts';
 import type { DownloadLimits, FullTextStore } from './passages/full-texts.ts';
 import type { TitlePageInfo } from './input.ts';
 import type { GroundingCounts } from './grounding/correct.ts';
+import type { GlossaryEntry } from './source-plan/types.ts';
 
 export interface ProgressEvent {
   /** Russian name of the stage, shown to the user. */
@@ -36,6 +37,11 @@ export interface RunContext {
   onProgress: (p: ProgressEvent) => void | Promise<void>;
   pdf: PdfConverter;
   signal?: AbortSignal;
+  /**
+   * The model streams this run may hold at once (its tariff's quota): long texts are written in as
+   * many parts side by side as fit them (writing/stage.ts). Absent: one part each.
+   */
+  streams?: number;
   /** The run's clock (access dates in the bibliography, the year on the title page). Defaults to now. */
   now?: Date;
   /** Title page details; placeholders are printed when absent. */
@@ -92,6 +98,8 @@ export interface ClaimCounts {
   checked: number;
   /** Rewritten without the citation. */
   rewritten: number;
+  /** Rewritten from the cited passage (grounding/repair.ts) and checked again: the citation stays. */
+  repaired: number;
   /** Removed with their sentence. */
   removed: number;
   /** Citations removed from a statement that stands on its other ones (the cited page does not back it). */
@@ -131,6 +139,8 @@ export interface PaperResult {
     claims: ClaimCounts;
     /** The grounding corrections of the whole paper, by kind (names, pages, figures, repeated paragraphs…). */
     grounding: GroundingCounts;
+    /** The topic's glossary: the English terms of the foreign passages in Russian, as the checks matched them. */
+    glossary: GlossaryEntry[];
   };
 }
 

@@ -4,6 +4,7 @@ import { BASE_INPUT, TOPIC } from '../dev/fixtures.ts';
 import { createMemoryCheckpoints, createOfflineWriter, generatePaper, PaperError, validateInput } from '../src/index.ts';
 import type { PaperInput, PdfConverter } from '../src/index.ts';
 import { normalizeOutline } from '../src/planning/write-outline.ts';
+import { OutlineDraftReadSchema } from '../src/outline/schema.ts';
 
 const input: PaperInput = BASE_INPUT;
 const now = new Date('2025-03-01');
@@ -79,16 +80,18 @@ describe('a run', () => {
   });
 
   it('keeps the user structure and fills only the chapters given without subsections', async () => {
-    const draft = JSON.parse(
-      (
-        await createOfflineWriter().complete({
-          key: 'outline',
-          tariff: 'basic',
-          messages: [],
-          maxTokens: 100,
-          task: { kind: 'outline', topic: TOPIC, userStructure: null, minYear: 2015 },
-        })
-      ).text,
+    const draft = OutlineDraftReadSchema.parse(
+      JSON.parse(
+        (
+          await createOfflineWriter().complete({
+            key: 'outline',
+            tariff: 'basic',
+            messages: [],
+            maxTokens: 100,
+            task: { kind: 'outline', topic: TOPIC, userStructure: null, minYear: 2015 },
+          })
+        ).text,
+      ),
     );
     const userStructure: [string, string[]][] = [
       ['Теоретические основы темы', []],

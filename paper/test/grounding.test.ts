@@ -185,7 +185,7 @@ describe('citations against their cited pages', () => {
       judge: 'model',
     });
     expect(out.paragraphs).toEqual([backed]);
-    expect(out.counts).toEqual({ checked: 3, rewritten: 0, removed: 2, citationsRemoved: 0 });
+    expect(out.counts).toEqual({ checked: 3, rewritten: 0, repaired: 0, removed: 2, citationsRemoved: 0 });
   });
 
   it('the repeat guard never moves a citation onto a statement with figures its passage does not hold', () => {

@@ -211,7 +211,7 @@ describe('a JSON step answered in the wrong structure', () => {
     ).catch((e: unknown) => e)) as PaperError;
     expect(error).toBeInstanceOf(PaperError);
     expect(error.message).toBe('Языковая модель вернула непригодный план работы: ответ не соответствует заданной структуре');
-    expect(String((error.cause as Error).message)).toMatch(/annotation/);
+    expect(String((error.cause as Error).message)).toMatch(/keywords/);
     expect(llm.log.map((e) => e.key)).toEqual(['outline', 'outline:repair']);
   });
 });

@@ -221,7 +221,6 @@ describe('offline papers', () => {
       ).toBe(true);
       const stages = new Set(r.progress.map((p) => p.stage));
       if (r.input.tariff === 'professional') expect(stages).toContain('Рецензирование и доработка глав');
-      if (r.input.type === 'full') expect(stages).toContain('Написание заключения');
     }
   });
 });

@@ -252,7 +252,12 @@ describe('queries', () => {
       searchQueries: [TOPIC, 'SME digitalization'],
       searchQueriesEn: ['digital transformation of small business'],
     });
-    expect(fromModel.en).toEqual(['digital transformation of small business', 'SME digitalization']);
+    // The estimate's query (the topic's) first: the paper finds what the order form promised.
+    expect(fromModel.en).toEqual([
+      'digital transformation management small business regional Russian',
+      'digital transformation of small business',
+      'SME digitalization',
+    ]);
     expect(queriesForTopic('Квазистатические мемристоры в нейросетях')).toEqual({
       ru: ['Квазистатические мемристоры в нейросетях'],
       en: [],
@@ -384,7 +389,11 @@ describe('the minimum number of sources', () => {
     )) as PaperError;
     expect(error).toBeInstanceOf(PaperError);
     expect(error.code).toBe('not_enough_sources');
-    expect(error.message).toMatch(/^Недостаточно научных источников: в списке литературы [0-7], а нужно не меньше 8\./);
+    expect(error.message).toMatch(
+      /^Недостаточно научных источников: в списке литературы [0-7], а нужно не меньше 8: ни одно утверждение о \d+ работах из плана не подтвердилось их текстом\.$/,
+    );
+    // Enough works were found: the advice to change the topic would be wrong.
+    expect(error.message).not.toContain('тему шире');
   });
 });
 

@@ -173,10 +173,23 @@ describe('the prompt asks for a table', () => {
     expect(tableWanted(brief, 2, [source('p1'), source('p2')])).toBe(true);
     expect(tableWanted(brief, 1, [source('p1'), source('p2')])).toBe(false);
     expect(tableWanted(brief, 2, [source('p1'), source('p1'), source('p3')])).toBe(false);
-    const prompt = sectionMessages(brief, 2, 1, 3000, [source('p1'), source('p2')], [], [], [], true)[1].content;
+    const task = (sources: ReturnType<typeof source>[], table: boolean) => ({
+      outline: brief,
+      chapter: 2,
+      subsection: 1,
+      targetChars: 3000,
+      sources,
+      usedPassages: [],
+      plan: [],
+      works: [],
+      glossary: [],
+      part: { index: 1, of: 1 },
+      table,
+    });
+    const prompt = sectionMessages(task([source('p1'), source('p2')], true))[1].content;
     expect(prompt).toContain('«Таблица: Название таблицы»');
     expect(prompt).toContain('в таблице ниже');
-    expect(sectionMessages(brief, 2, 1, 3000, [source('p1')], [], [], [], false)[1].content).not.toContain('Таблица:');
+    expect(sectionMessages(task([source('p1')], false))[1].content).not.toContain('Таблица:');
   });
 });
 
@@ -190,9 +203,11 @@ describe('the simulated writers', () => {
     subsection: 1,
     targetChars: 2500,
     sources,
-    before: [],
     usedPassages: [],
     plan: [],
+    works: [],
+    glossary: [],
+    part: { index: 1, of: 1 },
   };
 
   it('the fake LLM server writes the table a prompt asks for, its rows grounded', async () => {
@@ -202,7 +217,7 @@ describe('the simulated writers', () => {
       const reply = await writer.complete({
         key: 'section:2.1',
         task: { ...task, table: true },
-        messages: sectionMessages(brief, 2, 1, 2500, sources, [], [], [], true),
+        messages: sectionMessages({ ...task, table: true }),
         tariff: 'basic',
         maxTokens: 2000,
       });

@@ -1,6 +1,6 @@
 /**
- * Writing that holds up: subsections in order within a chapter, told what the chapter already
- * says (a demo's at the same time, each told the plan of the others); what repeats goes; no figure
+ * Writing that holds up: subsections written side by side from the plan, each told what the others
+ * will cover; what repeats goes; no figure
  * without a passage that holds it; chapter conclusions; the introduction and the conclusion as a
  * reviewer expects them; the volume topped up from unused passages and a paper outside its window
  * not delivered.
@@ -10,9 +10,10 @@ import { BASE_INPUT } from '../dev/fixtures.ts';
 import { createCallRunner } from '../src/calls.ts';
 import { writeIntroduction } from '../src/introduction/index.ts';
 import { keyAuthorsOf, keyAuthorsSentence } from '../src/introduction/authors.ts';
-import { writeConclusion } from '../src/conclusion/index.ts';
+import { acceptConclusion, planDigest, writeConclusion } from '../src/conclusion/index.ts';
 import type { OutlineBrief } from '../src/outline/types.ts';
-import { writeChapter } from '../src/sections/index.ts';
+import { concludeChapter, subsectionPlan, writeSection } from '../src/sections/index.ts';
+import { sectionMessages } from '../src/sections/prompt.ts';
 import { buildRunSources } from '../src/sources/index.ts';
 import { cleanText } from '../src/text/clean.ts';
 import { dropUngroundedNumbers, groundingOf } from '../src/grounding/numbers.ts';
@@ -124,119 +125,85 @@ describe('a model answer', () => {
   });
 });
 
-describe('a chapter', () => {
-  it('is written subsection after subsection, each told what the chapter says and cites, and ends with its conclusions', async () => {
-    const writer = scripted((call) => {
-      const t = call.task;
-      if (t.kind === 'section' && t.subsection === 1)
-        return (
-          'Цифровая трансформация меняет управление малым предприятием. ' +
-          `Доля предприятий с облачной бухгалтерией составила 20 % [[p1]]. Выручка выросла на 37 %.\n\n` +
-          'Таким образом, цифровизация затрагивает все процессы предприятия.'
-        );
-      if (t.kind === 'section') return 'Инструменты управления включают облачные сервисы и электронный документооборот [[p2]].';
-      if (t.kind === 'chapter-conclusion') return 'Выводы по главе 1: понятие и инструменты цифровой трансформации раскрыты.';
-      throw new Error(`unexpected ${call.key}`);
-    });
-    const texts = await writeChapter({
+describe('a subsection', () => {
+  it('is written from its planned works, told what the others written alongside will cover, and loses an invented figure', async () => {
+    const writer = scripted(
+      () =>
+        'Цифровая трансформация меняет управление малым предприятием. ' +
+        `Доля предприятий с облачной бухгалтерией составила 20 % [[p1]]. Выручка выросла на 37 %.\n\n` +
+        'Таким образом, цифровизация затрагивает все процессы предприятия.',
+    );
+    const others = [subsectionPlan('1.2', 'Инструменты управления', PASSAGES.slice(4, 7))];
+    const paragraphs = await writeSection({
       outline: OUTLINE,
       chapter: 1,
-      budgets: new Map([
-        ['1.1', 2000],
-        ['1.2', 2000],
-      ]),
-      sourcesFor: () => PASSAGES,
+      subsection: 1,
+      targetChars: 2000,
+      sources: PASSAGES.slice(0, 4),
+      usedPassages: others.flatMap((p) => p.passages.map((x) => x.id)),
+      plan: others,
+      works: ['Автор 1. Статья', 'Автор 2. Статья'],
+      glossary: [],
+      part: { index: 1, of: 1 },
+      tableAllowed: true,
       grounding,
       calls: runnerOf(writer),
     });
-    expect(writer.calls.map((c) => c.key)).toEqual(['section:1.1', 'section:1.2', 'chapter-conclusion:1']);
-    const second = writer.calls[1];
-    expect(second.task).toMatchObject({ kind: 'section', usedPassages: ['p1'] });
-    expect(second.task.kind === 'section' && second.task.sources.map((p) => p.id)).not.toContain('p1');
-    expect(second.task.kind === 'section' && second.task.before[0].digest).toContain('Цифровая трансформация меняет управление');
-    const prompt = second.messages[1].content;
-    expect(prompt).toContain('Уже написано в этой главе');
-    expect(prompt).toContain('уже пересказала (повторно их не пересказывай): p1');
+    const prompt = writer.calls[0].messages[1].content;
+    expect(prompt).toContain('Сошлись хотя бы один раз на каждую из этих работ: Автор 1. Статья; Автор 2. Статья.');
+    expect(prompt).toContain('пишутся одновременно с этим');
+    expect(prompt).toContain('– подраздел 1.2 «Инструменты управления»: [p5] Автор 5. Статья: Доля малых предприятий');
     expect(writer.calls[0].messages[0].content).toContain('Ни одного числа, процента или даты');
     // The invented 37 % is gone with its sentence, the cited 20 % stays.
-    expect(texts.get('1.1')!.join(' ')).not.toContain('37');
-    expect(texts.get('1.1')!.join(' ')).toContain('20 % [[p1]]');
+    expect(paragraphs.join(' ')).not.toContain('37');
+    expect(paragraphs.join(' ')).toContain('20 % [[p1]]');
+  });
+
+  it("shows a foreign passage with the Russian of its terms (the topic's glossary)", () => {
+    const foreign = { id: 'p9', source: 'Smith J. Small firms', page: '3', text: 'Small firms adopt cloud accounting.' };
+    const prompt = sectionMessages({
+      outline: OUTLINE,
+      chapter: 1,
+      subsection: 1,
+      targetChars: 2000,
+      sources: [foreign],
+      usedPassages: [],
+      plan: [],
+      works: [],
+      glossary: [
+        { en: 'cloud', ru: 'облачный' },
+        { en: 'accounting', ru: 'учет' },
+        { en: 'tax', ru: 'налог' },
+      ],
+      part: { index: 1, of: 1 },
+      table: false,
+    })[1].content;
+    expect(prompt).toContain('Small firms adopt cloud accounting.\nТермины фрагмента по-русски: cloud — облачный; accounting — учет');
+    expect(prompt).not.toContain('tax —');
+  });
+});
+
+describe("a chapter's conclusions", () => {
+  it('follow its own subsections and close the last of them', async () => {
+    const writer = scripted(() => 'Выводы по главе 1: понятие и инструменты цифровой трансформации раскрыты.');
+    const texts = new Map([
+      ['1.1', ['Понятие трансформации раскрывается по источникам главы.']],
+      ['1.2', ['Инструменты управления раскрываются по источникам главы.']],
+      ['2.1', ['Уровень цифровизации оценён.']],
+    ]);
+    await concludeChapter({ outline: OUTLINE, chapter: 1, texts, grounding, calls: runnerOf(writer) });
+    expect(writer.calls.map((c) => c.key)).toEqual(['chapter-conclusion:1']);
+    expect(writer.calls[0].messages[1].content).toContain('Инструменты управления раскрываются');
+    expect(writer.calls[0].messages[1].content).not.toContain('Уровень цифровизации оценён');
     expect(texts.get('1.2')!.at(-1)).toBe('Выводы по главе 1. Понятие и инструменты цифровой трансформации раскрыты.');
   });
 
-  it("of a demo is written with its subsections at the same time, each told the others' plan and their passages, not their text", async () => {
-    const OWN: Record<string, PassageBrief[]> = {
-      // 1.2's best passages include 1.1's p1 and p2: reserved for 1.1, they are not 1.2's to retell.
-      '1.1': PASSAGES.slice(0, 4),
-      '1.2': PASSAGES.slice(0, 7),
-    };
-    let inFlight = 0;
-    let most = 0;
-    const writer = scripted((call) => {
-      const t = call.task;
-      if (t.kind === 'section')
-        return `${['Понятие трансформации', 'Инструменты управления'][t.subsection - 1]} раскрываются по источникам главы [[${t.sources[0].id}]].`;
-      if (t.kind === 'chapter-conclusion') return 'Выводы по главе 1: понятие и инструменты раскрыты.';
-      throw new Error(`unexpected ${call.key}`);
-    });
-    const timed: Writer = {
-      kind: 'llm',
-      async complete(call) {
-        most = Math.max(most, ++inFlight);
-        await new Promise((resolve) => setTimeout(resolve, 20));
-        inFlight--;
-        return writer.complete(call);
-      },
-    };
-    const texts = await writeChapter({
-      outline: OUTLINE,
-      chapter: 1,
-      budgets: new Map([
-        ['1.1', 2000],
-        ['1.2', 2000],
-      ]),
-      sourcesFor: (n) => OWN[n],
-      grounding,
-      calls: runnerOf(timed),
-      together: true,
-    });
-    expect(most).toBe(2);
-    expect(writer.calls.at(-1)!.key).toBe('chapter-conclusion:1');
-    const [first, second] = ['section:1.1', 'section:1.2'].map((key) => writer.calls.find((c) => c.key === key)!);
-    if (first.task.kind !== 'section' || second.task.kind !== 'section') throw new Error('not sections');
-    // Each is told what the other will cover, from which passages; neither is told the other's text.
-    expect(first.task.before).toEqual([]);
-    expect(first.task.plan).toEqual([
-      expect.objectContaining({
-        number: '1.2',
-        title: 'Инструменты управления',
-        passages: PASSAGES.slice(4, 7).map((p) => expect.objectContaining({ id: p.id })),
-      }),
+  it('are written by the offline writer too', async () => {
+    const texts = new Map([
+      ['2.1', ['Уровень цифровизации оценён.']],
+      ['2.2', ['Барьеры выявлены.']],
     ]);
-    expect(second.task.plan[0]).toMatchObject({ number: '1.1', title: 'Понятие цифровой трансформации' });
-    expect(second.task.sources.map((p) => p.id)).toEqual(['p5', 'p6', 'p7']);
-    expect(second.task.usedPassages).toEqual(['p1', 'p2', 'p3', 'p4']);
-    const prompt = second.messages[1].content;
-    expect(prompt).toContain('пишутся одновременно с этим');
-    expect(prompt).toContain('– подраздел 1.1 «Понятие цифровой трансформации»: [p1] Автор 1. Статья: Доля малых предприятий');
-    expect(prompt).not.toContain('Уже написано в этой главе');
-    // The conclusions sum up both, after both.
-    expect(writer.calls.at(-1)!.messages[1].content).toContain('Инструменты управления раскрываются');
-    expect(texts.get('1.2')!.at(-1)).toMatch(/^Выводы по главе 1\. /);
-  });
-
-  it('ends with its conclusions with the offline writer too', async () => {
-    const texts = await writeChapter({
-      outline: OUTLINE,
-      chapter: 2,
-      budgets: new Map([
-        ['2.1', 1500],
-        ['2.2', 1500],
-      ]),
-      sourcesFor: () => PASSAGES,
-      grounding,
-      calls: runnerOf(createOfflineWriter()),
-    });
+    await concludeChapter({ outline: OUTLINE, chapter: 2, texts, grounding, calls: runnerOf(createOfflineWriter()) });
     const last = texts.get('2.2')!.at(-1)!;
     expect(last).toMatch(/^Выводы по главе 2\. /);
     expect(last).toContain('подраздел');
@@ -284,9 +251,18 @@ describe('the introduction and the conclusion', () => {
     for (const task of OUTLINE.tasks) expect(intro).toContain(task);
   });
 
-  it('the conclusion answers each task, in order', async () => {
-    const paragraphs = await writeConclusion(OUTLINE, new Map([['1.1', ['Текст.']]]), 3000, runnerOf(createOfflineWriter()));
+  it('the conclusion, written from the plan, answers each task, in order, with no figure the body does not give', async () => {
+    const plan = subsectionPlan('1.1', 'Понятие цифровой трансформации', PASSAGES.slice(0, 2));
+    const text = await writeConclusion(
+      OUTLINE,
+      [{ number: '1.1', title: plan.title, digest: planDigest(plan) }],
+      3000,
+      runnerOf(createOfflineWriter()),
+    );
+    const paragraphs = acceptConclusion(OUTLINE, `${text}\n\nДоля выросла до 64 %.`, ['Доля составила 20 % [[p1]].']);
     OUTLINE.tasks.forEach((task, i) => expect(paragraphs[i]).toContain(`«${task}»`));
+    expect(paragraphs.join(' ')).not.toContain('64 %');
+    expect(acceptConclusion(OUTLINE, 'Доля составила 20 %.', ['Доля составила 20 % [[p1]].'])).toEqual(['Доля составила 20 %.']);
   });
 });
 

@@ -1,36 +1,42 @@
-/** The conclusion answers the tasks of the introduction, from short digests of the written subsections. */
+/**
+ * The conclusion answers the tasks of the introduction. It is written from the source plan (what
+ * each subsection covers and from which works), at the same time as the subsections, so it is not
+ * one more step on the paper's path; it cites nothing, and a figure it gives must stand in the
+ * written body (checked once the body is there).
+ */
 import type { CallRunner } from '../calls.ts';
 import { tokensFor } from '../writer/tokens.ts';
 import { cleanText } from '../text/clean.ts';
 import type { OutlineBrief } from '../outline/types.ts';
 import { dropUngroundedNumbers, groundingOf } from '../grounding/numbers.ts';
+import { withoutMarkers } from '../passages/markers.ts';
+import type { SubsectionDigest, SubsectionPlan } from '../writer/types.ts';
 import { conclusionMessages } from './prompt.ts';
 
-/** First sentence and the closing paragraph of a subsection: what it set out to do and what it concluded. */
-export function digestOf(paragraphs: string[]): string {
-  const plain = (s: string) => s.replace(/\s*\[\[[^\]]*\]\]/g, '');
-  const first = plain(paragraphs[0] ?? '').split(/(?<=[.!?])\s/)[0] ?? '';
-  const last = plain(paragraphs[paragraphs.length - 1] ?? '');
-  return `${first} ${last.slice(0, 500)}`.trim();
+/** What a subsection will say, as the conclusion's writer is told it: the gists of its planned passages. */
+export function planDigest(plan: SubsectionPlan): string {
+  return plan.passages.map((p) => p.gist).join(' ');
 }
 
+/** The conclusion's text as the writer gives it (from the plan: what each subsection will cover). */
 export async function writeConclusion(
   o: OutlineBrief,
-  texts: Map<string, string[]>,
+  digests: SubsectionDigest[],
   targetChars: number,
   calls: CallRunner,
-): Promise<string[]> {
-  const digests = o.chapters.flatMap((c, ci) =>
-    c.subsections.map((title, si) => ({ number: `${ci + 1}.${si + 1}`, title, digest: digestOf(texts.get(`${ci + 1}.${si + 1}`) ?? []) })),
-  );
+): Promise<string> {
   const reply = await calls.call({
     key: 'conclusion',
     task: { kind: 'conclusion', outline: o, digests, targetChars },
     messages: conclusionMessages(o, digests, targetChars),
     maxTokens: tokensFor(targetChars),
   });
-  const paragraphs = cleanText(reply.text).map((p) => p.replace(/\s*\[\[[^\]]*\]\]/g, ''));
-  // A figure of the conclusion must stand in the body, where it is cited (or in the outline).
-  const grounding = groundingOf({ outline: o, passageText: () => undefined, also: [...texts.values()].flat() });
+  return reply.text;
+}
+
+/** The conclusion's paragraphs once the body is written: no citation, no figure the body does not give. */
+export function acceptConclusion(o: OutlineBrief, text: string, body: string[]): string[] {
+  const paragraphs = cleanText(text).map(withoutMarkers);
+  const grounding = groundingOf({ outline: o, passageText: () => undefined, also: body });
   return dropUngroundedNumbers(paragraphs, grounding).paragraphs;
 }

@@ -1,27 +1,19 @@
 /**
- * The fact-check stage: the grounding of the whole paper corrected (grounding/paper.ts) before the
- * volume is fitted, so that the volume is measured on what stays; the volume stage corrects every
- * text it changes the same way, so the list is built from corrected texts. Each correction is
- * counted by kind in the run's report.
+ * The fact-check stage: the grounding of the whole paper corrected before the volume is fitted, so
+ * that the volume is measured on what stays; the volume stage corrects every text it changes the
+ * same way, so the list is built from corrected texts. A statement that fails is first rewritten
+ * from its passage (grounding/repair-paper.ts), what fails again is corrected away
+ * (grounding/paper.ts), and a work the source plan needs that lost its last citation is cited again
+ * where its passage fits, or in a statement written from it. Each correction is counted by kind.
  */
-import { briefOf } from '../outline/brief.ts';
 import type { PaperRun, PaperState, Stage } from '../run/state.ts';
 import { need } from '../run/state.ts';
-import { minimumSources } from '../sources/minimums.ts';
+import { closingAt } from '../sections/index.ts';
 import { addCorrections, noCorrections } from '../grounding/correct.ts';
-import { groundPaper } from '../grounding/paper.ts';
-import { guardsRepeats } from '../grounding/check-texts.ts';
+import { groundWritten } from '../grounding/repair-paper.ts';
 
 export async function factCheck(run: PaperRun, state: PaperState): Promise<PaperState> {
-  const grounded = groundPaper({
-    written: need(state.written, 'the texts'),
-    passages: need(state.passages, 'the passages'),
-    sources: need(state.sources, 'the sources'),
-    outline: briefOf(need(state.outline, 'the outline')),
-    minimum: minimumSources(run.input.type, run.input.requiredVolume),
-    kept: state.keptSubsections,
-    repeats: guardsRepeats(run),
-  });
+  const grounded = await groundWritten(run, state, need(state.written, 'the texts'), { version: 'checked', insertAt: closingAt });
   return { ...state, written: grounded.written, grounding: addCorrections(state.grounding ?? noCorrections(), grounded.counts) };
 }
 

@@ -9,7 +9,8 @@ import type { PaperRun, PaperState, Stage } from '../run/state.ts';
 import { need } from '../run/state.ts';
 import { searchWorks } from '../sources/find-works.ts';
 import { withKeptWorks } from '../demo/kept-chapter.ts';
-import { firstRecentYear, minimumSources, providersOf, shortfallOf, wantedSources } from '../sources/minimums.ts';
+import { outlookOf } from '../sources/choice.ts';
+import { firstRecentYear, minimumSources, providersOf, SEARCH_PER_QUERY, wantedSources } from '../sources/minimums.ts';
 import { queriesForOutline } from '../sources/queries.ts';
 import { accessDate, runSourcesOf } from '../sources/run-sources.ts';
 import type { FoundWork } from '../sources/search/types.ts';
@@ -42,8 +43,10 @@ export async function findSources(run: PaperRun, state: PaperState): Promise<Pap
       ru: `${outline.topic} ${outline.keywords.join(' ')} ${outline.chapters.map((c) => `${c.title} ${c.subsections.join(' ')}`).join(' ')} ${outline.searchQueries.join(' ')}`,
       en: queries.en.join(' '),
     },
+    topic: outline.topic,
     minYear: input.minPublicationYear,
     maxYear: run.now.getFullYear(),
+    perQuery: SEARCH_PER_QUERY,
     want: Math.max(0, wantedSources(input.type, input.requiredVolume) - run.attached.length),
     recentFrom,
     signal: run.signal,
@@ -52,15 +55,15 @@ export async function findSources(run: PaperRun, state: PaperState): Promise<Pap
   if (outcome.failures.length)
     warnings.push(`Поиск литературы прошёл с ошибками (${outcome.failures.length} из ${outcome.requests} запросов)`);
 
-  const problem = shortfallOf({
-    found: found.length,
-    recent: found.filter((w) => w.year >= recentFrom).length,
+  const problem = outlookOf({
+    works: found,
     attached: run.attached.length,
     type: input.type,
     requiredVolume: input.requiredVolume,
     minYear: input.minPublicationYear,
     now: run.now,
-  });
+    pdf: true,
+  }).shortfall;
   // Only a fixed catalogue (tests, offline development) may fall short: a real search must not.
   const real = providers.some((p) => !p.offline);
   if (problem && real) {

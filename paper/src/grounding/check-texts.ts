@@ -17,6 +17,30 @@ export function guardsRepeats(run: PaperRun): boolean {
 }
 
 /**
+ * Checks one subsection's cited sentences (claims.ts): the judge's call `verify:<version>:<number>`,
+ * and the repair of what fails from its passages `repair:<version>:<number>`, with the plan's
+ * glossary for its foreign passages.
+ */
+export async function checkSubsection(
+  run: PaperRun,
+  state: PaperState,
+  number: string,
+  paragraphs: string[],
+  version: string,
+): Promise<{ paragraphs: string[]; counts: ClaimCounts }> {
+  return verifyClaims({
+    key: `verify:${version}:${number}`,
+    repairKey: `repair:${version}:${number}`,
+    paragraphs,
+    passages: need(state.passages, 'the passages').byId,
+    calls: run.calls,
+    judge: run.ctx.writer.kind === 'llm' ? 'model' : 'lexical',
+    grounding: groundingOf({ outline: briefOf(need(state.outline, 'the outline')), passageText: () => undefined }),
+    glossary: state.plan?.glossary,
+  });
+}
+
+/**
  * Checks the subsections whose texts differ from `before` (all of them without it). `version`
  * names this round of changes in the writer call keys, so a resumed run repeats no judgement.
  */
@@ -27,22 +51,12 @@ export async function checkChangedSubsections(
   version: string,
   before?: Map<string, string[]>,
 ): Promise<{ texts: Map<string, string[]>; claims: ClaimCounts }> {
-  const passages = need(state.passages, 'the passages').byId;
-  const grounding = groundingOf({ outline: briefOf(need(state.outline, 'the outline')), passageText: () => undefined });
-  const judge = run.ctx.writer.kind === 'llm' ? 'model' : 'lexical';
   const out = new Map(texts);
   let claims = state.claims ?? noClaims();
   const changed = [...texts.keys()].filter((n) => !before || before.get(n) !== texts.get(n));
   await allOrAbort(
     changed.map((number) => async () => {
-      const checked = await verifyClaims({
-        key: `verify:${version}:${number}`,
-        paragraphs: texts.get(number)!,
-        passages,
-        calls: run.calls,
-        judge,
-        grounding,
-      });
+      const checked = await checkSubsection(run, state, number, texts.get(number)!, version);
       out.set(number, checked.paragraphs);
       claims = addClaims(claims, checked.counts);
     }),

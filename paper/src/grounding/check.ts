@@ -20,6 +20,7 @@ import { normalNumber, numbersIn, ungroundedNumbers } from './numbers.ts';
 import { unaccountedNames, type NameContext } from './names.ts';
 import { repeatedParagraphs } from './paragraphs.ts';
 import { MIN_SHARED_TERMS, sharedTerms } from './support.ts';
+import type { GlossaryEntry } from '../source-plan/types.ts';
 
 /** A cited place: the source and its printed page (null: the work as a whole, its abstract). */
 export interface Citation {
@@ -67,6 +68,8 @@ export interface GroundingData {
   numbering: Set<string>;
   /** Look for repeated paragraphs (not in the offline writer's texts, which repeat its bank by design). */
   repeats: boolean;
+  /** The topic's glossary: a statement on a foreign page is matched through it (support.ts). */
+  glossary?: readonly GlossaryEntry[];
 }
 
 export type GroundingKind = 'name' | 'reference-list' | 'page' | 'figure' | 'support' | 'repeat' | 'uncited';
@@ -212,7 +215,7 @@ export function checkGrounding(data: GroundingData): GroundingFinding[] {
               });
               continue;
             }
-            if (sharedTerms(clause, [text]) < MIN_SHARED_TERMS)
+            if (sharedTerms(clause, [text], data.glossary) < MIN_SHARED_TERMS)
               out.push({ kind: 'support', message: 'Указанная страница источника не подтверждает утверждение', ...at, citation: c, where });
           }
       });

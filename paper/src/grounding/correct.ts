@@ -13,6 +13,7 @@ import type { Passage } from '../passages/split.ts';
 import { sentencesOf } from '../text/sentences.ts';
 import type { GroundingFinding } from './check.ts';
 import { sharedTerms } from './support.ts';
+import type { GlossaryEntry } from '../source-plan/types.ts';
 import { numbersIn } from './numbers.ts';
 import { withCitations } from './repeats.ts';
 
@@ -30,8 +31,10 @@ export interface GroundingCounts {
   unsupported: number;
   /** Paragraphs repeating an earlier one. */
   repeatedParagraphs: number;
-  /** Listed works nothing cited, cited where a passage of theirs fits. */
+  /** Listed works nothing cited, cited where a passage of theirs fits (or in a statement written from it). */
   recited: number;
+  /** Statements rewritten from their passages (repair.ts) instead of removed. */
+  repaired: number;
   /** Statements rewritten (a name left out) and removed (with their citations) by these corrections. */
   rewritten: number;
   removed: number;
@@ -45,12 +48,13 @@ export const noCorrections = (): GroundingCounts => ({
   unsupported: 0,
   repeatedParagraphs: 0,
   recited: 0,
+  repaired: 0,
   rewritten: 0,
   removed: 0,
 });
 
 export function addCorrections(a: GroundingCounts, b: GroundingCounts): GroundingCounts {
-  const out = { ...a };
+  const out = { ...noCorrections(), ...a };
   for (const k of Object.keys(b) as (keyof GroundingCounts)[]) out[k] += b[k];
   return out;
 }
@@ -158,7 +162,7 @@ export function citeWhereFits(
   parts: Map<string, string[]>,
   passages: Passage[],
   pageText: (p: Passage) => string,
-  options: { quote: boolean },
+  options: { quote: boolean; glossary?: readonly GlossaryEntry[] },
 ): boolean {
   let best: { number: string; paragraph: number; sentence: number; passage: Passage; share: number } | null = null;
   for (const [number, paragraphs] of parts)
@@ -168,7 +172,7 @@ export function citeWhereFits(
         const plain = sentence.replace(/\s*\[\[[^\]]*\]\]/g, '');
         if (numbersIn(plain).size) return;
         for (const p of passages) {
-          const share = sharedTerms(plain, [pageText(p)]);
+          const share = sharedTerms(plain, [pageText(p)], options.glossary);
           if (share >= RECITE_SHARE && (!best || share > best.share)) best = { number, paragraph: gi, sentence: si, passage: p, share };
         }
       });
@@ -192,7 +196,7 @@ export function citeWhereFits(
     for (const [number, paragraphs] of parts)
       paragraphs.forEach((paragraph, gi) => {
         if (!citable(paragraph)) return;
-        const share = sharedTerms(paragraph, [p.text]);
+        const share = sharedTerms(paragraph, [p.text], options.glossary);
         if (!quote || share > quote.share) quote = { number, paragraph: gi, passage: p, text, share };
       });
   }

@@ -17,27 +17,26 @@ import { applyFindings, citeWhereFits, noCorrections, type GroundingCounts } fro
 import { allowedNumbers, groundingSources, markerCitations, nameContextOf, sourceFactsOf } from './data.ts';
 import { unaccountedNames } from './names.ts';
 import { groundingOf } from './numbers.ts';
+import type { GlossaryEntry } from '../source-plan/types.ts';
 
 /** Rounds of check and correction (a correction may uncite a work whose author another sentence names). */
 const MAX_ROUNDS = 4;
 
-/**
- * The paper's texts checked and corrected until the check finds nothing; what was corrected, by
- * kind. Plain data in and out: the fact-check and volume stages run it, and so can a revision.
- */
-export function groundPaper(options: {
+/** What the grounding of a paper is checked against: plain data, as the stages have it. */
+export interface PaperGroundingInput {
   written: Written;
   passages: PaperPassages;
   sources: RunSources;
   outline: OutlineBrief;
-  /** The list's minimum (sources/minimums.ts). */
-  minimum: number;
-  /** Subsections kept as the user read them (a demo's chapter 1): nothing is added to them. */
-  kept?: Map<string, string[]>;
-  /** Repeated paragraphs go (not the offline writer's: grounding/check-texts.ts, guardsRepeats). */
+  /** The topic's glossary (the source plan's): a statement on a foreign page is matched through it. */
+  glossary?: readonly GlossaryEntry[];
+  /** Repeated paragraphs are looked for (not the offline writer's: grounding/check-texts.ts, guardsRepeats). */
   repeats: boolean;
-}): { written: Written; counts: GroundingCounts } {
-  const { written, passages, sources, outline, minimum } = options;
+}
+
+/** The paper's texts in the check's order (the introduction's key-authors sentence left out: the engine's own) and how to check them. */
+export function paperGrounding(options: PaperGroundingInput) {
+  const { written, passages, sources, outline } = options;
   const facts = sources.list.map(sourceFactsOf);
   const grounded = groundingSources(facts, passages.list);
   const numbers = groundingOf({ outline, passageText: () => undefined });
@@ -50,12 +49,9 @@ export function groundPaper(options: {
   ];
   const own = [...outlineText, outline.object, outline.subject, ...outline.keywords, ...passages.list.map((p) => p.text)];
   const attached = new Set(sources.list.filter((s) => s.origin === 'attached').map((s) => s.id));
-  const kept = options.kept ?? new Map<string, string[]>();
-
-  // The introduction's sentence naming the key authors is the engine's own: it is rebuilt below.
   const authorsAt = written.introduction.findIndex((p) => p.startsWith(KEY_AUTHORS_LEAD));
   const keys = ['introduction', ...written.subsections.keys(), ...(written.conclusion ? ['conclusion'] : [])];
-  let parts = [
+  const parts = [
     written.introduction.filter((_, i) => i !== authorsAt),
     ...written.subsections.values(),
     ...(written.conclusion ? [written.conclusion] : []),
@@ -79,8 +75,31 @@ export function groundPaper(options: {
       allowed: allowedNumbers(outlineText),
       numbering: numbers.numbering,
       repeats: options.repeats,
+      glossary: options.glossary,
     };
   };
+  return { facts, grounded, attached, authorsAt, keys, parts, citedIn, listedOf, dataOf };
+}
+
+/**
+ * The paper's texts checked and corrected until the check finds nothing; what was corrected, by
+ * kind. Plain data in and out: the fact-check and volume stages run it, and so can a revision.
+ */
+export function groundPaper(
+  options: PaperGroundingInput & {
+    /** The list's minimum (sources/minimums.ts). */
+    minimum: number;
+    /** The works the source plan needs cited: one that lost its citations is cited again where its passage fits. */
+    required?: readonly string[];
+    /** Subsections kept as the user read them (a demo's chapter 1): nothing is added to them. */
+    kept?: Map<string, string[]>;
+  },
+): { written: Written; counts: GroundingCounts } {
+  const { written, passages, sources, minimum } = options;
+  const g = paperGrounding(options);
+  const { facts, grounded, attached, authorsAt, citedIn, listedOf, dataOf } = g;
+  let parts = g.parts;
+  const kept = options.kept ?? new Map<string, string[]>();
   const counts = noCorrections();
   const correct = () => {
     for (let round = 0; round < MAX_ROUNDS; round++) {
@@ -91,19 +110,20 @@ export function groundPaper(options: {
   };
   correct();
 
-  // Every user's file is cited; a list below its minimum gets back works whose passages fit.
+  // Every user's file and every work the plan needs is cited; a list below its minimum gets back works whose passages fit.
   const wasCited = citedIn([...written.subsections.values()]);
   const subsections = new Map([...written.subsections.keys()].map((n, i) => [n, parts[i + 1]]));
   const open = new Map([...subsections].filter(([n]) => !kept.has(n)));
   const passagesOf = (id: string) => passages.list.filter((p) => p.sourceId === id);
   const textOf = (p: (typeof passages.list)[number]) => pageText({ sources: grounded }, { source: p.sourceId, page: p.page }) ?? p.text;
   const recite = (id: string) => {
-    if (!citeWhereFits(open, passagesOf(id), textOf, { quote: attached.has(id) })) return;
+    if (!citeWhereFits(open, passagesOf(id), textOf, { quote: attached.has(id), glossary: options.glossary })) return;
     counts.recited++;
     for (const [n, p] of open) subsections.set(n, p);
   };
   const cited = () => citedIn([...subsections.values()]);
   for (const id of attached) if (!cited().has(id)) recite(id);
+  for (const id of options.required ?? []) if (!cited().has(id) && passagesOf(id).length) recite(id);
   const candidates = sources.list
     .filter((s) => s.origin === 'found' && passagesOf(s.id).length)
     .sort((a, b) => Number(wasCited.has(b.id)) - Number(wasCited.has(a.id)));

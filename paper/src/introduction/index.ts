@@ -30,20 +30,31 @@ export function introductionTail(o: OutlineBrief): string[] {
   ];
 }
 
+/**
+ * The introduction; `parts` 2: its writer's half in two parts side by side (the relevance, then
+ * the state of research and the significance), each half the length.
+ */
 export async function writeIntroduction(
   o: OutlineBrief,
   targetChars: number,
   calls: CallRunner,
-  options: { grounding?: Grounding; keyAuthors?: string[] } = {},
+  options: { grounding?: Grounding; keyAuthors?: string[]; parts?: 1 | 2 } = {},
 ): Promise<string[]> {
-  const reply = await calls.call({
-    key: 'introduction',
-    task: { kind: 'introduction', outline: o, targetChars },
-    messages: introductionMessages(o, targetChars),
-    maxTokens: tokensFor(targetChars),
-  });
+  const of = options.parts ?? 1;
+  const replies = await Promise.all(
+    Array.from({ length: of }, (_, i) => {
+      const part = { index: i + 1, of };
+      const chars = Math.round(targetChars / of);
+      return calls.call({
+        key: of === 1 ? 'introduction' : `introduction:${part.index}`,
+        task: { kind: 'introduction', outline: o, targetChars: chars, ...(of > 1 ? { part } : {}) },
+        messages: introductionMessages(o, chars, part),
+        maxTokens: tokensFor(chars),
+      });
+    }),
+  );
   // Citation markers have no place here: the introduction is reused by the full paper with other sources.
-  const cleaned = cleanText(reply.text).map((p) => p.replace(/\s*\[\[[^\]]*\]\]/g, ''));
+  const cleaned = replies.flatMap((reply) => cleanText(reply.text)).map((p) => p.replace(/\s*\[\[[^\]]*\]\]/g, ''));
   // No citation stands here, so no figure may either (unless the topic or the outline has it).
   const body = options.grounding ? dropUngroundedNumbers(cleaned, options.grounding).paragraphs : cleaned;
   const authors = keyAuthorsSentence(options.keyAuthors ?? []);

@@ -11,6 +11,7 @@ import { checkGrounding, type Citation, type CitedSpan, type GroundingFinding } 
 import { groundingSources, nameContextOf, typesetCitations, type SourceFacts } from '../grounding/data.ts';
 import { numbersIn } from '../grounding/numbers.ts';
 import type { Passage } from '../passages/split.ts';
+import type { GlossaryEntry } from '../source-plan/types.ts';
 import { analyse, clean, STRUCTURAL } from './document.ts';
 import { readDocx, type ReadParagraph } from '../docx/read.ts';
 
@@ -44,7 +45,7 @@ function withNotes(p: ReadParagraph, next: () => number): string {
 
 export async function checkDocxGrounding(
   bytes: Uint8Array,
-  run: { passages: Passage[]; sources: SourceFacts[] },
+  run: { passages: Passage[]; sources: SourceFacts[]; glossary?: readonly GlossaryEntry[] },
 ): Promise<GroundingFinding[]> {
   const doc = await readDocx(bytes).catch((error: unknown) => {
     throw new PaperError('invalid_input', `Не удалось прочитать .docx: ${(error as Error).message}`, { cause: error });
@@ -108,6 +109,7 @@ export async function checkDocxGrounding(
     numbering,
     // The offline writer repeats its bank by design (its papers say so): as the engine, no repeats are looked for there.
     repeats: doc.customProps.get('PaperWriter') !== 'offline',
+    glossary: run.glossary,
   });
   // An entry matched to none of the run's sources is a work the run never read: named, not accounted for.
   const unknown = d.bibliography

@@ -3,7 +3,6 @@ import { KeptChapterSchema } from '../demo/kept-chapter.ts';
 
 /** What the model returns for the outline (structured output). Limits are checked after parsing. */
 export const OutlineDraftSchema = z.object({
-  annotation: z.string(),
   keywords: z.array(z.string()),
   chapters: z.array(z.object({ title: z.string(), subsections: z.array(z.string()) })),
   goal: z.string(),
@@ -15,8 +14,14 @@ export const OutlineDraftSchema = z.object({
   searchQueriesEn: z.array(z.string()),
 });
 
-/** A model's outline as read back: English queries may be missing (older stored answers, models that skip them). */
-export const OutlineDraftReadSchema = OutlineDraftSchema.extend({ searchQueriesEn: z.array(z.string()).default([]) });
+/**
+ * A model's outline as read back: English queries may be missing (older stored answers, models that
+ * skip them); an annotation, asked before it was written beside the texts (annotation/), is kept.
+ */
+export const OutlineDraftReadSchema = OutlineDraftSchema.extend({
+  searchQueriesEn: z.array(z.string()).default([]),
+  annotation: z.string().default(''),
+});
 export type OutlineDraft = z.infer<typeof OutlineDraftReadSchema>;
 
 /** The outline a demo hands to its full version (`fromDemo`), checked wherever it is read back. */

@@ -1,4 +1,4 @@
-/** Writes the outline: annotation, keywords, chapters (unless the user gave them), goal and tasks. */
+/** Writes the outline: keywords, chapters (unless the user gave them), goal and tasks (the annotation is written beside the texts). */
 import { PaperError } from '../errors.ts';
 import type { CallRunner } from '../calls.ts';
 import type { PaperInput } from '../input.ts';
@@ -57,7 +57,6 @@ export function normalizeOutline(draft: OutlineDraft, input: PaperInput): { outl
   if (tasks.length < 3) return { problem: 'нужно 4–6 задач исследования' };
   const keywords = [...new Set(draft.keywords.map((k) => k.trim().replace(/[.;]+$/, '')).filter(Boolean))].slice(0, 8);
   if (keywords.length < 3) return { problem: 'нужно 5–8 ключевых слов' };
-  if (draft.annotation.trim().length < 100) return { problem: 'аннотация слишком короткая' };
   return {
     outline: {
       version: 1,

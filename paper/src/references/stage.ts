@@ -11,7 +11,10 @@ import { checkListedSources } from '../sources/minimums.ts';
 export async function listReferences(run: PaperRun, state: PaperState): Promise<PaperState> {
   const bibliography = bibliographyOf(run, state, need(state.written, 'the texts'));
   // A revision's list may shrink (old works a remark asked to remove): its report says so instead.
-  if (!state.revision) checkListedSources(run, bibliography.entries.length);
+  if (!state.revision) {
+    const listed = new Set(bibliography.entries.map((e) => e.sourceId));
+    checkListedSources(run, listed.size, (state.plan?.works ?? []).filter((id) => !listed.has(id)).length);
+  }
   return { ...state, bibliography };
 }
 

@@ -13,6 +13,7 @@ import type { ClaimCounts } from '../types.ts';
 import { noClaims } from '../grounding/claims.ts';
 import { KEY_AUTHORS_LEAD } from '../introduction/authors.ts';
 import { applyRemarks } from './apply.ts';
+import { citedPassageIds } from '../passages/markers.ts';
 
 interface Saved {
   introduction: string[];
@@ -78,16 +79,31 @@ function restore(state: PaperState, s: Saved): PaperState {
   };
 }
 
+/**
+ * The plan of the revised paper: the works its texts cite now. The stages after keep them cited
+ * (the works a remark asked to add among them) and never bring back one the round removed.
+ */
+function withRevisedPlan(state: PaperState): PaperState {
+  const written = need(state.written, 'the texts');
+  const passages = need(state.passages, 'the passages');
+  const cited = [written.introduction, ...written.subsections.values(), written.conclusion ?? []]
+    .flat()
+    .flatMap(citedPassageIds)
+    .map((id) => passages.byId.get(id)?.sourceId);
+  const plan = state.plan ?? { placed: {}, works: [], glossary: [] };
+  return { ...state, plan: { ...plan, works: [...new Set(cited.filter((id): id is string => Boolean(id)))] } };
+}
+
 const isSaved = (v: unknown): v is Saved =>
   typeof v === 'object' && v !== null && Array.isArray((v as Saved).subsections) && Array.isArray((v as Saved).outcomes);
 
 export const revisionStage: Stage = {
   progress: 'revision',
-  run: applyRemarks,
+  run: async (run, state) => withRevisedPlan(await applyRemarks(run, state)),
   checkpoint: {
     key: 'revision:applied',
     save,
-    restore: (_run, state, saved) => (isSaved(saved) ? restore(state, saved) : undefined),
+    restore: (_run, state, saved) => (isSaved(saved) ? withRevisedPlan(restore(state, saved)) : undefined),
   },
 };
 

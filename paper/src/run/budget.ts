@@ -6,13 +6,12 @@ import { CHARS_PER_PAGE } from '../gost/constants.ts';
 import { introductionTail } from '../introduction/index.ts';
 import { briefOf } from '../outline/brief.ts';
 import { charsOf } from '../text/clean.ts';
+import { DEMO_CITED_SOURCES } from '../sources/minimums.ts';
 import type { PaperRun, PaperState } from './state.ts';
 import { need } from './state.ts';
 
 /** A demo: title page, contents, introduction, chapter 1. Its page window. */
 export const DEMO_PAGES = { min: 10, max: 15, aim: 12 } as const;
-/** The sources a demo's chapter cites, about: its list's length. */
-const DEMO_CITED_SOURCES = 12;
 
 export interface Budget {
   introduction: number;

@@ -10,6 +10,7 @@ import type { AttachedSource, PaperInput } from '../input.ts';
 import type { OutlineWithoutIntroduction } from '../outline/types.ts';
 import type { Passage } from '../passages/split.ts';
 import type { ReadAs } from '../passages/types.ts';
+import type { SourcePlan } from '../source-plan/types.ts';
 import { accessDate, runSourcesOf, withMoreWorks, type RunSources } from '../sources/run-sources.ts';
 import type { FoundWork } from '../sources/search/types.ts';
 import type { ClaimCounts, TitlePageInfo } from '../types.ts';
@@ -29,6 +30,8 @@ export interface PaperSnapshot {
   /** Works revisions added, each round's with the day they were accessed; their ids follow the others'. */
   added: { accessed: string; works: FoundWork[] }[];
   passages: { list: Passage[]; readAs: Record<string, ReadAs>; assigned: Record<string, string[]> };
+  /** The source plan the paper was written from (absent in snapshots stored before it). */
+  plan?: SourcePlan;
   written: { introduction: string[]; subsections: [string, string[]][]; conclusion: string[] | null };
   claims: ClaimCounts;
   pageCount: number;
@@ -49,6 +52,7 @@ export function snapshotOf(run: PaperRun, state: PaperState, works: { found: Fou
     found: works.found,
     added: works.added,
     passages: { list: passages.list, readAs: passages.readAs, assigned: passages.assigned },
+    ...(state.plan ? { plan: state.plan } : {}),
     written: { introduction: written.introduction, subsections: [...written.subsections], conclusion: written.conclusion },
     claims: state.claims ?? noClaims(),
     pageCount: need(state.laid, 'the laid-out paper').pageCount,
@@ -73,7 +77,9 @@ export function restoreState(run: PaperRun, snapshot: PaperSnapshot): PaperState
     keptIntroduction: null,
     sources: sourcesOfSnapshot(run.attached, snapshot),
     passages: { list, byId: new Map(list.map((p) => [p.id, p])), readAs: snapshot.passages.readAs, assigned: snapshot.passages.assigned },
-    claims: snapshot.claims,
+    // A paper written before source plans: its works are those it cites, with no glossary.
+    plan: snapshot.plan ?? { placed: {}, works: [], glossary: [] },
+    claims: { ...noClaims(), ...snapshot.claims },
     written: { introduction: w.introduction, subsections: new Map(w.subsections), conclusion: w.conclusion },
   };
 }

@@ -11,6 +11,7 @@ import type { KeptChapter, OutlineWithoutIntroduction } from '../outline/types.t
 import type { PaperPassages } from '../passages/types.ts';
 import type { Progress, StageId } from '../progress.ts';
 import type { RunSources } from '../sources/run-sources.ts';
+import type { SourcePlan } from '../source-plan/types.ts';
 import type { Assembled } from '../typeset/assemble.ts';
 import type { PageMap } from '../typeset/docx.ts';
 import type { ClaimCounts, DefenceKit, NormocontrolReport, OriginalityReport, RunContext } from '../types.ts';
@@ -49,6 +50,8 @@ export interface PaperState {
   sources?: RunSources;
   /** The sources read as passages with their printed pages. */
   passages?: PaperPassages;
+  /** Which work is cited where, decided before the writing (source-planning/). */
+  plan?: SourcePlan;
   /** Cited sentences checked against their passages so far. */
   claims?: ClaimCounts;
   /** The grounding corrections of the whole paper so far (the fact-check stage). */

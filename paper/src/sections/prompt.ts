@@ -1,18 +1,24 @@
 import { AUTHOR_SYSTEM } from '../writer/author.ts';
 import { outlineSummary } from '../outline/brief.ts';
-import type { ChatMessage, PassageBrief, SubsectionDigest, SubsectionPlan } from '../writer/types.ts';
+import type { ChatMessage, PassageBrief, SubsectionDigest, SubsectionPlan, TextPart, WriterTask } from '../writer/types.ts';
+import { glossaryLine } from '../source-plan/glossary.ts';
+import type { GlossaryEntry } from '../source-plan/types.ts';
 import type { OutlineBrief } from '../outline/types.ts';
 import { figureStatements, MIN_FIGURES_FOR_TABLE } from '../text/tables.ts';
 import { TABLE_INSTRUCTION } from '../typeset/tables.ts';
 
-/** The passages a subsection may cite, each under its id, with its source and printed page. */
-export function sourcesText(passages: PassageBrief[]): string {
+/**
+ * The passages a subsection may cite, each under its id, with its source and printed page; a
+ * foreign one with the Russian equivalents of its terms (the topic's glossary).
+ */
+export function sourcesText(passages: PassageBrief[], glossary: readonly GlossaryEntry[] = []): string {
   if (!passages.length) return 'Фрагменты источников для ссылок не переданы: пиши без ссылок.';
   return (
     'Фрагменты источников, на которые можно ссылаться (и только на них). Ссылка ставится в конце предложения, ' +
     'до точки, в форме [[p17]] (номер фрагмента, не источника); несколько фрагментов — [[p17, p18]]. ' +
-    'Предложение со ссылкой должно передавать то, что сказано в этом фрагменте; номер страницы ставится автоматически.\n\n' +
-    passages.map((p) => `[${p.id}] ${p.source}${p.page ? `, с. ${p.page}` : ''}\n${p.text}`).join('\n\n')
+    'Предложение со ссылкой должно передавать то, что сказано в этом фрагменте; номер страницы ставится автоматически. ' +
+    'Иностранный фрагмент пересказывай по-русски, называя его термины так, как указано в переводе терминов.\n\n' +
+    passages.map((p) => `[${p.id}] ${p.source}${p.page ? `, с. ${p.page}` : ''}\n${p.text}${glossaryLine(p.text, glossary)}`).join('\n\n')
   );
 }
 
@@ -37,21 +43,11 @@ export function tableWanted(o: OutlineBrief, chapter: number, sources: PassageBr
   return isAnalytical(o, chapter) && figureStatements(sources.map((p) => p.text)).size >= MIN_FIGURES_FOR_TABLE;
 }
 
-/** What the chapter already says: the next subsection is to go further, not repeat it. */
-export function writtenText(before: SubsectionDigest[], usedPassages: string[]): string {
-  if (!before.length) return '';
-  return (
-    '\n\nУже написано в этой главе (эти положения не повторяй и не пересказывай другими словами, опирайся на них и иди дальше):\n' +
-    before.map((d) => `– подраздел ${d.number} «${d.title}»: ${d.digest}`).join('\n') +
-    (usedPassages.length ? `\nФрагменты, которые глава уже пересказала (повторно их не пересказывай): ${usedPassages.join(', ')}.` : '')
-  );
-}
-
 /** What the subsections written at the same time will cover: this one is to leave it to them. */
 export function planText(plan: SubsectionPlan[]): string {
   if (!plan.length) return '';
   return (
-    '\n\nДругие подразделы этой главы пишутся одновременно с этим; вот что раскроет каждый из них ' +
+    '\n\nДругие подразделы работы пишутся одновременно с этим; вот что раскроет каждый из них ' +
     '(их содержание здесь не раскрывай, их фрагменты не пересказывай — они закреплены за ними):\n' +
     plan
       .map(
@@ -63,17 +59,17 @@ export function planText(plan: SubsectionPlan[]): string {
   );
 }
 
-export function sectionMessages(
-  o: OutlineBrief,
-  chapter: number,
-  subsection: number,
-  targetChars: number,
-  sources: PassageBrief[],
-  before: SubsectionDigest[] = [],
-  usedPassages: string[] = [],
-  plan: SubsectionPlan[] = [],
-  table = false,
-): ChatMessage[] {
+/** What a part of a subsection written in parts is to do: open it, go on, or close it. */
+function partText(part: TextPart): string {
+  if (part.of === 1) return 'Раскрой именно этот подраздел, не повторяй содержание соседних, закончи кратким промежуточным выводом. ';
+  const which = `Это часть ${part.index} из ${part.of} текста подраздела; остальные его части пишутся одновременно с ней (что они раскроют — в плане ниже). `;
+  if (part.index === 1) return `${which}Начни раскрытие подраздела; промежуточный вывод в конце не делай. `;
+  if (part.index < part.of) return `${which}Продолжи раскрытие подраздела своими положениями, без вступления и без вывода. `;
+  return `${which}Продолжи раскрытие подраздела своими положениями, без вступления, и закончи кратким промежуточным выводом по всему подразделу. `;
+}
+
+export function sectionMessages(task: Omit<Extract<WriterTask, { kind: 'section' }>, 'kind'>): ChatMessage[] {
+  const { outline: o, chapter, subsection, targetChars, sources, plan, works, glossary, table, part } = task;
   const ch = o.chapters[chapter - 1];
   const title = ch.subsections[subsection - 1];
   return [
@@ -81,11 +77,12 @@ export function sectionMessages(
     {
       role: 'user',
       content:
-        `${outlineSummary(o)}\n\n${sourcesText(sources)}\n\n` +
+        `${outlineSummary(o)}\n\n${sourcesText(sources, glossary)}\n\n` +
         `Напиши текст подраздела ${chapter}.${subsection} «${title}» главы ${chapter} «${ch.title}». ` +
         `Объём — около ${targetChars} знаков (примерно ${Math.max(3, Math.round(targetChars / 900))} абзацев). ` +
-        'Раскрой именно этот подраздел, не повторяй содержание соседних, закончи кратким промежуточным выводом. ' +
+        partText(part) +
         (sources.length ? 'Опирайся на переданные фрагменты источников и ссылайся на них в местах, где используешь их положения. ' : '') +
+        (works.length ? `Сошлись хотя бы один раз на каждую из этих работ: ${works.join('; ')}. ` : '') +
         (isAnalytical(o, chapter)
           ? 'Это аналитическая глава: анализируй данные источников — показатели, сравнения, тенденции из переданных фрагментов, со ссылками на них. '
           : '') +
@@ -93,7 +90,7 @@ export function sectionMessages(
         (table
           ? `${TABLE_INSTRUCTION} Без заголовка и без другой разметки маркдауна, кроме таблицы.`
           : 'Без заголовка, без маркдауна, только абзацы текста.') +
-        (plan.length ? planText(plan) : writtenText(before, usedPassages)),
+        planText(plan),
     },
   ];
 }

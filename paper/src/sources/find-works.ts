@@ -8,8 +8,8 @@ import { isAbort } from '../errors.ts';
 import { authorsFitTitle } from './search/common.ts';
 import { mergeWorks } from './search/merge.ts';
 import type { BibliographicSearch, FoundWork } from './search/types.ts';
-import { FOREIGN_SHARE, RECENT_SHARE } from './minimums.ts';
-import { overlap, stems, workLanguage } from './relevance.ts';
+import { chooseWorks, factsOf } from './choice.ts';
+import { onTopic, overlap, stems, topicObjectOf, workLanguage } from './relevance.ts';
 
 export interface SearchQueries {
   ru: string[];
@@ -52,6 +52,8 @@ export interface SearchOptions {
   queries: SearchQueries;
   /** What the paper is about, in Russian (topic, keywords, chapters) and in English (the English queries). */
   topicText: { ru: string; en: string };
+  /** The paper's topic: a work must name what it is about (relevance.ts, topicObject), not only share its other words. */
+  topic?: string;
   minYear: number;
   maxYear: number;
   /** How many works to pick. */
@@ -93,12 +95,14 @@ export async function searchWorks(options: SearchOptions): Promise<SearchOutcome
   if (signal?.aborted) throw signal.reason;
 
   const topic = { ru: stems(options.topicText.ru), en: stems(options.topicText.en) };
+  const object = topicObjectOf(options.topic ?? '');
   const ranked = mergeWorks(found)
     .filter((w) => w.year >= options.minYear && w.year <= options.maxYear)
     .map((w) => {
       const lang = workLanguage(w);
-      const score = overlap(topic[lang], stems(`${w.title} ${w.subtitle ?? ''} ${w.abstract ?? ''}`));
-      return { w, lang, score: score + (w.abstract ? 0.5 : 0), relevant: score >= 1 };
+      const text = `${w.title} ${w.subtitle ?? ''} ${w.abstract ?? ''}`;
+      const score = overlap(topic[lang], stems(text));
+      return { w, lang, score: score + (w.abstract ? 0.5 : 0), relevant: score >= 1 && onTopic(text, lang, object) };
     })
     .filter((x) => x.relevant)
     .sort((a, b) => b.score - a.score || b.w.year - a.w.year);
@@ -121,25 +125,6 @@ export async function searchWorks(options: SearchOptions): Promise<SearchOutcome
   }
 
   const usable = ranked.filter((x) => verifyWork(x.w, options.minYear, options.maxYear));
-  return { works: pick(usable, options), candidates: usable.map((x) => x.w), failures, requests: requests.length };
-}
-
-/**
- * The best `want` works, with up to FOREIGN_SHARE of them English when English ones were found,
- * and at least RECENT_SHARE recent: an older pick gives way to the best recent one left out.
- */
-function pick(ranked: { w: FoundWork; lang: 'ru' | 'en' }[], options: SearchOptions): FoundWork[] {
-  const foreign = ranked.filter((x) => x.lang === 'en');
-  const russian = ranked.filter((x) => x.lang === 'ru');
-  const foreignWant = Math.min(foreign.length, Math.round(options.want * FOREIGN_SHARE));
-  const chosen = new Set([...foreign.slice(0, foreignWant), ...russian.slice(0, options.want - foreignWant)]);
-  for (const x of ranked) if (chosen.size < options.want) chosen.add(x);
-  const picked = ranked.filter((x) => chosen.has(x));
-  const isRecent = (x: { w: FoundWork }) => x.w.year >= options.recentFrom;
-  const needRecent = Math.ceil(picked.length * RECENT_SHARE);
-  const spareRecent = ranked.filter((x) => !chosen.has(x) && isRecent(x));
-  for (let i = picked.length - 1; i >= 0 && picked.filter(isRecent).length < needRecent && spareRecent.length; i--) {
-    if (!isRecent(picked[i])) picked[i] = spareRecent.shift()!;
-  }
-  return picked.map((x) => x.w);
+  const works = chooseWorks(usable, { want: options.want, recentFrom: options.recentFrom, facts: ({ w }) => factsOf(w) }).map((x) => x.w);
+  return { works, candidates: usable.map((x) => x.w), failures, requests: requests.length };
 }

@@ -193,3 +193,14 @@ export function englishQueryOf(russian: string): string | null {
   if (out.length < 2 || known / words.length < 0.6) return null;
   return out.join(' ');
 }
+
+/** The English words of these Russian ones, or null when the glossary does not know one of them. */
+export function englishWordsOf(russian: string[]): string[] | null {
+  const out: string[] = [];
+  for (const word of russian) {
+    const english = GLOSSARY[stemOf(word)];
+    if (!english) return null;
+    out.push(...english.split(' '));
+  }
+  return out;
+}

@@ -20,6 +20,8 @@ const RECENT_YEARS = 10;
 export const RECENT_SHARE = 0.5;
 /** Up to this share of the found works is kept for foreign (English) works when they were found. */
 export const FOREIGN_SHARE = 0.25;
+/** The works a demo's chapter cites, about: its list's length (the demo's budget leaves room for it). */
+export const DEMO_CITED_SOURCES = 12;
 /** Found works beyond the minimum, so that every subsection has its own. */
 const SPARE_FULL = 10;
 const SPARE_DEMO = 12;
@@ -29,16 +31,27 @@ export function minimumSources(type: 'demo' | 'full', requiredVolume: number): n
   return requiredVolume >= LONG_PAPER_PAGES ? MIN_SOURCES_FULL_LONG : MIN_SOURCES_FULL;
 }
 
+/**
+ * Works asked of each database per query, by the estimate before payment and by the paper alike
+ * (the paper asks the estimate's queries among its own), so the paper finds what was promised.
+ */
+export const SEARCH_PER_QUERY = 50;
+
 /** How many works the search looks for: the minimum and a margin. */
 export function wantedSources(type: 'demo' | 'full', requiredVolume: number): number {
   return minimumSources(type, requiredVolume) + (type === 'demo' ? SPARE_DEMO : SPARE_FULL);
+}
+
+/** How many works a paper's source plan places: a demo's chapter about a dozen, a full paper every work its search picks. */
+export function plannedCap(type: 'demo' | 'full', requiredVolume: number): number {
+  return type === 'demo' ? DEMO_CITED_SOURCES : wantedSources(type, requiredVolume);
 }
 
 /** The first year counted as recent. */
 export const firstRecentYear = (now: Date) => now.getFullYear() - RECENT_YEARS + 1;
 
 /** Recent works a list needs: none when the user's minimum year already makes every work recent. */
-function recentNeeded(minimum: number, attached: number, minYear: number, now: Date): number {
+export function recentNeeded(minimum: number, attached: number, minYear: number, now: Date): number {
   return minYear < firstRecentYear(now) ? Math.ceil(Math.max(0, minimum - attached) * RECENT_SHARE) : 0;
 }
 
@@ -51,11 +64,13 @@ function sourcesWord(n: number): string {
 }
 
 /**
- * What a list of sources lacks, in Russian ("по теме найдено 5 источников, а для демо-версии
- * нужно не меньше 8"); null when it meets the minimum.
+ * What a paper's works lack, in Russian ("по теме найдено 5 источников, а для демо-версии нужно не
+ * меньше 8"); null when they meet the minimum. `found`: relevant works found; `citable`: those
+ * the plan can cite (an abstract or a text to read); `recent`: recent ones among those chosen.
  */
 export function shortfallOf(o: {
   found: number;
+  citable: number;
   recent: number;
   attached: number;
   type: 'demo' | 'full';
@@ -64,9 +79,14 @@ export function shortfallOf(o: {
   now: Date;
 }): string | null {
   const minimum = minimumSources(o.type, o.requiredVolume);
-  const total = o.found + o.attached;
+  const total = o.citable + o.attached;
+  const what = o.type === 'demo' ? 'демо-версии' : 'работы';
   if (total < minimum) {
-    return `по теме найдено ${total} ${sourcesWord(total)}${o.attached ? ' вместе с приложенными файлами' : ''}, а для ${o.type === 'demo' ? 'демо-версии' : 'работы'} нужно не меньше ${minimum}`;
+    const found = o.found + o.attached;
+    const together = o.attached ? ' вместе с приложенными файлами' : '';
+    if (o.citable < o.found)
+      return `по теме найдено ${found} ${sourcesWord(found)}${together}, но процитировать можно только ${total} (у остальных нет ни аннотации, ни открытого текста), а для ${what} нужно не меньше ${minimum}`;
+    return `по теме найдено ${found} ${sourcesWord(found)}${together}, а для ${what} нужно не меньше ${minimum}`;
   }
   const needed = recentNeeded(minimum, o.attached, o.minYear, o.now);
   if (o.recent < needed) return `изданных с ${firstRecentYear(o.now)} года найдено ${o.recent}, а нужно не меньше ${needed}`;
@@ -80,15 +100,19 @@ export function providersOf(ctx: Pick<RunContext, 'search' | 'library'>): Biblio
 }
 
 /**
- * The list as it will be printed: a source the writer never cited is not listed, so a paper found
- * with a real search is checked again once written. Failing here (the order is refunded) beats
- * delivering a paper below the minimum.
+ * The list as it will be printed: a paper found with a real search is checked again once written.
+ * Its plan met the minimum (source-planning/ refuses one that cannot), so a shortfall here is
+ * works whose every statement failed its check: said so, never as advice to change the topic.
+ * Failing here (the order is refunded) beats delivering a paper below the minimum.
  */
-export function checkListedSources(run: PaperRun, listed: number): void {
+export function checkListedSources(run: PaperRun, listed: number, plannedNotListed: number): void {
   const minimum = minimumSources(run.input.type, run.input.requiredVolume);
   if (listed >= minimum || !providersOf(run.ctx).some((p) => !p.offline)) return;
   throw new PaperError(
     'not_enough_sources',
-    `Недостаточно научных источников: в списке литературы ${listed}, а нужно не меньше ${minimum}. Попробуйте сформулировать тему шире или указать более ранний год издания.`,
+    `Недостаточно научных источников: в списке литературы ${listed}, а нужно не меньше ${minimum}` +
+      (plannedNotListed
+        ? `: ни одно утверждение о ${plannedNotListed} ${plannedNotListed === 1 ? 'работе' : 'работах'} из плана не подтвердилось их текстом.`
+        : '.'),
   );
 }

@@ -30,5 +30,6 @@ export function queriesForOutline(
   const english = modelEnglish.length
     ? modelEnglish
     : [outline.topic, ...chapterTitles].map(englishQueryOf).filter((q): q is string => Boolean(q));
-  return { ru, en: unique(english).slice(0, MAX_QUERIES_PER_LANGUAGE) };
+  // The estimate's queries are the paper's too: what the order form promised is found again.
+  return { ru, en: unique([...queriesForTopic(outline.topic).en, ...english]).slice(0, MAX_QUERIES_PER_LANGUAGE) };
 }

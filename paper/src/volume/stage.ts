@@ -10,7 +10,7 @@ import { assemblyOf, bibliographyOf } from '../run/assembly.ts';
 import { briefOf } from '../outline/brief.ts';
 import type { PaperRun, PaperState, Stage } from '../run/state.ts';
 import { need } from '../run/state.ts';
-import { passageBriefs } from '../passages/types.ts';
+import { passageBrief, passageBriefs } from '../passages/types.ts';
 import { checkChangedSubsections, guardsRepeats } from '../grounding/check-texts.ts';
 import type { PageMap } from '../typeset/docx.ts';
 import { CHARS_PER_PAGE } from '../gost/constants.ts';
@@ -21,7 +21,8 @@ import { topUp, trim } from './index.ts';
 import { citedPassageIds } from '../passages/markers.ts';
 import { minimumSources } from '../sources/minimums.ts';
 import { addCorrections, noCorrections } from '../grounding/correct.ts';
-import { groundPaper } from '../grounding/paper.ts';
+import { groundWritten } from '../grounding/repair-paper.ts';
+import { closingAt } from '../sections/index.ts';
 
 const MAX_ROUNDS = 7;
 /** The share of what is asked that a writer is assumed to deliver, at least and at most. */
@@ -50,7 +51,14 @@ export async function fitVolume(run: PaperRun, state: PaperState): Promise<Paper
   const passages = need(state.passages, 'the passages');
   let written = need(state.written, 'the texts');
   let corrections = state.grounding ?? noCorrections();
-  const sourcesFor = passageBriefs(passages, need(state.sources, 'the sources'));
+  const sources = need(state.sources, 'the sources');
+  // An extension is written from its subsection's works: their planned passages first, then their others.
+  const planned = passageBriefs(passages, sources);
+  const sourcesFor = (number: string) => {
+    const works = new Set((state.plan?.placed[number] ?? []).map((w) => w.source));
+    const more = passages.list.filter((p) => works.has(p.sourceId)).map((p) => passageBrief(p, sources));
+    return [...new Map([...planned(number), ...more].map((p) => [p.id, p])).values()];
+  };
   const grounding = groundingOf({ outline, passageText: (id) => passages.byId.get(id)?.text });
   let texts = new Map(written.subsections);
   const kept = state.keptSubsections ?? new Map<string, string[]>();
@@ -58,6 +66,8 @@ export async function fitVolume(run: PaperRun, state: PaperState): Promise<Paper
   let claims = state.claims;
   const window = widened(windowFor(input.type, input.requiredVolume), state.extraPages ?? 0);
   const minimum = minimumSources(input.type, input.requiredVolume);
+  // The works the source plan needs (a revision's plan holds what its round left cited).
+  const required = new Set(state.plan?.works ?? []);
   const sourceOf = (id: string) => passages.byId.get(id)?.sourceId;
   const attached = need(state.sources, 'the sources')
     .list.filter((s) => s.origin === 'attached')
@@ -109,26 +119,24 @@ export async function fitVolume(run: PaperRun, state: PaperState): Promise<Paper
       claims = checked.claims;
     } else {
       trim(resizable, (pages - window.aim) * pageChars, (paragraph) => {
-        // A work whose last citation this is stays cited while the list is at its minimum.
+        // A work whose last citation this is stays cited: the plan needs it, or the list is at its minimum.
         const current = [...inOrder(texts, resizable).values()].flat();
         const lost = new Set(citedPassageIds(paragraph).map(sourceOf));
         for (const p of current) if (p !== paragraph) for (const id of citedPassageIds(p)) lost.delete(sourceOf(id));
         if (!lost.size) return true;
+        if ([...lost].some((id) => id && required.has(id))) return false;
         const listed = new Set([...current.flatMap(citedPassageIds).map(sourceOf), ...attached]);
         return listed.size - lost.size >= minimum;
       });
       texts = inOrder(texts, resizable);
     }
-    // What changed is checked for grounding like the rest (names, figures, pages, repeats, the list's minimum).
-    const grounded = groundPaper({
-      written: { ...written, subsections: texts },
-      passages,
-      sources: need(state.sources, 'the sources'),
-      outline,
-      minimum,
-      kept,
-      repeats: guardsRepeats(run),
-    });
+    // What changed is checked for grounding like the rest (names, figures, pages, repeats, the plan's works).
+    const grounded = await groundWritten(
+      run,
+      state,
+      { ...written, subsections: texts },
+      { version: `volume${round}`, insertAt: closingAt },
+    );
     written = grounded.written;
     texts = new Map(written.subsections);
     corrections = addCorrections(corrections, grounded.counts);

@@ -6,6 +6,7 @@
 import type { ZodTypeAny } from 'zod';
 import type { Tariff, UserStructure } from '../input.ts';
 import type { OutlineBrief } from '../outline/types.ts';
+import type { GlossaryEntry } from '../source-plan/types.ts';
 
 export interface ChatMessage {
   role: 'system' | 'user' | 'assistant';
@@ -37,6 +38,12 @@ export interface SubsectionPlan {
   passages: { id: string; source: string; gist: string }[];
 }
 
+/** A part of a text written in parts side by side (writing/stage.ts): the `index`-th of `of`, from 1. */
+export interface TextPart {
+  index: number;
+  of: number;
+}
+
 /** A fragment of the paper a defence kit is made from: an id to cite as [[f12]], its printed page. */
 export interface FragmentBrief {
   id: string;
@@ -50,7 +57,8 @@ export type DefenceTopic = (typeof DEFENCE_TOPICS)[number];
 
 export type WriterTask =
   | { kind: 'outline'; topic: string; userStructure: UserStructure | null; minYear: number }
-  | { kind: 'introduction'; outline: OutlineBrief; targetChars: number }
+  /** `part`: one of the parts of its writer's first half written side by side (absent: the whole). */
+  | { kind: 'introduction'; outline: OutlineBrief; targetChars: number; part?: TextPart }
   | {
       kind: 'section';
       outline: OutlineBrief;
@@ -58,12 +66,16 @@ export type WriterTask =
       subsection: number;
       targetChars: number;
       sources: PassageBrief[];
-      /** What the chapter's earlier subsections already say, so this one does not repeat it. */
-      before: SubsectionDigest[];
-      /** Passages the chapter has already cited, or (written together) reserved for its other subsections. */
+      /** Passages planned for the other subsections (not to be retold here). */
       usedPassages: string[];
-      /** Written together with the chapter's other subsections (a demo): their plan, instead of `before`. */
+      /** The other subsections, written at the same time: what each will cover. */
       plan: SubsectionPlan[];
+      /** The works planned to be cited here (at least once each), as the writer is shown them. */
+      works: string[];
+      /** The glossary's entries for the foreign terms of `sources`. */
+      glossary: GlossaryEntry[];
+      /** Which part of the subsection this is (a long text is written in parts side by side). */
+      part: TextPart;
       /** The passages hold comparable data: the subsection gives it as one table (sections/prompt.ts, tableWanted). */
       table: boolean;
     }
@@ -79,8 +91,13 @@ export type WriterTask =
       sources: PassageBrief[];
     }
   | { kind: 'verify'; claims: { n: number; claim: string; passages: string[] }[] }
+  /** The topic's glossary: the English terms of the planned foreign passages in Russian (source-plan/glossary.ts). */
+  | { kind: 'glossary'; topic: string; terms: string[] }
+  /** Statements rewritten from their passages, or (no statement) written for a work the list needs (grounding/repair.ts). */
+  | { kind: 'repair'; items: { n: number; statement: string; why: string; passage: PassageBrief }[] }
   | { kind: 'chapter-conclusion'; outline: OutlineBrief; chapter: number; digests: SubsectionDigest[]; targetChars: number }
   | { kind: 'conclusion'; outline: OutlineBrief; digests: { number: string; title: string; digest: string }[]; targetChars: number }
+  | { kind: 'annotation'; outline: OutlineBrief; digests: SubsectionDigest[]; targetChars: number }
   | { kind: 'defence-slides'; title: string; slides: { id: string; title: string; fragments: FragmentBrief[] }[] }
   | {
       kind: 'defence-speech';

@@ -12,7 +12,7 @@ import {
   type PaperSourceRef,
   type ProgressEvent,
 } from '@app/paper';
-import { DOCX } from '@app/contract';
+import { DOCX, type Tariff } from '@app/contract';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
@@ -115,7 +115,7 @@ async function buildInput(em: EntityManager, storage: Storage, order: Order): Pr
  * the writer (metered, within the shared quota), the progress recorded and published in order,
  * the heartbeat that keeps other workers off it, and the end of a run that failed.
  */
-export function runSupport(d: GenerationDeps, order: Pick<Order, 'id' | 'paperType'>) {
+export function runSupport(d: GenerationDeps, order: Pick<Order, 'id' | 'paperType' | 'tariff'>) {
   const orderId = order.id;
   let progressChain: Promise<void> = Promise.resolve();
   const heartbeat = setInterval(
@@ -131,6 +131,7 @@ export function runSupport(d: GenerationDeps, order: Pick<Order, 'id' | 'paperTy
   return {
     writer: d.quota ? withQuota(metered, d.quota, { orderId, kind: order.paperType }) : metered,
     checkpoints: dbCheckpoints(() => d.em.fork(), orderId),
+    streams: streamsOf(d.config, order.tariff),
     // Sections are written in parallel: updates are applied and published one at a time, in
     // the order they were reported, and the stored progress never goes back.
     onProgress: (p: ProgressEvent) => {
@@ -154,7 +155,18 @@ export const engineContext = (d: GenerationDeps, support: ReturnType<typeof runS
   originality: d.engine.originality,
   signal: d.signal,
   onProgress: support.onProgress,
+  streams: support.streams,
 });
+
+/**
+ * The model streams a run of this tariff may hold: its pool of the shared quota, or its provider's
+ * own limit; none for the offline writer. The engine writes long texts in as many parts as fit.
+ */
+function streamsOf(config: GenerationDeps['config'], tariff: Tariff): number | undefined {
+  if (!config.llm) return undefined;
+  const pool = config.quota?.pools[config.quota.tariffPools[tariff]];
+  return pool ?? config.llm.tariffs[tariff].provider.concurrency;
+}
 
 /**
  * A run that threw: handed back to the queue (the next attempt resumes from the checkpoints) while

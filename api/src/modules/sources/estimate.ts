@@ -2,19 +2,24 @@
  * The sources a topic has: the order form's estimate, and payment/create's check that an order
  * can get the minimum of sources the engine will ask for (paper/src/sources/minimums.ts) before
  * any money is taken. Both are the paper's own merged search (the same databases, queries from the
- * topic in Russian and English, relevance and GOST checks) with a short time limit; a search every
+ * topic in Russian and English, relevance to what the topic is about, GOST checks) with a short
+ * time limit, and the paper's own choice of works over what it found (paper/src/sources/choice.ts,
+ * outlookOf): what the source plan will place and what it lacks, counting only the works the
+ * search has read something of (an abstract), never a PDF that may not open. A search every
  * database answered is cached by topic and year for a short while, so the check reuses what the
  * form has just shown.
  */
 import {
   firstRecentYear,
   minimumSources,
+  outlookOf,
   queriesForTopic,
+  SEARCH_PER_QUERY,
   searchWorks,
-  shortfallOf,
   workLanguage,
   type BibliographicSearch,
   type FoundWork,
+  type SourcesOutlook,
 } from '@app/paper';
 import type { PaperType, SourcesEstimate, SourcesEstimateQuery } from '@app/contract';
 import { LIMITS } from '@app/contract';
@@ -41,8 +46,9 @@ interface SourcesNeed {
 export interface SourcesEstimator {
   estimate(query: SourcesEstimateQuery): Promise<SourcesEstimate>;
   /**
-   * Refuses (not_enough_sources, with what to change) an order whose topic the databases, all
-   * answering in time, have too few works for; an order is taken when they do not answer in time.
+   * Refuses (not_enough_sources, with what to change) an order whose source plan cannot reach the
+   * minimum with the works the databases, all answering in time, have for its topic (the plan's
+   * shortfall is the reason); an order is taken when they do not answer in time.
    */
   check(need: SourcesNeed): Promise<void>;
 }
@@ -84,14 +90,19 @@ const shortName = (p: { family: string; given?: string }) => {
   return initials ? `${p.family} ${initials}` : p.family;
 };
 
-/** What to change when the topic has too few works for the paper. */
-function adviceOf(type: PaperType, need: Pick<SourcesNeed, 'minYear' | 'attached'>, problem: string): string {
+/**
+ * What to change when the plan's works fall short of the paper's minimum (`problem`: the plan's
+ * shortfall). `uncitable`: the topic has works enough, only too few of them can be cited: the
+ * advice then does not say the topic is too narrow, and offers the same ways as what can be done.
+ */
+function adviceOf(type: PaperType, need: Pick<SourcesNeed, 'minYear' | 'attached'>, problem: string, uncitable = false): string {
   const ways = [
     'уберите узкие уточнения (регион, организацию, период) или используйте общепринятые научные термины',
     ...(need.minYear > LIMITS.publicationYear.min ? [`укажите более ранний минимальный год издания (сейчас ${need.minYear})`] : []),
     ...(need.attached < LIMITS.files.max ? ['приложите свои источники: каждый файл входит в список'] : []),
   ];
-  return `Недостаточно источников для ${type === 'demo' ? 'демо-версии' : 'полной работы'}: ${problem}. Сформулируйте тему шире: ${ways.join('; ')}.`;
+  const lead = uncitable ? 'Что можно сделать' : 'Сформулируйте тему шире';
+  return `Недостаточно источников для ${type === 'demo' ? 'демо-версии' : 'полной работы'}: ${problem}. ${lead}: ${ways.join('; ')}.`;
 }
 
 export function createSourcesEstimator(options: {
@@ -116,24 +127,30 @@ export function createSourcesEstimator(options: {
         maxYear: now().getFullYear(),
         want: ESTIMATE_WANT,
         recentFrom: firstRecentYear(now()),
-        perQuery: 50,
+        topic: clean,
+        perQuery: SEARCH_PER_QUERY,
         maxLookups: ESTIMATE_LOOKUPS,
       });
       return { works: outcome.candidates, complete: outcome.failures.length === 0 };
     });
   };
-  const adviceFor = (found: Found, need: Omit<SourcesNeed, 'topic'>): string | null => {
-    const at = now();
-    const problem = shortfallOf({
-      found: found.works.length,
-      recent: found.works.filter((w) => w.year >= firstRecentYear(at)).length,
+  /** What the paper's source plan will place of the works found (only those it can cite before any PDF is read). */
+  const outlookFor = (found: Found, need: Omit<SourcesNeed, 'topic'>): SourcesOutlook =>
+    outlookOf({
+      works: found.works,
       attached: need.attached,
       type: need.type,
       requiredVolume: need.requiredVolume,
       minYear: need.minYear,
-      now: at,
+      now: now(),
+      pdf: false,
     });
-    return problem && adviceOf(need.type, need, problem);
+  const adviceFor = (found: Found, need: Omit<SourcesNeed, 'topic'>, outlook = outlookFor(found, need)): string | null => {
+    if (!outlook.shortfall) return null;
+    const minimum = minimumSources(need.type, need.requiredVolume);
+    // Enough works found, too few of them citable: the topic is not the problem.
+    const uncitable = outlook.planned < minimum && found.works.length + need.attached >= minimum;
+    return adviceOf(need.type, need, outlook.shortfall, uncitable);
   };
 
   return {
@@ -141,9 +158,12 @@ export function createSourcesEstimator(options: {
       const found = await find(q.topic, q.min_year);
       const works = found.works;
       const need = { minYear: q.min_year, requiredVolume: q.required_volume, attached: q.attached };
+      const demo = { ...need, type: 'demo' as const };
+      const full = { ...need, type: 'full' as const };
+      const outlook = { demo: outlookFor(found, demo), full: outlookFor(found, full) };
       const advice = {
-        demo: searched ? adviceFor(found, { ...need, type: 'demo' }) : null,
-        full: searched ? adviceFor(found, { ...need, type: 'full' }) : null,
+        demo: searched ? adviceFor(found, demo, outlook.demo) : null,
+        full: searched ? adviceFor(found, full, outlook.full) : null,
       };
       return {
         searched,
@@ -153,6 +173,7 @@ export function createSourcesEstimator(options: {
         recent: works.filter((w) => w.year >= firstRecentYear(now())).length,
         minimum_demo: minimumSources('demo', q.required_volume),
         minimum_full: minimumSources('full', q.required_volume),
+        planned: { demo: outlook.demo.planned, full: outlook.full.planned },
         enough_for_demo: searched && !advice.demo,
         enough_for_full: searched && !advice.full,
         complete: found.complete,

@@ -294,7 +294,6 @@ function outlineJson(task: Extract<WriterTask, { kind: 'outline' }>): string {
     'разработать рекомендации и оценить их эффективность',
   ];
   return JSON.stringify({
-    annotation: `В работе рассматривается тема «${topic}». Раскрыты теоретические основы проблемы, проанализировано современное состояние объекта исследования, выявлены проблемы и факторы его развития. Предложены направления совершенствования и дана оценка их ожидаемой эффективности. Текст сформирован офлайн-генератором без языковой модели.`,
     keywords,
     chapters,
     goal: `комплексное исследование темы «${topic}» и разработка обоснованных рекомендаций`,
@@ -360,6 +359,18 @@ function write(call: WriterCall): string {
       return t.text;
     case 'verify':
       return JSON.stringify(lexicalVerdicts(t.claims));
+    case 'annotation':
+      return `В работе рассматривается тема «${t.outline.topic}». Раскрыты теоретические основы проблемы, проанализировано современное состояние объекта исследования, выявлены проблемы и факторы его развития. Предложены направления совершенствования и дана оценка их ожидаемой эффективности. Текст сформирован офлайн-генератором без языковой модели.`;
+    case 'glossary':
+      // It retells foreign passages in their own words: nothing to translate.
+      return JSON.stringify({ terms: [] });
+    case 'repair':
+      return JSON.stringify({
+        repairs: t.items.flatMap((item) => {
+          const told = citedSentence(item.passage, rng(`${call.key}:${item.n}`), { used: 0, told: new Set() });
+          return told ? [{ n: item.n, sentence: told }] : [];
+        }),
+      });
     case 'chapter-conclusion': {
       const pick = rng(call.key);
       const said = t.digests.map((d) =>

@@ -263,6 +263,7 @@ const ESTIMATE = {
   recent: 9,
   minimum_demo: 8,
   minimum_full: 30,
+  planned: { demo: 12, full: 13 },
   enough_for_demo: true,
   enough_for_full: false,
   complete: true,
@@ -281,7 +282,7 @@ const ESTIMATE = {
 };
 
 describe('order form sources estimate', () => {
-  it('asks 800 ms after the topic stops changing; shows the counts, a sample and, below the minimum, what to change', async () => {
+  it('asks 800 ms after the topic stops changing; shows the counts, what the paper will cite, a sample and, below the minimum, what to change', async () => {
     vi.useFakeTimers();
     const fetch = mockApi((url) => (url.pathname === '/api/v1/sources/estimate/' ? [200, ESTIMATE] : [200, CREATED]));
     const estimates = () =>
@@ -306,7 +307,10 @@ describe('order form sources estimate', () => {
       attached: '0',
     });
 
-    await vi.waitFor(() => screen.getByText('Найдено 13 источников (русских 11, иностранных 2)'), { interval: 10 });
+    // The works found, and the least the chosen paper's list will hold (a demo's plan: 12 of them).
+    await vi.waitFor(() => screen.getByText('Найдено 13 источников (русских 11, иностранных 2), в работе будет не меньше 12'), {
+      interval: 10,
+    });
     expect(
       screen.getByText(
         /Иванов И\. И\., Петров П\. С\. Цифровая трансформация малого бизнеса: региональный аспект \/\/ Вопросы экономики\. 2021/,
@@ -316,6 +320,7 @@ describe('order form sources estimate', () => {
     expect(screen.queryByText(/Недостаточно источников/)).toBeNull();
     expect((payButton() as HTMLButtonElement).disabled).toBe(false);
     await press(screen.getByRole('radio', { name: /Полная работа/ }));
+    expect(screen.getByText('Найдено 13 источников (русских 11, иностранных 2), в работе будет не меньше 13')).toBeTruthy();
     expect(screen.getByText(ESTIMATE.advice.full)).toBeTruthy();
   });
 

@@ -72,19 +72,21 @@ describe('purchase panel of a demo', () => {
   it("keeps «Оплатить» disabled while the estimate finds too few sources for the full version, counting the demo's files", async () => {
     vi.useFakeTimers();
     const advice =
-      'Недостаточно источников для полной работы: по теме найдено 12 источников, а для работы нужно не меньше 30. Сформулируйте тему шире.';
+      'Недостаточно источников для полной работы: по теме найдено 22 источника, а для работы нужно не меньше 30. Сформулируйте тему шире.';
     const fetch = mockApi((url) =>
       url.pathname === '/api/v1/sources/estimate/'
         ? [
             200,
             {
               searched: true,
-              found: 12,
-              russian: 12,
-              foreign: 0,
+              found: 22,
+              russian: 21,
+              foreign: 1,
               recent: 8,
               minimum_demo: 8,
               minimum_full: 30,
+              // The demo's file is placed too; only 20 of the works found can be cited.
+              planned: { demo: 12, full: 21 },
               enough_for_demo: true,
               enough_for_full: Number(url.searchParams.get('min_year')) < 2015,
               complete: true,
@@ -97,6 +99,8 @@ describe('purchase panel of a demo', () => {
     renderWithApp(<Purchase target={TARGET} wideQuery="(min-width: 900px)" />);
     await act(() => vi.advanceTimersByTimeAsync(1000));
     await vi.waitFor(() => screen.getByText(advice), { interval: 10 });
+    // The full version's plan, whatever the demo's.
+    expect(screen.getByText('Найдено 22 источника (русских 21, иностранных 1), в работе будет не меньше 21')).toBeTruthy();
     const estimate = new URL(String(fetch.mock.calls[0][0]), 'http://x');
     expect(Object.fromEntries(estimate.searchParams)).toEqual({
       topic: TARGET.topic,

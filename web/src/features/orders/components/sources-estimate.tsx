@@ -1,6 +1,7 @@
-/** Under the topic: how many sources the databases have for it, a few of them, and what to change
- * when there are too few for the chosen paper (the order cannot be paid then, unless a database
- * did not answer in time). */
+/** Under the topic: how many sources the databases have for it and how many of them the chosen
+ * paper will cite at least (its source plan, the attached files counted), a few of them, and what
+ * to change when there are too few for the chosen paper (the order cannot be paid then, unless a
+ * database did not answer in time). */
 import { Box, HStack, List, Spinner, Text } from '@chakra-ui/react';
 import type { PaperType } from '@app/contract';
 import { pluralRu } from '@/lib/format';
@@ -21,6 +22,7 @@ export function SourcesEstimate({ state: { estimate, loading }, paperType }: { s
   // No database configured, or no answer: nothing to tell.
   if (!estimate?.searched) return null;
   const advice = estimate.advice[paperType];
+  const planned = estimate.planned[paperType];
   return (
     <Box
       role="status"
@@ -33,7 +35,9 @@ export function SourcesEstimate({ state: { estimate, loading }, paperType }: { s
     >
       <Text fontWeight="medium">
         {pluralRu(estimate.found, 'Найден', 'Найдено', 'Найдено')} {estimate.found}{' '}
-        {pluralRu(estimate.found, 'источник', 'источника', 'источников')} (русских {estimate.russian}, иностранных {estimate.foreign})
+        {pluralRu(estimate.found, 'источник', 'источника', 'источников')} (русских {estimate.russian}, иностранных {estimate.foreign}), в
+        работе будет не меньше{'\u00a0'}
+        {planned}
       </Text>
       {estimate.sample.length ? (
         <List.Root ps="4" mt="2" gap="1" color="fg.muted">
