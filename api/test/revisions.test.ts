@@ -149,12 +149,32 @@ describe('a bought full paper', () => {
       /создана до появления доработок/,
     );
 
+    // No remark, and the student is told why: nothing given, a file without comments, a text without a word.
     const empty = await postRevision(owner.client, paperId, { remarks: '  \n ' });
-    expect(empty).toMatchObject({ status: 400, body: { code: 'revision_no_remarks' } });
+    expect(empty).toMatchObject({
+      status: 400,
+      body: {
+        code: 'revision_no_remarks',
+        detail: 'Замечаний нет: введите текст замечаний или приложите .docx с комментариями научного руководителя',
+      },
+    });
     const noComments = await postRevision(owner.client, paperId, {
       docx: { ...(await supervisorsDocx([])), fileName: 'без комментариев.docx' },
     });
-    expect(noComments).toMatchObject({ status: 400, body: { code: 'revision_no_remarks' } });
+    expect(noComments).toMatchObject({
+      status: 400,
+      body: {
+        code: 'revision_no_remarks',
+        detail:
+          'Замечаний нет: в файле «без комментариев.docx» нет комментариев. ' +
+          'Чтобы начать доработку, введите текст замечаний или приложите .docx с комментариями научного руководителя',
+      },
+    });
+    const wordless = await postRevision(owner.client, paperId, { remarks: '1.\n—' });
+    expect(wordless).toMatchObject({
+      status: 400,
+      body: { code: 'revision_no_remarks', detail: expect.stringMatching(/^Замечаний нет: в тексте замечаний нет ни одного слова\./) },
+    });
     const long = await postRevision(owner.client, paperId, { remarks: 'Раскройте подробнее. '.repeat(600) });
     expect(long).toMatchObject({ status: 422, body: { code: 'remarks_too_long' } });
     const pdf = await postRevision(owner.client, paperId, {

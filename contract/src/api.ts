@@ -366,7 +366,9 @@ const sources = c.router({
       "How many sources the databases have for a topic and minimum year, for the order form (the same search as the paper's, a short time limit, cached)",
     description:
       "Needs a session, like the order form. Validated by the order form's topic and year rules (422 with their Russian messages); " +
-      'rate-limited per user (429). `advice` says in Russian what to change (the topic, the year) when `enough_for_full` is false.',
+      "rate-limited per user (429). `planned` is what the paper's source plan will place of the works found (the engine's own choice: " +
+      "works with an abstract, the foreign and recent shares, the plan's size per paper type), the least its list will hold; " +
+      '`advice` says in Russian what to change (the topic, the year, the files) when the plan cannot reach the minimum.',
   },
 });
 

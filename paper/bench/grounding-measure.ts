@@ -51,6 +51,18 @@ const stemsOf = (text: string) =>
       .filter((w) => w.length >= 4)
       .map(stem),
   );
+/**
+ * Words that attribute a statement to its source («Согласно выводам авторов», «Исследователи
+ * отмечают, что»): who says it, not what; a cited page need not hold them.
+ */
+const ATTRIBUTION =
+  /^(?:автор|вывод|данн|зарубеж|литератур|мнени|наблюд|отмеча|пишут|подчерк|показ|приход|публикац|рассматр|работ|свидетельств|согласн|указыв|учен|установл|утвержд|частност|эмпирич|источник|исследовател)/;
+const claimStems = (text: string) =>
+  new Set(
+    words(text)
+      .filter((w) => w.length >= 4 && !ATTRIBUTION.test(w))
+      .map(stem),
+  );
 const numbers = (text: string) => [...text.matchAll(/\d+(?:[.,]\d+)?/g)].map((m) => m[0].replace(',', '.').replace(/^0+(?=\d)/, ''));
 const sameStem = (a: string, b: string) =>
   a === b || (Math.min(a.length, b.length) >= 4 && (a.startsWith(b) || b.startsWith(a)) && Math.abs(a.length - b.length) <= 2);
@@ -186,7 +198,7 @@ export async function measureGrounding(o: {
           }
           if (!from) continue;
           out.support.total++;
-          const own = stemsOf(claim);
+          const own = claimStems(claim);
           const page2 = stemsOf(there);
           // The Russian of every English term the page holds counts as the page's own.
           for (const e of o.glossary ?? []) if ([...stemsOf(e.en)].every((x) => page2.has(x))) for (const x of stemsOf(e.ru)) page2.add(x);

@@ -9,13 +9,17 @@
  * the well-behaved and with a misbehaving simulated model (each call misbehaving one way: short,
  * repeating, inventing figures and references, Markdown, English, refusing, 429). Every remark has
  * a deterministic checker of its own class, independent of what the engine reports:
- *   content: longer / shorter section, a new example citing its source, a table present and
- *            referred to, the chapter's conclusions present and new, the planted repetition gone, the
- *            focus asked for in the text;
- *   sources: no cited work older than the year asked, new foreign / recent works cited, the named
- *            work cited (a work no database has: not listed, reported as not found);
+ *   content: longer / shorter section, a new example citing its source (asked «с цифрами»: a
+ *            sentence of it stating a number its cited passage holds), a table present and referred
+ *            to, the chapter's conclusions present and new, the planted repetition gone, the focus
+ *            asked for in the text;
+ *   sources: no cited work older than the year asked (a year said as a year: «старше 2017 года»)
+ *            and the report quoting that year, new foreign / recent works cited and reported as new
+ *            to the list or as already in it, as they are, the named work cited (a work no database
+ *            has: not listed, reported as not found);
  *   form:    the normocontrol rules of what it asks about pass;
  *   author:  reported as needing the author's data, and no survey or organisation data in the text.
+ * Every report's sentence that starts with a section's name agrees with it («Введение переработано»).
  * And per round: 0 changes outside the sections the remarks concern (their texts and the title
  * page), 0 normocontrol violations, the volume within ±5 % (widened by what the remarks asked for),
  * citations and figures of the new text grounded in their passages as in a first writing.
@@ -47,7 +51,7 @@ import {
   remarksOfComments,
   revisePaper,
 } from '../src/index.ts';
-import type { PaperSnapshot, PdfConverter, RemarkInput, RemarkKind, RevisionResult } from '../src/index.ts';
+import type { PaperSnapshot, PdfConverter, RemarkInput, RemarkKind, RemarkOutcome, RevisionResult } from '../src/index.ts';
 import { readDocx } from '../src/docx/read.ts';
 import { FULL_TEXT_LIMITS } from '../src/passages/full-texts.ts';
 import { citedPassageIds, withoutMarkers } from '../src/passages/markers.ts';
@@ -101,6 +105,10 @@ interface Remark {
   planted?: string;
   /** The work a cite_work remark names (its title). */
   work?: string;
+  /** outdated: the first year of the works kept; recent: of the works asked for (absent: the default, five and three years). */
+  year?: number;
+  /** example: asked with figures («с цифрами»). */
+  figures?: boolean;
 }
 
 // ---------------------------------------------------------------- the corpus
@@ -139,6 +147,7 @@ function corpus(works: { title: string; author: string }[]): Remark[] {
     ['3.2', '1.1', '2.3', '3.1', '1.2'],
     ['Приведите пример', 'Нужен пример', 'Пример?', 'Проиллюстрируйте примером из практики', 'Приведите примеры регионов'],
   );
+  add('content', 'example', ['2.2', '2.1'], ['Добавьте пример с цифрами из источника', 'Нужен количественный пример'], { figures: true });
   add(
     'content',
     'table',
@@ -163,17 +172,28 @@ function corpus(works: { title: string; author: string }[]): Remark[] {
       'Сделайте акцент на женском предпринимательстве',
     ],
   );
+  // On the introduction and the conclusion: the report says «Введение переработано», not «переработан».
+  add(
+    'content',
+    'rewrite',
+    ['introduction', 'conclusion'],
+    ['Сделайте акцент на сельских территориях', 'Сделайте акцент на малом бизнесе Сибири'],
+  );
 
-  add('sources', 'outdated', SUBSECTIONS, [
-    'Устаревшие источники',
-    'Источник устарел',
-    'Замените устаревшую литературу',
-    'Источники старше 5 лет замените',
-    'Обновите источники',
-    'Используйте литературу не ранее 2019 г.',
-    'Слишком старые ссылки',
-    'Замените источники до 2018 года',
-  ]);
+  // Each with the first year it keeps (five years back by default; a year said as a year is that year).
+  const outdated: [string, number][] = [
+    ['Устаревшие источники', 2020],
+    ['Источник устарел', 2020],
+    ['Замените устаревшую литературу', 2020],
+    ['Источники старше 5 лет замените', 2020],
+    ['Обновите источники', 2020],
+    ['Используйте литературу не ранее 2019 г.', 2019],
+    ['Слишком старые ссылки', 2020],
+    ['Замените источники до 2018 года', 2018],
+    ['Замените источники старше 2017 года', 2017],
+    ['Уберите работы ранее 2016 г.', 2016],
+  ];
+  outdated.forEach(([text, year], i) => add('sources', 'outdated', [SUBSECTIONS[i % SUBSECTIONS.length]], [text], { year }));
   add(
     'sources',
     'foreign',
@@ -204,6 +224,7 @@ function corpus(works: { title: string; author: string }[]): Remark[] {
       'Мало источников',
     ],
   );
+  add('sources', 'recent', ['2.3'], ['Добавьте работы 2024 года'], { year: 2024 });
   works.forEach((w, i) =>
     out.push({
       text: `Сошлитесь на работу ${w.author} «${w.title}»`,
@@ -297,7 +318,7 @@ function corpus(works: { title: string; author: string }[]): Remark[] {
     ],
   );
   // One paper-wide remark on sources: the whole paper's old works.
-  out.push({ text: 'Устаревшие источники в списке литературы, замените', kind: 'outdated', class: 'sources', fixable: true });
+  out.push({ text: 'Устаревшие источники в списке литературы, замените', kind: 'outdated', class: 'sources', fixable: true, year: 2020 });
   return out;
 }
 
@@ -347,7 +368,12 @@ function worksOf(s: PaperSnapshot) {
   return new Map(
     sources.list.map((x) => [
       x.id,
-      { year: x.work?.year, foreign: x.work ? workLanguage(x.work) === 'en' : false, title: x.work?.title ?? '' },
+      {
+        year: x.work?.year,
+        foreign: x.work ? workLanguage(x.work) === 'en' : false,
+        title: x.work?.title ?? '',
+        doi: x.work?.doi,
+      },
     ]),
   );
 }
@@ -369,7 +395,39 @@ const invented: string[] = [];
 const AUTHOR_DATA =
   /(?<!\p{L})(анкетирован|опрос\p{L}*|респондент|интервью|по данным (предприятия|организации|компании)|бухгалтерск\p{L}* баланс)/iu;
 
+/** A year is no figure of an example (a work's year stands in its running head). */
+const YEAR_LIKE = /^(19|20)\d\d$/;
+const numbersOf = (t: string) => [...t.matchAll(/\d+(?:[.,]\d+)?/g)].map((m) => m[0].replace(',', '.').replace(/^0+(?=\d)/, ''));
+
+/** An example's sentence that cites a passage and states a number (not a year) that passage holds. */
+function statesCitedFigure(paragraph: string, passages: Map<string, Passage>): boolean {
+  return paragraph.split(/(?<=[.!?…])\s+(?=[«"(\p{Lu}])/u).some((sentence) => {
+    const held = new Set(citedPassageIds(sentence).flatMap((id) => numbersOf(passages.get(id)?.text ?? '')));
+    return numbersOf(withoutMarkers(sentence)).some((n) => held.has(n) && !YEAR_LIKE.test(n));
+  });
+}
+
+/**
+ * The report's clauses that begin with a section's name agree with it in gender: «Введение
+ * переработано», «Заключение сокращено», «П. 2.1 дополнен» (never «Введение переработан»).
+ */
+function agreesInGender(detail: string): boolean {
+  for (const [, name, word] of detail.matchAll(/(?:^|;\s+)(введение|заключение|п\. \d+\.\d+) (\p{L}+)/giu)) {
+    // Only a short participle agrees: «переработан(о)», «сокращён(о)», «дополнен(о)».
+    if (!/(?:н|на|но|ны)$/u.test(word)) continue;
+    const neuter = /^(введение|заключение)$/iu.test(name);
+    if (neuter ? !word.endsWith('о') : !word.endsWith('н')) return false;
+  }
+  return true;
+}
+
 function resolved(r: Remark, round: Round): boolean {
+  const outcome = round.result.report.outcomes.find((o) => o.text === r.text);
+  return ownCheck(r, round, outcome) && agreesInGender(outcome?.detail ?? '');
+}
+
+/** The remark's own check, by its kind. */
+function ownCheck(r: Remark, round: Round, outcome: RemarkOutcome | undefined): boolean {
   const before = sectionsOf(round.before);
   const after = sectionsOf(round.result.snapshot);
   const k = r.section!;
@@ -378,14 +436,17 @@ function resolved(r: Remark, round: Round): boolean {
   const newParagraphs = a.filter((p) => !b.includes(p));
   const passagesAfter = new Map(round.result.snapshot.passages.list.map((p) => [p.id, p]));
   const passagesBefore = new Map(round.before.passages.list.map((p) => [p.id, p]));
-  const outcome = round.result.report.outcomes.find((o) => o.text === r.text);
   switch (r.kind) {
     case 'expand':
       return chars(a) >= chars(b) * 1.1;
     case 'shorten':
       return chars(a) <= chars(b) * 0.85;
-    case 'example':
-      return newParagraphs.some((p) => /(^|[\s(«])(например|в частности|так,|примером)/iu.test(p) && citedPassageIds(p).length > 0);
+    case 'example': {
+      const examples = newParagraphs.filter(
+        (p) => /(^|[\s(«])(например|в частности|так,|примером)/iu.test(p) && citedPassageIds(p).length > 0,
+      );
+      return r.figures ? examples.some((p) => statesCitedFigure(p, passagesAfter)) : examples.length > 0;
+    }
     case 'table':
       return a.filter(isTable).length > b.filter(isTable).length && !round.result.normocontrol.issues.some((i) => i.rule === 'tables');
     case 'chapter_conclusion': {
@@ -405,20 +466,23 @@ function resolved(r: Remark, round: Round): boolean {
       return a.join('\n') !== b.join('\n') && said;
     }
     case 'outdated': {
-      const year = /не ранее (\d{4})/.exec(r.text)?.[1] ?? /до (\d{4})/.exec(r.text)?.[1] ?? /старше (\d+) лет/.exec(r.text)?.[1];
-      const from = year ? (year.length === 4 ? Number(year) : AT.getFullYear() - Number(year)) : AT.getFullYear() - 5;
+      const from = r.year!;
       const works = worksOf(round.result.snapshot);
       const keys = r.section ? [k] : [...after.keys()];
-      return keys.every((key) =>
-        [...citedSources(after.get(key) ?? [], passagesAfter)].every((id) => (works.get(id)?.year ?? Infinity) >= from),
+      // The report quotes the year the remark gives («изданные до 2017 г.»), not a figure of its own.
+      return (
+        !!outcome?.detail.includes(`до ${from} г.`) &&
+        keys.every((key) => [...citedSources(after.get(key) ?? [], passagesAfter)].every((id) => (works.get(id)?.year ?? Infinity) >= from))
       );
     }
     case 'foreign':
     case 'recent': {
       const works = worksOf(round.result.snapshot);
       const had = citedSources(b, passagesBefore);
-      const fits = (id: string) => (r.kind === 'foreign' ? works.get(id)?.foreign : (works.get(id)?.year ?? 0) >= AT.getFullYear() - 2);
-      return [...citedSources(a, passagesAfter)].filter((id) => !had.has(id) && fits(id)).length >= 1;
+      const from = r.year ?? AT.getFullYear() - 2;
+      const fits = (id: string) => (r.kind === 'foreign' ? works.get(id)?.foreign : (works.get(id)?.year ?? 0) >= from);
+      const brought = [...citedSources(a, passagesAfter)].filter((id) => !had.has(id) && fits(id));
+      return brought.length >= 1 && reportsListTruly(brought, works, round, outcome?.detail ?? '');
     }
     case 'cite_work': {
       const works = worksOf(round.result.snapshot);
@@ -443,6 +507,23 @@ function resolved(r: Remark, round: Round): boolean {
       return !round.result.normocontrol.issues.some((i) => rules.test(i.rule));
     }
   }
+}
+
+/**
+ * The report says truly whether the works a remark brought were new to the list (as delivered) or
+ * already in it: «добавленн… в список источников» for those it lacked, «уже бывш… в списке» for
+ * those it had, and neither when there are none.
+ */
+function reportsListTruly(brought: string[], works: ReturnType<typeof worksOf>, round: Round, detail: string): boolean {
+  const listed = (id: string) => {
+    const w = works.get(id);
+    return round.before.bibliography.some((entry) =>
+      w?.doi ? entry.toLowerCase().includes(w.doi.toLowerCase()) : !!w?.title && entry.includes(w.title),
+    );
+  };
+  const anyNew = brought.some((id) => !listed(id));
+  const anyListed = brought.some(listed);
+  return /добавленн\p{L}* в список источников/u.test(detail) === anyNew && /уже бывш\p{L}* в списке/u.test(detail) === anyListed;
 }
 
 /** The new version's grounding, measured on its .docx as the quality bench measures a first writing (bench/grounding-measure.ts). */

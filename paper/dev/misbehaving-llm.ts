@@ -532,7 +532,7 @@ export function wellBehavedModel(options: { known?: string[] } = {}): Model {
     if (key.startsWith('defence:')) return defenceAnswer(req);
     if (key.startsWith('outline')) return planJson();
     if (key.startsWith('verify')) return judge(prompt);
-    if (key === 'glossary') return glossaryAnswer(prompt);
+    if (key.startsWith('glossary')) return glossaryAnswer(prompt);
     if (/^(repair|recite):/.test(key)) return repairs(key, prompt);
     if (key.startsWith('review')) return JSON.stringify({ remarks: [] });
     const passages = /^(section|extend|revise|remark:(add|rewrite|table)):/.test(key) ? promptPassages(prompt) : [];

@@ -27,6 +27,10 @@ describe('text remarks', () => {
     expect(splitRemarks('Раскройте подробнее\nГде выводы?')).toEqual(['Раскройте подробнее', 'Где выводы?']);
     expect(splitRemarks('  \n\n ')).toEqual([]);
   });
+  it('are none in lines without a word: a dash, dots, an empty item', () => {
+    expect(splitRemarks('—\n...\n3.')).toEqual([]);
+    expect(splitRemarks('1. Раскройте подробнее\n2.\n–')).toEqual(['Раскройте подробнее']);
+  });
 });
 
 describe('a remark', () => {
@@ -57,6 +61,29 @@ describe('a remark', () => {
     expect(classifyRemark('Замените источники старше 3 лет', NOW).year).toBe(2022);
     expect(classifyRemark('Источники должны быть не ранее 2019 г.', NOW).year).toBe(2019);
     expect(classifyRemark('Уберите литературу 2015 года и старше', NOW).year).toBe(2016);
+  });
+  it('reads four digits as a year, never as a count of years or of works', () => {
+    const read = (text: string) => classifyRemark(text, NOW);
+    // «Старше 2017 года»: works published before 2017 go (not «older than 2017 years»).
+    expect(read('Замените источники старше 2017 года')).toEqual({ kind: 'outdated', class: 'sources', year: 2017 });
+    expect(read('Уберите работы ранее 2016 г.')).toEqual({ kind: 'outdated', class: 'sources', year: 2016 });
+    expect(read('Источники должны быть не старше 2019 г.').year).toBe(2019);
+    expect(read('Замените источники до 2015 года').year).toBe(2015);
+    expect(read('Уберите литературу 2015 года и ранее').year).toBe(2016);
+    expect(read('Замените литературу: нужна изданная после 2018 года').year).toBe(2019);
+    // A count of years stays a count.
+    expect(read('Замените источники старше пяти лет').year).toBe(2020);
+    expect(read('Замените источники: нужны работы за последние 5 лет').year).toBe(2021);
+    // Works to add: from the year said; a range of years is no number of works.
+    expect(read('Добавьте 2 источника с 2022 года')).toEqual({ kind: 'recent', class: 'sources', year: 2022, count: 2 });
+    expect(read('Добавьте свежие источники 2023–2025 гг.')).toEqual({ kind: 'recent', class: 'sources', year: 2023, count: 3 });
+    expect(read('Добавьте работы 2024 года')).toEqual({ kind: 'recent', class: 'sources', year: 2024, count: 3 });
+  });
+  it('on an example says whether it asks for figures', () => {
+    expect(classifyRemark('Добавьте пример с цифрами из источника', NOW)).toEqual({ kind: 'example', class: 'content', figures: true });
+    expect(classifyRemark('Приведите количественный пример', NOW)).toMatchObject({ kind: 'example', figures: true });
+    expect(classifyRemark('Приведите пример с данными', NOW)).toMatchObject({ kind: 'example', figures: true });
+    expect(classifyRemark('Приведите пример', NOW)).toEqual({ kind: 'example', class: 'content' });
   });
   it('names the work it asks to cite, or the count of works to add', () => {
     expect(classifyRemark('Сошлитесь на работу Иванова И. И. «Цифровая экономика региона» (2021)', NOW).work).toMatchObject({

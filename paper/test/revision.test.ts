@@ -18,6 +18,10 @@ import {
   revisePaper,
 } from '../src/index.ts';
 import type { GeneratedPaper, PaperSnapshot, RevisionResult, RunContext } from '../src/index.ts';
+import type { AttachedSource } from '../src/input.ts';
+import { numbersIn } from '../src/grounding/numbers.ts';
+import type { FoundWork } from '../src/sources/search/types.ts';
+import { sentencesOf } from '../src/text/sentences.ts';
 import { readZip } from '../src/zip.ts';
 import { citedPassageIds, withoutMarkers } from '../src/passages/markers.ts';
 import { sourcesOfSnapshot } from '../src/run/snapshot.ts';
@@ -177,5 +181,138 @@ describe('a revision round', () => {
     );
     expect(third.report.outcomes[0]).toMatchObject({ kind: 'example', status: 'done', sections: ['1.1'] });
     expect(new Map(third.snapshot.written.subsections).get('2.1')).toEqual(new Map(revised.snapshot.written.subsections).get('2.1'));
+  });
+});
+
+/** The works a version cites in each section: section -> source ids, and each source's year. */
+function citationsOf(snapshot: PaperSnapshot) {
+  const sourceOf = new Map(snapshot.passages.list.map((p) => [p.id, p.sourceId]));
+  const year = new Map(sourcesOfSnapshot(ATTACHED, snapshot).list.map((s) => [s.id, s.work?.year]));
+  const sections = new Map<string, string[]>([
+    ['introduction', snapshot.written.introduction],
+    ...snapshot.written.subsections,
+    ['conclusion', snapshot.written.conclusion ?? []],
+  ]);
+  const cited = new Map([...sections].map(([k, p]) => [k, new Set(p.flatMap(citedPassageIds).map((id) => sourceOf.get(id)!))]));
+  return { cited, year: (id: string) => year.get(id) };
+}
+
+describe('what a round reports', () => {
+  it('reads «старше 2019 года» as a year: no older work stays cited, and the report quotes the year', async () => {
+    const round = await revisePaper(
+      base,
+      { remarks: [{ origin: 'text', text: 'Замените источники старше 2019 года' }], scope: null },
+      ctx(createMemoryCheckpoints(), '2025-06-01T12:00:00Z'),
+    );
+    const before = citationsOf(base);
+    // The paper as delivered cites works of 2017 and 2018: what the remark is about.
+    expect([...before.cited.values()].some((ids) => [...ids].some((id) => (before.year(id) ?? Infinity) < 2019))).toBe(true);
+    const [outcome] = round.report.outcomes;
+    expect(outcome).toMatchObject({ kind: 'outdated', status: 'done' });
+    expect(outcome.detail).toMatch(/^В п\. \d\.\d ссылки на работы, изданные до 2019 г\., заменены более новыми/);
+    const after = citationsOf(round.snapshot);
+    for (const [, ids] of after.cited) expect([...ids].filter((id) => (after.year(id) ?? Infinity) < 2019)).toEqual([]);
+  });
+
+  it('agrees with the section it names, and tells an example asked with figures that the sources have none', async () => {
+    const round = await revisePaper(
+      base,
+      {
+        remarks: [
+          { origin: 'text', text: 'Во введении сделайте акцент на малом бизнесе Сибири' },
+          { origin: 'text', text: 'В заключении много воды, сократите' },
+          { origin: 'text', text: 'В п. 2.2 приведите пример с цифрами из источника' },
+        ],
+        scope: null,
+      },
+      ctx(createMemoryCheckpoints(), '2025-06-01T12:00:00Z'),
+    );
+    const [introduction, conclusion, example] = round.report.outcomes;
+    expect(introduction).toMatchObject({ kind: 'rewrite', status: 'done', detail: 'Введение переработано с учётом замечания' });
+    expect(conclusion).toMatchObject({ kind: 'shorten', status: 'done' });
+    expect(conclusion.detail).toMatch(/^Заключение сокращено на \d+ знаков$/);
+    // The catalogue's passages state no figures: no example is made up, and the report says why.
+    expect(example).toMatchObject({ kind: 'example', status: 'not_done', sections: [] });
+    expect(example.detail).toBe('В источниках п. 2.2 нет числовых данных: пример с цифрами не приведён, придумывать их сервис не станет');
+    expect(new Map(round.snapshot.written.subsections).get('2.2')).toEqual(new Map(base.written.subsections).get('2.2'));
+  });
+
+  it('says whether a work it cites is new to the list or was in it', async () => {
+    const before = citationsOf(base);
+    const recent = (id: string) => (before.year(id) ?? 0) >= 2023;
+    // The paper cites a work of 2023 (the catalogue's only recent one), and a subsection does not.
+    expect([...before.cited.values()].some((ids) => [...ids].some(recent))).toBe(true);
+    const key = [...before.cited.keys()].find((k) => /^\d\.\d$/.test(k) && ![...before.cited.get(k)!].some(recent))!;
+    const remarks = [{ origin: 'text' as const, text: `В п. ${key} добавьте один свежий источник` }];
+    const listed = await revisePaper(base, { remarks, scope: null }, ctx(createMemoryCheckpoints(), '2025-06-01T12:00:00Z'));
+    expect(listed.report.outcomes[0]).toMatchObject({
+      kind: 'recent',
+      status: 'done',
+      detail: `В п. ${key} впервые процитирована работа 2023 г., уже бывшая в списке`,
+    });
+    expect(listed.report.added).toEqual([]);
+
+    // A work of 2024 the databases have and the paper does not: added to the list.
+    const fresh: FoundWork = {
+      ...CATALOGUE[5],
+      id: 'local-24',
+      title: 'Цифровые сервисы поддержки малого бизнеса в регионах России',
+      authors: [{ family: 'Яковлева', given: 'Яна' }],
+      doi: '10.0000/test.2024.24',
+      year: 2024,
+    };
+    const added = await revisePaper(
+      base,
+      { remarks, scope: null },
+      { ...ctx(createMemoryCheckpoints(), '2025-06-01T12:00:00Z'), search: createLocalSearch([...CATALOGUE, fresh]) },
+    );
+    expect(added.report.outcomes[0]).toMatchObject({
+      kind: 'recent',
+      status: 'done',
+      detail: `В п. ${key} процитирована работа 2024 г., добавленная в список источников`,
+    });
+    expect(added.report.added).toEqual([expect.stringContaining(fresh.title)]);
+  });
+
+  it('gives an example asked with figures a figure its cited passage holds', async () => {
+    // A statistical digest among the attached sources: passages that state figures.
+    const digest: AttachedSource = {
+      fileName: 'statistika.txt',
+      citation:
+        'Малое предпринимательство в регионах России : статистический сборник. – Москва : Росстат, 2023. – 96 с. – Текст : непосредственный.',
+      text: Array.from(
+        { length: 6 },
+        (_, i) =>
+          `Раздел ${i + 1}. Доля малых предприятий регионов, использующих облачные сервисы учёта, за пять лет выросла с 14 до 31 %. ` +
+          'Средняя выручка малого предприятия, продающего через маркетплейсы, составила 48 млн руб. в год. ' +
+          'Цифровые платформы поддержки малого бизнеса действуют в большинстве регионов России.',
+      ).join('\f'),
+    };
+    const attached = [...ATTACHED, digest];
+    const paper = await generatePaper({ ...BASE_INPUT, attachedSources: attached }, ctx());
+    const delivered = JSON.parse(JSON.stringify(paper.snapshot)) as PaperSnapshot;
+    const round = await revisePaper(
+      delivered,
+      { remarks: [{ origin: 'text', text: 'В п. 2.2 добавьте пример с цифрами из источника' }], scope: null },
+      ctx(createMemoryCheckpoints(), '2025-06-01T12:00:00Z'),
+    );
+    const [outcome] = round.report.outcomes;
+    expect(outcome).toMatchObject({
+      kind: 'example',
+      status: 'done',
+      detail: 'В п. 2.2 добавлен пример с цифрами из цитируемого источника',
+    });
+    // The example's sentence states a number its cited passage holds.
+    const passages = new Map(round.snapshot.passages.list.map((p) => [p.id, p.text]));
+    const was = new Map(delivered.written.subsections).get('2.2')!;
+    const added = new Map(round.snapshot.written.subsections).get('2.2')!.filter((p) => !was.includes(p) && /Например,/.test(p));
+    const figures = added
+      .flatMap(sentencesOf)
+      .filter((s) => /Например,/.test(s))
+      .flatMap((s) => {
+        const held = new Set(citedPassageIds(s).flatMap((id) => [...numbersIn(passages.get(id) ?? '')]));
+        return [...numbersIn(withoutMarkers(s))].filter((n) => held.has(n));
+      });
+    expect(figures.length).toBeGreaterThan(0);
   });
 });

@@ -82,8 +82,14 @@ export function groundTable(t: TextTable, g: Grounding): { table: TextTable | nu
 /**
  * The paragraphs without the sentences that carry a number no cited passage (nor the outline)
  * holds; a table loses such rows (groundTable), and a table that goes takes its reference with it.
+ * `keepCited`: a sentence with a citation of its own is left to the claims check that follows
+ * (its figures against its cited page, and a repair from that page before it is removed).
  */
-export function dropUngroundedNumbers(paragraphs: string[], g: Grounding): { paragraphs: string[]; dropped: number } {
+export function dropUngroundedNumbers(
+  paragraphs: string[],
+  g: Grounding,
+  options: { keepCited?: boolean } = {},
+): { paragraphs: string[]; dropped: number } {
   let dropped = 0;
   const out: string[] = [];
   for (const paragraph of paragraphs) {
@@ -96,6 +102,7 @@ export function dropUngroundedNumbers(paragraphs: string[], g: Grounding): { par
     }
     const grounded = groundedBy(citedPassageIds(paragraph), g);
     const kept = sentencesOf(paragraph).filter((sentence) => {
+      if (options.keepCited && citedPassageIds(sentence).length) return true;
       if (!ungroundedNumbers(sentence, grounded, g.numbering).length) return true;
       dropped++;
       return false;

@@ -159,9 +159,12 @@ export async function reciteWorks(
     const statement = fixed.get(i + 1);
     if (!statement) return;
     const paragraphs = [...texts.get(number)!];
-    const at = Math.max(0, Math.min(paragraphs.length - 1, ctx.insertAt(paragraphs) - 1));
-    paragraphs[at] = isTable(paragraphs[at]) ? paragraphs[at] : `${paragraphs[at]} ${statement}`;
-    if (paragraphs[at] === texts.get(number)![at]) return;
+    // At the end of the paragraph before the subsection's closing (after it, a table); a subsection with no text gets it as its text.
+    const at = Math.max(0, Math.min(paragraphs.length, ctx.insertAt(paragraphs)) - 1);
+    const into = paragraphs[at] as string | undefined;
+    if (into === undefined) paragraphs.push(statement);
+    else if (isTable(into)) paragraphs.splice(at + 1, 0, statement);
+    else paragraphs[at] = `${into} ${statement}`;
     texts.set(number, paragraphs);
     recited++;
   });

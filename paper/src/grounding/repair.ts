@@ -10,7 +10,7 @@
 import { z } from 'zod';
 import type { CallRunner } from '../calls.ts';
 import { isCyrillic } from '../bibliography/text.ts';
-import { PASSAGE_MARKER, withoutMarkers } from '../passages/markers.ts';
+import { withoutMarkers } from '../passages/markers.ts';
 import { glossaryLine } from '../source-plan/glossary.ts';
 import type { GlossaryEntry } from '../source-plan/types.ts';
 import { sentencesOf } from '../text/sentences.ts';
@@ -126,6 +126,3 @@ export async function repairStatements(options: {
   }
   return out;
 }
-
-/** Whether a text cites anything. */
-export const cites = (text: string) => new RegExp(PASSAGE_MARKER.source).test(text);

@@ -16,6 +16,39 @@ import { stems } from '../sources/relevance.ts';
 
 export const MIN_SHARED_TERMS = 0.5;
 
+/**
+ * Stems of the words that attribute a statement to its source («Согласно выводам авторов», «Как
+ * показано в исследовании», «Зарубежные исследователи отмечают»): they say who says it, not what,
+ * and are no key terms of the statement (a page need not hold them).
+ */
+const ATTRIBUTION = new Set([
+  'автор',
+  'вывод',
+  'дан',
+  'зарубежн',
+  'литератур',
+  'мнен',
+  'наблюден',
+  'отдельн',
+  'отмеча',
+  'пишут',
+  'подчеркива',
+  'показа',
+  'приход',
+  'публикац',
+  'рассматрива',
+  'работ',
+  'свидетельств',
+  'согласн',
+  'указыва',
+  'учен',
+  'установл',
+  'утвержда',
+  'частност',
+  'эмпирическ',
+  'источник',
+]);
+
 /** A statement's key term found on its page: a stem of the statement, and the English term it was matched through. */
 export interface FoundTerm {
   term: string;
@@ -50,7 +83,7 @@ function matchers(glossary: readonly GlossaryEntry[]): Matcher[] {
 
 /** What of the claim's key terms the passages hold (through the glossary, for a foreign passage). */
 export function supportOf(claim: string, passages: string[], glossary: readonly GlossaryEntry[] = []): Support {
-  const own = stems(claim);
+  const own = new Set([...stems(claim)].filter((s) => !ATTRIBUTION.has(s)));
   if (own.size === 0) return { share: 0, found: [], terms: 0 };
   const there = stems(passages.join(' '));
   const via = new Map<string, string>();

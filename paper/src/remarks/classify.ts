@@ -58,30 +58,57 @@ const NUMBER_WORDS: Record<string, number> = {
   десять: 10,
 };
 const numberOf = (w: string) => (/^\d+$/.test(w) ? Number(w) : NUMBER_WORDS[w]);
-const NUM = '(\\d+|одного|один|двух|два|две|трех|три|четырех|четыре|пяти|пять|шести|шесть|семи|семь|десяти|десять)';
+/** A count of years or works («5», «пяти»): one or two digits or a word — four digits are a year, never a count. */
+const COUNT = '(\\d{1,2}(?!\\d)|одного|один|двух|два|две|трех|три|четырех|четыре|пяти|пять|шести|шесть|семи|семь|десяти|десять)';
+/** A year as a remark writes it: four digits, 1900–2099. */
+const YEAR = '(?<!\\d)((?:19|20)\\d\\d)(?!\\d)';
+/** A count of years: «лет», «года», «год» as a whole word. */
+const YEARS_WORD = '(?:лет|года?)(?!\\p{L})';
 
-/** The first year a remark on old works keeps («старше 5 лет», «не ранее 2019 г.», «до 2015 года»). */
-function keptFrom(t: string, year: number): number {
-  const years = new RegExp(`(?:старше|более|больше|свыше)\\s+${NUM}\\s+(?:лет|года)`).exec(t);
-  if (years) return year - numberOf(years[1]);
-  const last = new RegExp(`(?:последни\\p{L}*|последние)\\s+${NUM}\\s+(?:лет|года|год)`, 'u').exec(t);
-  if (last) return year - numberOf(last[1]) + 1;
-  const since = /(?:не ранее|не старше|начиная с|с|позднее|после)\s+(\d{4})/.exec(t);
-  if (since) return Number(since[1]) + (/после|позднее/.test(since[0]) ? 1 : 0);
-  const until = /(\d{4})\s*(?:г\.|года?)?\s*(?:и\s+)?(?:ранее|старше|раньше)/.exec(t);
-  if (until) return Number(until[1]) + 1;
-  const before = /(?:до|ранее)\s+(\d{4})/.exec(t);
+/**
+ * The first year of the works a remark keeps or asks for, when it says one: a year as a year
+ * («не ранее 2019 г.», «с 2019 года», «после 2018 года», «2015 года и ранее», «до 2015 года»,
+ * «ранее 2016 г.», «старше 2017 года», «2019–2024 гг.») or a count of years back from `year`
+ * («старше 5 лет», «за последние 3 года»).
+ */
+function firstYearOf(t: string, year: number): number | null {
+  const found = (re: string) => new RegExp(re, 'u').exec(t);
+  // «не старше 2019 г.» keeps 2019: read before «старше 2019» (which drops what is older).
+  const since = found(`(?:не ранее|не раньше|не старше|(?<!\\p{L})с|(?<!\\p{L})от)\\s+${YEAR}`);
+  if (since) return Number(since[1]);
+  const range = found(`${YEAR}\\s*[-–—]\\s*${YEAR}`);
+  if (range) return Number(range[1]);
+  const after = found(`(?:после|позднее|позже)\\s+${YEAR}`);
+  if (after) return Number(after[1]) + 1;
+  const andEarlier = found(`${YEAR}\\s*(?:г\\.|гг\\.|года?)?\\s*(?:и\\s+)?(?:ранее|раньше|старше)`);
+  if (andEarlier) return Number(andEarlier[1]) + 1;
+  const before = found(`(?:до|ранее|раньше|старше)\\s+${YEAR}`);
   if (before) return Number(before[1]);
-  return year - OUTDATED_YEARS;
+  const olderThan = found(`(?:старше|более|больше|свыше)\\s+${COUNT}\\s+${YEARS_WORD}`);
+  if (olderThan) return year - numberOf(olderThan[1]);
+  const last = found(`последни\\p{L}*\\s+${COUNT}\\s+${YEARS_WORD}`);
+  if (last) return year - numberOf(last[1]) + 1;
+  return null;
 }
 
-/** How many works a remark asks to add («3–5 зарубежных», «не менее пяти»). */
+/** The first year a remark on old works keeps («старше 5 лет», «старше 2017 года», «до 2015 года»); five years back by default. */
+function keptFrom(t: string, year: number): number {
+  return Math.min(firstYearOf(t, year) ?? year - OUTDATED_YEARS, year);
+}
+
+/** The first year of the works a remark asks to add («с 2022 года», «за последние 3 года», «работы 2024 года»); three years back by default. */
+function recentFrom(t: string, year: number): number {
+  const alone = new RegExp(`${YEAR}\\s*(?:г\\.|года?)`, 'u').exec(t);
+  return Math.min(firstYearOf(t, year) ?? (alone ? Number(alone[1]) : year - RECENT_YEARS + 1), year);
+}
+
+/** How many works a remark asks to add («3–5 зарубежных», «не менее пяти»); a year is not a count. */
 function countOf(t: string): number {
-  const range = /(\d+)\s*[-–—]\s*(\d+)/.exec(t);
+  const range = /(?<!\d)(\d{1,2})\s*[-–—]\s*(\d{1,2})(?!\d)/.exec(t);
   if (range) return Number(range[1]);
-  const atLeast = new RegExp(`(?:не менее|минимум|хотя бы|как минимум)\\s+${NUM}`).exec(t);
+  const atLeast = new RegExp(`(?:не менее|минимум|хотя бы|как минимум)\\s+${COUNT}`).exec(t);
   if (atLeast) return numberOf(atLeast[1]);
-  const plain = new RegExp(`(?:добав\\p{L}*|привлеч\\p{L}*|включ\\p{L}*|нужно|нужны|еще)\\s+${NUM}\\s`, 'u').exec(t);
+  const plain = new RegExp(`(?:добав\\p{L}*|привлеч\\p{L}*|включ\\p{L}*|нужно|нужны|еще)\\s+${COUNT}\\s`, 'u').exec(t);
   if (plain) return numberOf(plain[1]);
   return DEFAULT_ADDED_WORKS;
 }
@@ -111,8 +138,12 @@ const CITE = /сошл|ссыл\p{L}* на|процитир|привлеч|вк�
 const WORK = /работ|стать|монограф|книг|учебник|труд|исследован|публикац|источник|пособи/;
 /** Words for the works of a list (not «работа» alone: «цель работы» is no source). */
 const WORKS =
-  /источник|литератур|ссыл(ок|ки|ками)|публикаци|стат(ей|ьи|ьям)|авторов|исследовани[йяе]|библиограф|трудов|работ(ы|ам|ами|ах)?\s+(\d{4}|зарубеж|иностран|отечеств|последн|прошл|старш|устар|не\s)/u;
+  /источник|литератур|ссыл(ок|ки|ками)|публикаци|стат(ей|ьи|ьям)|авторов|исследовани[йяе]|библиограф|трудов|работ(ы|ам|ами|ах)?\s+(\d{4}|зарубеж|иностран|отечеств|последн|прошл|старш|устар|не\s|ранее|раньше|до\s+\d{4}|изданн|опубликованн)/u;
 const OLD = /устаре|старые|старых|старше|не ранее|не старше|давно|ранее \d{4}|до \d{4}/;
+/** Asks to add works («добавьте работы 2024 года»): with a year, a remark on recent works. */
+const ADD = /добав|привлеч|включ|нужн/;
+/** An example asked with figures: «с цифрами», «с данными», «с числами», «с показателями», «количественный». */
+const FIGURES = /цифр|числов|с числами|с данными|с показателями|количествен|статистическ/;
 const NEW = /свеж|нов(ых|ые|ее|ейш)|современн|актуальн|последн\p{L}*\s+(\S+\s+)?(лет|год)|недавн/u;
 
 const as = (kind: RemarkKind, extra: Omit<ClassifiedRemark, 'kind' | 'class'> = {}): ClassifiedRemark => ({
@@ -136,10 +167,11 @@ export function classifyRemark(text: string, now: Date): ClassifiedRemark {
     return as('foreign', { count: countOf(t) });
   if ((works && OLD.test(t)) || (/замен|убер|исключ|обнов/.test(t) && /источник|литератур|ссылк/.test(t)))
     return as('outdated', { year: keptFrom(t, year) });
-  if ((works && NEW.test(t)) || /(мало|больше|недостаточно|расширьте|дополните)\p{L}*\s+(источник|литератур|списо?к)/u.test(t)) {
-    const last = new RegExp(`последни\\p{L}*\\s+${NUM}\\s+(?:лет|года|год)`, 'u').exec(t);
-    return as('recent', { year: last ? year - numberOf(last[1]) + 1 : year - RECENT_YEARS + 1, count: countOf(t) });
-  }
+  if (
+    (works && (NEW.test(t) || (ADD.test(t) && new RegExp(YEAR).test(t)))) ||
+    /(мало|больше|недостаточно|расширьте|дополните)\p{L}*\s+(источник|литератур|списо?к)/u.test(t)
+  )
+    return as('recent', { year: recentFrom(t, year), count: countOf(t) });
 
   if (/(ссылк|сноск|цитат|цитир)/.test(t) && /(оформ|гост|неправил|формат|не по|квадратн|подстроч|единообраз|страниц)/.test(t))
     return as('citations');
@@ -156,7 +188,7 @@ export function classifyRemark(text: string, now: Date): ClassifiedRemark {
   if (/вывод/.test(t) && /глав|нет|где|отсутств|добав|сформулир|допиш|напиш|нужн/.test(t)) return as('chapter_conclusion');
   if (/таблиц/.test(t) && /добав|сведит|свести|составь|состав\p{L}*|представ|оформ\p{L}* в виде|нужн|привед|постро|в виде/u.test(t))
     return as('table');
-  if (/пример/.test(t)) return as('example');
+  if (/пример/.test(t)) return as('example', FIGURES.test(t) ? { figures: true } : {});
   if (/повтор|дублир|уже (было|сказано|говорилось|написано)|тавтолог/.test(t)) return as('repetition');
   if (/сократ|сжат|сожмит|слишком (длинн|подробн|много|объемн)|\bвод[аы]\b|лишн|избыточ/.test(t)) return as('shorten');
   if (/раскр|подробн|расшир|дополн|(?<!\p{L})мало(?!\p{L})|недостаточн|углуб|разверн|поверхностн|скудн|(?<!\p{L})слабо(?!\p{L})/u.test(t))

@@ -1,7 +1,8 @@
 /**
  * Remarks typed as text: one per paragraph, or one per item of a numbered or bulleted list (a
  * line that does not start an item continues the one before). «1.2 раскройте подробнее» is a
- * remark on subsection 1.2, not the second item of list 1.
+ * remark on subsection 1.2, not the second item of list 1. A paragraph or item without a word is
+ * no remark.
  */
 
 /** A list item's marker: «1.», «2)», «-», «–», «•», «*» (not «1.2»). */
@@ -14,7 +15,8 @@ export function splitRemarks(text: string): string[] {
   let current: string[] = [];
   const flush = () => {
     const remark = current.join(' ').replace(/\s+/g, ' ').trim();
-    if (remark) out.push(remark);
+    // A line without a word («—», «…», an empty item «3.») asks for nothing.
+    if (/\p{L}/u.test(remark)) out.push(remark);
     current = [];
   };
   const paragraphs = !listed && /\n\s*\n/.test(text);

@@ -63,6 +63,8 @@ export interface ClassifiedRemark {
   year?: number;
   /** foreign, recent: how many works to add. */
   count?: number;
+  /** example: asked with figures («с цифрами»): the example must state a figure its cited passage holds. */
+  figures?: boolean;
   /** cite_work: the work the student names. */
   work?: NamedWork;
   /** author_data: what only the author can give, in Russian («результаты опроса, проведённого автором»). */

@@ -11,6 +11,7 @@ import { need } from '../run/state.ts';
 import type { OutlineWithoutIntroduction } from '../outline/types.ts';
 import type { PageMap } from '../typeset/docx.ts';
 import { minimumSources } from '../sources/minimums.ts';
+import { sectionNoun } from '../remarks/section-names.ts';
 import { revisionReportDocx } from './report.ts';
 
 /** The normocontrol rules that answer a form remark. */
@@ -56,10 +57,10 @@ function placeOf(key: string, outline: OutlineWithoutIntroduction, pages: PageMa
     .find((p) => p !== undefined);
   const to = next === undefined ? pageCount : Math.max(from ?? next, next - (next > (from ?? 0) ? 1 : 0));
   const range = from === undefined ? '' : from === to ? `, с. ${from}` : `, с. ${from}–${to}`;
-  if (key === 'introduction') return `введение${range}`;
-  if (key === 'conclusion') return `заключение${range}`;
+  const name = sectionNoun(key).nominative;
+  if (!/^\d+\.\d+$/.test(key)) return `${name}${range}`;
   const [c, s] = key.split('.').map(Number);
-  return `п. ${key} «${outline.chapters[c - 1]?.subsections[s - 1] ?? ''}»${range}`;
+  return `${name} «${outline.chapters[c - 1]?.subsections[s - 1] ?? ''}»${range}`;
 }
 
 export async function reportRevision(run: PaperRun, state: PaperState): Promise<PaperState> {

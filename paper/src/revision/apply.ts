@@ -16,17 +16,20 @@
  * against its passage (checkChangedSubsections).
  */
 import { allOrAbort, withKeyPrefix } from '../calls.ts';
+import { writeGlossary } from '../source-plan/glossary.ts';
+import { isForeign } from '../bibliography/text.ts';
 import { checkChangedSubsections, guardsRepeats } from '../grounding/check-texts.ts';
 import { addClaims, verifyClaims } from '../grounding/claims.ts';
-import { groundingOf } from '../grounding/numbers.ts';
+import { groundingOf, numbersIn } from '../grounding/numbers.ts';
 import { paragraphsOf, RepeatGuard } from '../grounding/repeats.ts';
 import { briefOf } from '../outline/brief.ts';
 import { createPassageSearch } from '../passages/bm25.ts';
-import { citedPassageIds, markerIds, PASSAGE_MARKER } from '../passages/markers.ts';
+import { citedPassageIds, markerIds, PASSAGE_MARKER, withoutMarkers } from '../passages/markers.ts';
 import { passageBrief } from '../passages/types.ts';
 import type { Passage } from '../passages/split.ts';
 import { classifyRemark } from '../remarks/classify.ts';
 import { locateRemark, PaperIndex, type Location } from '../remarks/locate.ts';
+import { insideSections, sectionDone, sectionList, sectionListGenitive, sectionNoun } from '../remarks/section-names.ts';
 import type { ClassifiedRemark, OutcomeStatus, RemarkInput, RemarkOutcome, SectionKey } from '../remarks/types.ts';
 import type { PaperRun, PaperState } from '../run/state.ts';
 import { need } from '../run/state.ts';
@@ -36,12 +39,12 @@ import type { RunSource } from '../sources/index.ts';
 import { charsOf } from '../text/clean.ts';
 import { sentencesOf } from '../text/sentences.ts';
 import { fillSlots, keepTables, slotTables, withoutTables } from '../text/table-slots.ts';
-import { figureStatements, isTable, MIN_FIGURES_FOR_TABLE, settleTables, tableOf, tableParagraph } from '../text/tables.ts';
+import { figureOf, figureStatements, isTable, MIN_FIGURES_FOR_TABLE, settleTables, tableOf, tableParagraph } from '../text/tables.ts';
 import { englishQueryOf } from '../sources/glossary.ts';
 import { tokensFor } from '../writer/tokens.ts';
 import type { PassageBrief } from '../writer/types.ts';
 import { addMessages, rewriteMessages, sectionLabel, tableMessages } from './prompt.ts';
-import { findWorks, isForeignSource, isNamedWork, isOlderThan, isSince, withNewWorks, type WorkNeed } from './sources.ts';
+import { findWorks, isForeignSource, isNamedWork, isOlderThan, isSince, withNewWorks, yearOf, type WorkNeed } from './sources.ts';
 
 /** «Раскройте подробнее»: this share of the section more, within these bounds. */
 const EXPAND = { share: 0.4, min: 1500, max: 4000 };
@@ -114,12 +117,8 @@ const KIND_WORDS: Record<ClassifiedRemark['kind'], string> = {
   author_data: 'данные автора',
 };
 
-/** «п. 2.1», «введение», «заключение». */
-export function sectionName(key: SectionKey): string {
-  return key === 'introduction' ? 'введение' : key === 'conclusion' ? 'заключение' : `п. ${key}`;
-}
-const listOf = (keys: SectionKey[]) => keys.map(sectionName).join(', ');
-const outOfScope = (keys: SectionKey[]) => `Замечание относится к разделу вне выбранной области доработки (${listOf(keys)})`;
+const outOfScope = (keys: SectionKey[]) => `Замечание относится к разделу вне выбранной области доработки (${sectionList(keys)})`;
+const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 function sectionsOf(written: Written): Map<SectionKey, string[]> {
   return new Map<SectionKey, string[]>([
@@ -196,6 +195,17 @@ function shortened(paragraphs: string[], citedElsewhere: (paragraph: string) => 
 /** An example as a reader finds it: a paragraph that says so and cites its source. */
 const EXAMPLE = /(?:^|[\s(«])(например|в частности|так,|примером|пример)/iu;
 const isExample = (p: string) => EXAMPLE.test(p) && citedPassageIds(p).length > 0;
+/** A year is no figure of an example (a work's year stands in its running head). */
+const isYear = (n: string) => /^(19|20)\d\d$/.test(n);
+/** An example «с цифрами» as a reader checks it: a sentence of it states a number (not a year) that a passage it cites holds. */
+function statesCitedFigure(paragraph: string, passages: Map<string, Passage>): boolean {
+  return sentencesOf(paragraph).some((sentence) => {
+    const held = new Set(citedPassageIds(sentence).flatMap((id) => [...numbersIn(passages.get(id)?.text ?? '')]));
+    return [...numbersIn(withoutMarkers(sentence))].some((n) => held.has(n) && !isYear(n));
+  });
+}
+/** A passage as an example «с цифрами» is written from: only its sentences that state a figure. */
+const withFiguresOnly = (p: PassageBrief): PassageBrief => ({ ...p, text: sentencesOf(p.text).filter(figureOf).join(' ') });
 
 export async function applyRemarks(run: PaperRun, state: PaperState): Promise<PaperState> {
   const revision = need(state.revision, 'the revision');
@@ -235,7 +245,7 @@ export async function applyRemarks(run: PaperRun, state: PaperState): Promise<Pa
         item.remark = { ...item.remark, kind: 'rewrite' };
         plan.sections = where;
       } else if (!inScope(last))
-        plan.reason = `Выводы по главе ${chapter} стоят в конце ${sectionName(last)}, вне выбранной области доработки`;
+        plan.reason = `Выводы по главе ${chapter} стоят в конце ${sectionNoun(last).genitive}, вне выбранной области доработки`;
       else plan.sections = [last];
     } else plan.sections = item.remark.kind === 'table' || item.remark.kind === 'example' ? where.filter((k) => /^\d/.test(k)) : where;
     if (!plan.reason && !plan.sections.length) plan.reason = 'Таблицы и примеры даются в главах работы: укажите подраздел';
@@ -330,11 +340,28 @@ export async function applyRemarks(run: PaperRun, state: PaperState): Promise<Pa
     const list = [...fresh, ...more].slice(0, ADD_PASSAGES);
     return list.length ? list : own.slice(0, ADD_PASSAGES);
   };
+  /** Passages stating figures a section can use: its own, then those of the paper's sources that fit it (a table's, an example's «с цифрами»). */
+  const figurePassages = (k: SectionKey) => {
+    const states = (p: { text: string }) => figureStatements([p.text]).size > 0;
+    const fitting = search.search(queryOf(k), ADD_PASSAGES, { only: states, perSource: 2 }).map((x) => brief(x.passage));
+    return [...ownPassages(k).filter(states), ...fitting]
+      .filter((p, i, all) => all.findIndex((x) => x.id === p.id) === i)
+      .slice(0, ADD_PASSAGES);
+  };
   const chapterConclusions: { plan: Plan; chapter: number; key: SectionKey }[] = [];
   for (const plan of plans.values()) {
     const { item } = plan;
     const r = item.remark;
     if (item.remark.class === 'content' && !plan.reason) {
+      // An example «с цифрами» is written from passages that state figures: a section without any gets none (no figure is made up).
+      if (r.kind === 'example' && r.figures) {
+        const without = plan.sections.filter((k) => !figurePassages(k).length);
+        plan.sections = plan.sections.filter((k) => !without.includes(k));
+        if (!plan.sections.length) {
+          plan.reason = `В источниках ${sectionListGenitive(without)} нет числовых данных: пример с цифрами не приведён, придумывать их сервис не станет`;
+          continue;
+        }
+      }
       for (const k of plan.sections) {
         const job = jobOf(k);
         if (r.kind === 'rewrite') job.rewrite.push(plan);
@@ -352,9 +379,17 @@ export async function applyRemarks(run: PaperRun, state: PaperState): Promise<Pa
         else if (r.kind === 'example')
           job.add.push({
             plan,
-            instruction: `Приведи конкретный пример (практику организации, региона или отрасли) из переданных фрагментов со ссылкой на фрагмент; начни абзац словами «Например,». Замечание: «${item.input.text}».`,
+            instruction: r.figures
+              ? 'Приведи конкретный пример с цифрами из переданных фрагментов: назови показатель и его значение (долю, сумму, число) точно так, ' +
+                `как они стоят во фрагменте, и сошлись на этот фрагмент в том же предложении; начни абзац словами «Например,». Замечание: «${item.input.text}».`
+              : `Приведи конкретный пример (практику организации, региона или отрасли) из переданных фрагментов со ссылкой на фрагмент; начни абзац словами «Например,». Замечание: «${item.input.text}».`,
             chars: EXAMPLE_CHARS,
-            passages: freshPassages(k),
+            // With figures: the passages stating some, those nobody cites yet first (what is new to say), each told by its figures.
+            passages: r.figures
+              ? figurePassages(k)
+                  .sort((a, b) => Number(citedPassages.has(a.id)) - Number(citedPassages.has(b.id)))
+                  .map(withFiguresOnly)
+              : freshPassages(k),
           });
       }
       continue;
@@ -371,13 +406,13 @@ export async function applyRemarks(run: PaperRun, state: PaperState): Promise<Pa
       const concerned = targets.filter((k) => [...sourceIdsOf(before.get(k) ?? [], passagesNow().byId)].some(isOld));
       plan.sections = concerned;
       if (!concerned.length) {
-        plan.note = `В ${targets.length === allSections.length ? 'работе' : listOf(targets)} нет ссылок на работы, изданные до ${r.year} г.`;
+        plan.note = `${targets.length === allSections.length ? 'В работе' : capital(insideSections(targets))} нет ссылок на работы, изданные до ${r.year} г.`;
         continue;
       }
       const newer = new Set(sources.list.filter((s) => isSince(s, r.year!)).map((s) => s.id));
       const replacing = concerned.map((k) => ({ k, passages: passagesFor(k, newer, ADD_PASSAGES) }));
       if (replacing.some((x) => !x.passages.length)) {
-        plan.reason = `В библиографических базах не нашлось работ по теме ${listOf(concerned)}, изданных с ${r.year} г.: ссылки оставлены, чтобы положения текста не остались без источника`;
+        plan.reason = `В библиографических базах не нашлось работ по теме ${sectionListGenitive(concerned)}, изданных с ${r.year} г.: ссылки оставлены, чтобы положения текста не остались без источника`;
         plan.sections = [];
         continue;
       }
@@ -593,12 +628,8 @@ export async function applyRemarks(run: PaperRun, state: PaperState): Promise<Pa
   }
 
   async function tableFor(k: SectionKey, title: string, tail: string, asked: Plan[]): Promise<string[]> {
-    // The figures a table compares: the section's passages that state some, then those of the paper's sources that fit it.
-    const figures = (p: { text: string }) => figureStatements([p.text]).size > 0;
-    const fitting = search.search(queryOf(k), ADD_PASSAGES, { only: figures, perSource: 2 }).map((x) => brief(x.passage));
-    const sources = [...ownPassages(k).filter(figures), ...fitting]
-      .filter((p, i, all) => all.findIndex((x) => x.id === p.id) === i)
-      .slice(0, ADD_PASSAGES);
+    // The figures a table compares.
+    const sources = figurePassages(k);
     if (figureStatements(sources.map((p) => p.text)).size < MIN_FIGURES_FOR_TABLE) return [];
     const instructions = asked.map((p) => p.item.input.text);
     const reply = await calls.call({
@@ -614,6 +645,19 @@ export async function applyRemarks(run: PaperRun, state: PaperState): Promise<Pa
     return at > 0 ? accepted.slice(at - 1, at + 1) : [`Данные источников сопоставлены в таблице ниже.`, accepted[at]];
   }
 
+  // The foreign passages the round is to cite have their terms in the paper's glossary (asked for
+  // those it lacks), so a statement on one is checked as the paper's first writing was.
+  const paperPlan = current.plan ?? { placed: {}, works: [], glossary: [] };
+  const addedTerms = await writeGlossary({
+    key: 'glossary:revision',
+    topic: run.input.topic,
+    passages: [...jobs.values()]
+      .flatMap((job) => job.add.flatMap((a) => a.passages.map((p) => passagesNow().byId.get(p.id)!)))
+      .filter((p) => isForeign(p.text)),
+    calls: run.calls,
+    known: new Set(paperPlan.glossary.map((e) => e.en)),
+  });
+  current = { ...current, plan: { ...paperPlan, glossary: [...paperPlan.glossary, ...addedTerms] } };
   await allOrAbort(
     [...jobs.values()].map((job) => () => runJob(job)),
     run.signal,
@@ -645,10 +689,12 @@ export async function applyRemarks(run: PaperRun, state: PaperState): Promise<Pa
     if (before.has(k) && texts.get(k) !== before.get(k)) {
       const v = await verifyClaims({
         key: `verify:revised:${k}`,
+        repairKey: `repair:revised:${k}`,
         paragraphs: texts.get(k)!,
         passages: passages.byId,
         calls: run.calls,
         judge: run.ctx.writer.kind === 'llm' ? 'model' : 'lexical',
+        glossary: current.plan?.glossary,
       });
       texts.set(k, v.paragraphs);
       claims = addClaims(claims, v.counts);
@@ -657,7 +703,7 @@ export async function applyRemarks(run: PaperRun, state: PaperState): Promise<Pa
   // ---------- what became of each remark ----------
   const changed = index.keys.filter((k) => texts.get(k)!.join('\n') !== before.get(k)!.join('\n'));
   const outcomes = items.map((item) =>
-    outcomeOf(plans.get(item.n)!, { before, after: texts, passages: passages.byId, sources: sourcesNow().byId }),
+    outcomeOf(plans.get(item.n)!, { before, after: texts, passages: passages.byId, sources: sourcesNow().byId, listed: citedNow }),
   );
   // What the remarks that asked for more text added: the paper may grow past its window by that much.
   const grownChars = [...jobs.values()]
@@ -716,6 +762,37 @@ interface Texts {
   after: Map<SectionKey, string[]>;
   passages: Map<string, Passage>;
   sources: Map<string, RunSource>;
+  /** The sources the paper cited before the round: its list of sources as delivered. */
+  listed: Set<string>;
+}
+
+/** «работа 2024 г.», «зарубежные работы», «работа Иванов И. И. Название (2021)»: the works a sources remark brought, in number. */
+function worksSaid(kind: ClassifiedRemark['kind'], works: RunSource[]): string {
+  const one = works.length === 1;
+  if (kind === 'foreign') return one ? 'зарубежная работа' : 'зарубежные работы';
+  if (kind === 'cite_work') return `работа ${works[0].label}`;
+  const years = works.map(yearOf).filter((y): y is number => y !== undefined);
+  const [from, to] = [Math.min(...years), Math.max(...years)];
+  const when = !years.length ? '' : from === to ? ` ${from} г.` : ` ${from}–${to} гг.`;
+  return `${one ? 'работа' : 'работы'}${when}`;
+}
+
+/**
+ * Where works were cited (`where`: «в п. 2.1», «там же»), and whether the list had them: «в п. 2.1
+ * процитирована работа 2024 г., добавленная в список источников», or «в п. 2.1 впервые процитирована
+ * работа 2024 г., уже бывшая в списке».
+ */
+function citedSaid(kind: ClassifiedRemark['kind'], where: string, works: RunSource[], listed: boolean): string {
+  const one = works.length === 1;
+  const cited = listed ? (one ? 'впервые процитирована' : 'впервые процитированы') : one ? 'процитирована' : 'процитированы';
+  const list = listed
+    ? one
+      ? 'уже бывшая в списке'
+      : 'уже бывшие в списке'
+    : one
+      ? 'добавленная в список источников'
+      : 'добавленные в список источников';
+  return `${where} ${cited} ${worksSaid(kind, works)}, ${list}${one ? '' : `: ${works.length}`}`;
 }
 
 /** What a remark's own check finds in the new texts: done, partly, not at all; in Russian. */
@@ -741,39 +818,67 @@ function outcomeOf(plan: Plan, t: Texts): RemarkOutcome {
   if (r.class === 'form') return result('done', 'Оформление проверяется нормоконтролем новой версии');
   if (plan.reason) return result('not_done', plan.reason);
   if (plan.note) return result('done', plan.note);
+  const citedIn = (m: Map<SectionKey, string[]>, k: SectionKey) => sourceIdsOf(m.get(k) ?? [], t.passages);
+  if (r.kind === 'foreign' || r.kind === 'recent' || r.kind === 'cite_work') {
+    // Each section's works cited there for the first time, those new to the list apart from those it had.
+    const said: string[] = [];
+    const brought = new Set<string>();
+    for (const k of plan.sections) {
+      const had = citedIn(t.before, k);
+      const has = citedIn(t.after, k);
+      const works = plan.works.filter((w) => has.has(w.id) && !had.has(w.id));
+      const groups = [false, true].map((listed) => ({ listed, works: works.filter((w) => t.listed.has(w.id) === listed) }));
+      groups
+        .filter((g) => g.works.length)
+        .forEach((g, i) => said.push(citedSaid(r.kind, i ? 'там же' : sectionNoun(k).inside, g.works, g.listed)));
+      for (const w of works) brought.add(w.id);
+    }
+    if (!brought.size)
+      return result('not_done', capital(plan.sections.map((k) => `${sectionNoun(k).nominative}: ссылку добавить не удалось`).join('; ')));
+    const detail = capital(said.join('; '));
+    const wanted = r.kind === 'cite_work' ? 1 : r.count!;
+    return brought.size >= wanted ? result('done', detail) : result('partial', `${detail}; больше подходящих работ в базах не нашлось`);
+  }
   const chars = (m: Map<SectionKey, string[]>, k: SectionKey) => charsOf(withoutTables(m.get(k) ?? []));
   const per = plan.sections.map((k) => {
     const b = t.before.get(k) ?? [];
     const a = t.after.get(k) ?? [];
     const changed = a.join('\n') !== b.join('\n');
-    const name = sectionName(k);
+    const name = sectionNoun(k);
     switch (r.kind) {
       case 'expand': {
         const more = chars(t.after, k) - chars(t.before, k);
         return more >= chars(t.before, k) * 0.1
-          ? { ok: true, says: `${name} дополнен (+${more} знаков)` }
-          : { ok: false, says: `${name}: пригодного дополнения получить не удалось` };
+          ? { ok: true, says: `${sectionDone(k, 'дополнен')} (+${more} знаков)` }
+          : { ok: false, says: `${name.nominative}: пригодного дополнения получить не удалось` };
       }
       case 'shorten': {
         const less = chars(t.before, k) - chars(t.after, k);
         return less >= chars(t.before, k) * 0.15
-          ? { ok: true, says: `${name} сокращён на ${less} знаков` }
-          : { ok: false, says: `${name}: сокращать нечего без потери ссылок` };
+          ? { ok: true, says: `${sectionDone(k, 'сокращён')} на ${less} знаков` }
+          : { ok: false, says: `${name.nominative}: сокращать нечего без потери ссылок` };
       }
-      case 'example':
-        return a.some((p) => !b.includes(p) && isExample(p))
-          ? { ok: true, says: `в ${name} добавлен пример со ссылкой на источник` }
-          : { ok: false, says: `${name}: пример с источником получить не удалось` };
-      case 'table':
-        return a.filter(isTable).length > b.filter(isTable).length
-          ? { ok: true, says: `в ${name} добавлена таблица по данным источников` }
+      case 'example': {
+        const examples = a.filter((p) => !b.includes(p) && isExample(p));
+        if (!examples.length) return { ok: false, says: `${name.nominative}: пример с источником получить не удалось` };
+        if (!r.figures) return { ok: true, says: `${name.inside} добавлен пример со ссылкой на источник` };
+        return examples.some((p) => statesCitedFigure(p, t.passages))
+          ? { ok: true, says: `${name.inside} добавлен пример с цифрами из цитируемого источника` }
           : {
               ok: false,
-              says: `${name}: в источниках раздела нет сопоставимых числовых данных — таблицу с придуманными цифрами не составляем`,
+              says: `${name.nominative}: пример с цифрами получить не удалось — в добавленном примере нет чисел из цитируемого фрагмента источника`,
+            };
+      }
+      case 'table':
+        return a.filter(isTable).length > b.filter(isTable).length
+          ? { ok: true, says: `${name.inside} добавлена таблица по данным источников` }
+          : {
+              ok: false,
+              says: `${name.nominative}: в источниках раздела нет сопоставимых числовых данных — таблицу с придуманными цифрами не составляем`,
             };
       case 'chapter_conclusion':
         return a.some(isChapterConclusion) && changed
-          ? { ok: true, says: `выводы по главе ${k.split('.')[0]} написаны заново в конце ${name}` }
+          ? { ok: true, says: `выводы по главе ${k.split('.')[0]} написаны заново в конце ${name.genitive}` }
           : { ok: false, says: `выводы по главе ${k.split('.')[0]} получить не удалось` };
       case 'repetition': {
         const dropped = b.join(' ').length - a.join(' ').length;
@@ -781,42 +886,24 @@ function outcomeOf(plan: Plan, t: Texts): RemarkOutcome {
           ok: true,
           says:
             dropped > 0
-              ? `из ${name} удалены предложения, повторяющие другие разделы`
-              : `в ${name} повторов с другими разделами не найдено`,
+              ? `из ${name.genitive} удалены предложения, повторяющие другие разделы`
+              : `${name.inside} повторов с другими разделами не найдено`,
         };
       }
       case 'rewrite':
         return changed
-          ? { ok: true, says: `${name} переработан с учётом замечания` }
-          : { ok: false, says: `${name}: переработать не удалось` };
-      case 'outdated': {
-        const old = [...sourceIdsOf(a, t.passages)].filter((id) => isOlderThan(t.sources.get(id), r.year!));
-        return old.length
-          ? { ok: false, says: `в ${name} остались ссылки на ${old.length} работ до ${r.year} г.` }
-          : { ok: true, says: `в ${name} ссылки на работы до ${r.year} г. заменены более новыми` };
-      }
+          ? { ok: true, says: `${sectionDone(k, 'переработан')} с учётом замечания` }
+          : { ok: false, says: `${name.nominative}: переработать не удалось` };
       default: {
-        const cited = sourceIdsOf(a, t.passages);
-        const added = plan.works.filter((w) => cited.has(w.id) && !sourceIdsOf(b, t.passages).has(w.id));
-        return added.length
-          ? { ok: true, says: `в ${name} добавлены ссылки: ${added.length}`, works: added }
-          : { ok: false, says: `${name}: ссылку добавить не удалось` };
+        // outdated: the only kind left (form, author-only and the works' remarks are answered above).
+        const old = [...citedIn(t.after, k)].filter((id) => isOlderThan(t.sources.get(id), r.year!));
+        return old.length
+          ? { ok: false, says: `${name.inside} остались ссылки на работы, изданные до ${r.year} г.: ${old.length}` }
+          : { ok: true, says: `${name.inside} ссылки на работы, изданные до ${r.year} г., заменены более новыми` };
       }
     }
   });
   const ok = per.filter((p) => p.ok).length;
-  if (r.kind === 'foreign' || r.kind === 'recent' || r.kind === 'cite_work') {
-    const works = per.flatMap((p) => ('works' in p && p.works) || []);
-    const wanted = r.kind === 'cite_work' ? 1 : r.count!;
-    const what = r.kind === 'foreign' ? 'зарубежных работ' : r.kind === 'recent' ? `работ с ${r.year} г.` : 'работа';
-    if (!works.length) return result('not_done', per.map((p) => p.says).join('; '));
-    const said = `${r.kind === 'cite_work' ? `Добавлена ссылка на работу ${works[0].label}` : `Добавлено ${what}: ${works.length}`} (${listOf(plan.sections)})`;
-    return result(
-      works.length >= wanted ? 'done' : 'partial',
-      works.length >= wanted ? said : `${said}; больше подходящих работ в базах не нашлось`,
-    );
-  }
   const says = per.map((p) => p.says).join('; ');
-  const detail = says.charAt(0).toUpperCase() + says.slice(1);
-  return result(ok === per.length ? 'done' : ok ? 'partial' : 'not_done', detail || KIND_WORDS[r.kind]);
+  return result(ok === per.length ? 'done' : ok ? 'partial' : 'not_done', capital(says) || KIND_WORDS[r.kind]);
 }

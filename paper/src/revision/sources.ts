@@ -81,6 +81,8 @@ export async function findWorks(run: PaperRun, state: PaperState, needs: WorkNee
         ru: `${outline.topic} ${outline.keywords.join(' ')} ${titles.join(' ')} ${n.kind === 'cite_work' ? (n.work.title ?? '') : ''}`,
         en: queries.en.join(' '),
       },
+      // A work the supervisor named is looked for by its title; any other must be on the topic's object.
+      ...(n.kind === 'cite_work' ? {} : { topic: outline.topic }),
       minYear,
       maxYear,
       want: n.kind === 'cite_work' ? 10 : n.want + 3,

@@ -10,6 +10,7 @@ import { need } from '../run/state.ts';
 import { accessDate, withMoreWorks } from '../sources/run-sources.ts';
 import type { FoundWork } from '../sources/search/types.ts';
 import type { ClaimCounts } from '../types.ts';
+import type { GlossaryEntry } from '../source-plan/types.ts';
 import { noClaims } from '../grounding/claims.ts';
 import { KEY_AUTHORS_LEAD } from '../introduction/authors.ts';
 import { applyRemarks } from './apply.ts';
@@ -29,6 +30,8 @@ interface Saved {
   assigned: Record<string, string[]>;
   claims: ClaimCounts;
   extraPages: number;
+  /** The paper's glossary with the terms of the round's new foreign works (absent in rounds stored before). */
+  glossary?: GlossaryEntry[];
 }
 
 function save(state: PaperState): Saved {
@@ -55,6 +58,7 @@ function save(state: PaperState): Saved {
     assigned: passages.assigned,
     claims: state.claims ?? noClaims(),
     extraPages: state.extraPages ?? 0,
+    glossary: state.plan?.glossary ?? [],
   };
 }
 
@@ -76,6 +80,7 @@ function restore(state: PaperState, s: Saved): PaperState {
     claims: s.claims,
     extraPages: s.extraPages,
     revision: { ...revision, outcomes: s.outcomes, changed: s.changed, added: s.found },
+    ...(state.plan && s.glossary ? { plan: { ...state.plan, glossary: s.glossary } } : {}),
   };
 }
 

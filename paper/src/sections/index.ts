@@ -42,9 +42,14 @@ export function keyPointsOf(paragraphs: string[]): string {
   return out.slice(0, DIGEST_CHARS);
 }
 
-/** A model's text as paragraphs of the paper: clean, and without sentences carrying made-up figures. */
-export function acceptText(raw: string, options: { dropTitle?: string; grounding: Grounding }): string[] {
-  return dropUngroundedNumbers(cleanText(raw, { dropTitle: options.dropTitle }), options.grounding).paragraphs;
+/**
+ * A model's text as paragraphs of the paper: clean, and without sentences carrying made-up
+ * figures (`checked`: a cited one is left to the claims check that follows, which repairs it from
+ * its page).
+ */
+export function acceptText(raw: string, options: { dropTitle?: string; grounding: Grounding; checked?: boolean }): string[] {
+  return dropUngroundedNumbers(cleanText(raw, { dropTitle: options.dropTitle }), options.grounding, { keepCited: options.checked })
+    .paragraphs;
 }
 
 /** A subsection's task as the writer gets it, with what checks and runs the call. */
@@ -69,7 +74,11 @@ export async function writeSection(
     messages: sectionMessages(task),
     maxTokens: tokensFor(targetChars),
   });
-  return acceptText(reply.text, { dropTitle: outline.chapters[chapter - 1].subsections[subsection - 1], grounding: options.grounding });
+  return acceptText(reply.text, {
+    dropTitle: outline.chapters[chapter - 1].subsections[subsection - 1],
+    grounding: options.grounding,
+    checked: true,
+  });
 }
 
 /** The opening words of a passage: what a subsection written alongside learns of it. */

@@ -16,7 +16,7 @@ import type { ChatMessage } from '../writer/types.ts';
 import type { GlossaryEntry } from './types.ts';
 
 /** Terms asked at most: the commonest words of the foreign passages. */
-const MAX_TERMS = 60;
+const MAX_TERMS = 100;
 /** A translation longer than this is no term. */
 const MAX_WORDS = 4;
 const MAX_CHARS = 48;
@@ -76,12 +76,21 @@ export function acceptGlossary(reply: unknown, asked: string[] | null): Glossary
   return [...out].map(([en, ru]) => ({ en, ru }));
 }
 
-/** The glossary of the planned passages: one recorded call (`glossary`), none when no passage is foreign. */
-export async function writeGlossary(options: { topic: string; passages: Passage[]; calls: CallRunner }): Promise<GlossaryEntry[]> {
-  const asked = foreignTerms(options.passages);
+/**
+ * The glossary of these passages: one recorded call (`key`, by default `glossary`), none when no
+ * passage is foreign; terms already `known` are not asked again.
+ */
+export async function writeGlossary(options: {
+  topic: string;
+  passages: Passage[];
+  calls: CallRunner;
+  key?: string;
+  known?: ReadonlySet<string>;
+}): Promise<GlossaryEntry[]> {
+  const asked = foreignTerms(options.passages).filter((t) => !options.known?.has(t));
   if (!asked.length) return [];
   const reply = await options.calls.call({
-    key: 'glossary',
+    key: options.key ?? 'glossary',
     task: { kind: 'glossary', topic: options.topic, terms: asked },
     messages: glossaryMessages(options.topic, asked),
     maxTokens: 200 + 12 * asked.length,

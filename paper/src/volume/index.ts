@@ -102,6 +102,7 @@ export async function topUp(options: {
     const accepted = settleTables(
       withoutTables(
         acceptText(replies.get(number)!, {
+          checked: true,
           dropTitle: options.outline.chapters[chapter - 1].subsections[subsection - 1],
           grounding: options.grounding,
         }),

@@ -94,12 +94,11 @@ export async function writeParts(run: PaperRun, state: PaperState): Promise<Pape
   // The glossary is asked beside the texts: only their checks wait for it. It is stored
   // (`sources:glossary`) so that `paper check --sources` matches foreign pages as the run did.
   const glossary = once(async () => {
+    // The planned foreign works' every passage: an extension or a revision may retell another page of theirs.
+    const works = new Set(Object.values(plan.placed).flatMap((placed) => placed.map((w) => w.source)));
     const entries = await writeGlossary({
       topic: run.input.topic,
-      passages: Object.values(plan.placed)
-        .flat()
-        .flatMap((w) => w.passages.map((id) => passages.byId.get(id)!))
-        .filter((p) => isForeign(p.text)),
+      passages: passages.list.filter((p) => works.has(p.sourceId) && isForeign(p.text)),
       calls,
     });
     await run.ctx.checkpoints.set(GLOSSARY_CHECKPOINT, entries);

@@ -149,8 +149,18 @@ async function remarksOf(form: RevisionForm): Promise<RemarkInput[]> {
     section: i.section,
   }));
   const remarks = [...typed, ...comments, ...instructions];
-  if (!remarks.length) throw new AppError('revision_no_remarks');
+  if (!remarks.length) throw new AppError('revision_no_remarks', { detail: noRemarksDetail(form.remarks, docx) });
   return remarks;
+}
+
+/** Why a form brought no remark, in Russian: nothing given, a .docx without comments, a text without a word. */
+function noRemarksDetail(text: string, docx: UploadedFile | undefined): string {
+  const ask = 'введите текст замечаний или приложите .docx с комментариями научного руководителя';
+  const why = [
+    ...(docx ? [`в файле «${docx.fileName}» нет комментариев`] : []),
+    ...(text.trim() ? ['в тексте замечаний нет ни одного слова'] : []),
+  ];
+  return why.length ? `Замечаний нет: ${why.join(', а ')}. Чтобы начать доработку, ${ask}` : `Замечаний нет: ${ask}`;
 }
 
 /**

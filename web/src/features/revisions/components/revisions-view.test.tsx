@@ -84,13 +84,13 @@ describe('revisions of a paper', () => {
   it('no round left: the price on the button; the server says why a round is refused', async () => {
     mockApi((_url, init) =>
       init.method === 'POST'
-        ? [400, { code: 'revision_no_remarks', detail: 'Нет замечаний: в загруженном .docx нет комментариев, а текст замечаний пуст.' }]
+        ? [400, { code: 'revision_no_remarks', detail: 'Замечаний нет: введите текст замечаний или приложите .docx с комментариями научного руководителя' }]
         : [200, info({ used: 3, left: 0 })],
     );
     renderView();
     expect(text(await screen.findByTestId('rounds-left'))).toContain('Бесплатные доработки использованы: следующая доработка стоит 490 ₽');
     fireEvent.click(screen.getByRole('button', { name: /^Оплатить 490\s₽ и доработать$/ }));
-    expect(text(await screen.findByRole('alert'))).toContain('Нет замечаний: в загруженном .docx нет комментариев');
+    expect(text(await screen.findByRole('alert'))).toContain('Замечаний нет: введите текст замечаний');
   });
 
   it('a finished round: each remark with what was done and where; a running one: no new round, a link to its progress', async () => {
