@@ -85,10 +85,7 @@ export const ERRORS = {
   revision_not_purchased: error(400, 'Доработка доступна для купленной полной версии работы'),
   /** Included rounds used or the free period over, and the request did not agree to pay (data.price). */
   revision_rounds_used: error(402, 'Бесплатные доработки по этой работе закончились: следующая доработка платная'),
-  revision_no_remarks: error(
-    400,
-    'Замечаний нет: введите текст замечаний или приложите .docx с комментариями научного руководителя',
-  ),
+  revision_no_remarks: error(400, 'Замечаний нет: введите текст замечаний или приложите .docx с комментариями научного руководителя'),
   revision_running: error(409, 'По этой работе уже идёт доработка: дождитесь её окончания'),
   remarks_too_long: error(422, 'Замечания слишком длинные: не больше 10 000 знаков текстом и 100 комментариев в файле'),
   revision_unavailable: error(

@@ -84,7 +84,13 @@ describe('revisions of a paper', () => {
   it('no round left: the price on the button; the server says why a round is refused', async () => {
     mockApi((_url, init) =>
       init.method === 'POST'
-        ? [400, { code: 'revision_no_remarks', detail: 'Замечаний нет: введите текст замечаний или приложите .docx с комментариями научного руководителя' }]
+        ? [
+            400,
+            {
+              code: 'revision_no_remarks',
+              detail: 'Замечаний нет: введите текст замечаний или приложите .docx с комментариями научного руководителя',
+            },
+          ]
         : [200, info({ used: 3, left: 0 })],
     );
     renderView();
