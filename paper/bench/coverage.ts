@@ -19,25 +19,21 @@ import { performance } from 'node:perf_hooks';
 import { startFakeLlm } from '../dev/fake-llm.ts';
 import { SCENARIOS, wellBehavedModel } from '../dev/misbehaving-llm.ts';
 import {
-  createCrossrefSearch,
   createLlmWriter,
   createMemoryCheckpoints,
   createMemoryFullTexts,
-  createOpenAlexSearch,
   generatePaper,
   outlookOf,
   queriesForTopic,
   SEARCH_PER_QUERY,
   searchWorks,
 } from '../src/index.ts';
-import type { PaperResult, PdfConverter } from '../src/index.ts';
+import type { BibliographicSearch, PaperResult, PdfConverter } from '../src/index.ts';
 import { FULL_TEXT_LIMITS } from '../src/passages/full-texts.ts';
 import type { Passage } from '../src/passages/split.ts';
 import { FOREIGN_SHARE, firstRecentYear } from '../src/sources/minimums.ts';
 import { COVERAGE, coverageCorpus, coverageMinimum, type CoverageSpec } from '../test/support/coverage-corpus.ts';
-import { startCrossrefStandIn } from '../test/support/crossref-stand-in.ts';
-import { startOpenAlexStandIn } from '../test/support/openalex-stand-in.ts';
-import { makePdf, startPdfServer } from '../test/support/pdf-server.ts';
+import { startCorpusStandIns } from '../test/support/corpus-stand-ins.ts';
 import { BENCH_MIN_YEAR, benchPaperInput } from '../test/support/topic-corpus.ts';
 import { measureGrounding, type GroundingFigures } from './grounding-measure.ts';
 
@@ -98,7 +94,7 @@ function misses(r: Row): string[] {
 async function paperOf(
   spec: CoverageSpec,
   model: (typeof MODELS)[number],
-  stand: { openalex: string; crossref: string },
+  search: BibliographicSearch[],
   pdf: PdfConverter,
   fullTexts: ReturnType<typeof createMemoryFullTexts>,
 ) {
@@ -118,10 +114,7 @@ async function paperOf(
       { ...benchPaperInput(spec.topic), type: spec.type },
       {
         writer: createLlmWriter({ baseURL: llm.url, apiKey: 'k', models: { basic: 'sim', professional: 'sim' }, ...WRITER }),
-        search: [
-          createOpenAlexSearch({ baseUrl: stand.openalex }),
-          createCrossrefSearch({ baseUrl: stand.crossref, mailto: 'bench@example.org' }),
-        ],
+        search,
         checkpoints,
         pdf,
         onProgress: () => {},
@@ -151,17 +144,9 @@ export async function runCoverage(pdf: PdfConverter): Promise<boolean> {
   const fullTexts = createMemoryFullTexts();
   for (const spec of COVERAGE) {
     const corpus = coverageCorpus(spec);
-    const files: Record<string, Uint8Array> = {};
-    for (const [path, pages] of Object.entries(corpus.pdfs)) files[path] = await makePdf(pages);
-    const repository = await startPdfServer(files);
-    const records = corpus.records(repository.url);
-    const openalex = await startOpenAlexStandIn({ works: records.openalex });
-    const crossref = await startCrossrefStandIn({ works: records.crossref, lookupOnly: records.crossrefLookupOnly });
+    const stand = await startCorpusStandIns(corpus);
     try {
-      const providers = [
-        createOpenAlexSearch({ baseUrl: openalex.url }),
-        createCrossrefSearch({ baseUrl: crossref.url, mailto: 'bench@example.org' }),
-      ];
+      const providers = stand.search();
       const queries = queriesForTopic(spec.topic);
       const found = await searchWorks({
         providers,
@@ -188,7 +173,7 @@ export async function runCoverage(pdf: PdfConverter): Promise<boolean> {
       const russianRelevant = spec.russian;
       for (const model of MODELS) {
         const started = performance.now();
-        const paper = await paperOf(spec, model, { openalex: openalex.url, crossref: crossref.url }, pdf, fullTexts);
+        const paper = await paperOf(spec, model, stand.search(), pdf, fullTexts);
         const r = paper.result;
         const listed = r?.sources.length ?? 0;
         const foreign = r?.sources.filter((s) => s.url && english.has(s.url)).length ?? 0;
@@ -223,9 +208,7 @@ export async function runCoverage(pdf: PdfConverter): Promise<boolean> {
         process.stderr.write(`coverage ${spec.name} / ${model}: ${row.error ?? `${listed} listed`} (${row.seconds.toFixed(0)} s)\n`);
       }
     } finally {
-      await openalex.close();
-      await crossref.close();
-      await repository.close();
+      await stand.close();
     }
   }
   printRows(rows);

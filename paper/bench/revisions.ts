@@ -540,6 +540,7 @@ async function groundingOf(round: Round): Promise<GroundingFigures> {
     rangeOf: new Map(sources.map((x) => [x.id, x.work?.pages])),
     passages: snapshot.passages.list.map((p) => ({ source: p.sourceId, page: p.page, text: p.text })),
     allowed: new Set([...numbers(snapshot.input.topic), ...numbers(JSON.stringify(snapshot.outline))]),
+    glossary: snapshot.plan?.glossary ?? [],
   });
 }
 

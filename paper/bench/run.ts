@@ -12,20 +12,16 @@ import { startFakeLlm } from '../dev/fake-llm.ts';
 import { ATTACHED, CATALOGUE, TOPIC } from '../dev/fixtures.ts';
 import { wellBehavedModel } from '../dev/misbehaving-llm.ts';
 import {
-  createCrossrefSearch,
   createLlmWriter,
   createLocalSearch,
   createMemoryCheckpoints,
   createMemoryFullTexts,
   createOfflineWriter,
-  createOpenAlexSearch,
   createPdfConverterPool,
   generatePaper,
 } from '../src/index.ts';
 import { FULL_TEXT_LIMITS } from '../src/passages/full-texts.ts';
-import { startCrossrefStandIn } from '../test/support/crossref-stand-in.ts';
-import { startOpenAlexStandIn } from '../test/support/openalex-stand-in.ts';
-import { makePdf, startPdfServer } from '../test/support/pdf-server.ts';
+import { startCorpusStandIns } from '../test/support/corpus-stand-ins.ts';
 import { benchPaperInput, ECONOMICS, topicCorpus } from '../test/support/topic-corpus.ts';
 import { criticalPath } from './critical-path.ts';
 import type { PdfConverter } from '../src/index.ts';
@@ -156,13 +152,7 @@ const TARGETS = { fullSeconds: 120, pathRatio: 1.3, demoSeconds: 30 };
  * Crossref and a repository of open PDFs (the economics corpus of test/support/topic-corpus.ts).
  */
 async function llmBench(type: 'demo' | 'full'): Promise<void> {
-  const corpus = topicCorpus(ECONOMICS);
-  const files: Record<string, Uint8Array> = {};
-  for (const [path, spec] of Object.entries(corpus.pdfs)) files[path] = await makePdf(spec);
-  const repository = await startPdfServer(files);
-  const records = corpus.records(repository.url);
-  const openalex = await startOpenAlexStandIn({ works: records.openalex });
-  const crossref = await startCrossrefStandIn({ works: records.crossref, lookupOnly: records.crossrefLookupOnly });
+  const stand = await startCorpusStandIns(topicCorpus(ECONOMICS));
   const model = wellBehavedModel();
   const server = await startFakeLlm({
     tokensPerSecond: RATE,
@@ -202,10 +192,7 @@ async function llmBench(type: 'demo' | 'full'): Promise<void> {
       { ...benchPaperInput(ECONOMICS.topic), type },
       {
         writer,
-        search: [
-          createOpenAlexSearch({ baseUrl: openalex.url }),
-          createCrossrefSearch({ baseUrl: crossref.url, mailto: 'bench@example.org' }),
-        ],
+        search: stand.search(),
         checkpoints: createMemoryCheckpoints(),
         pdf: pool,
         onProgress: () => {},
@@ -242,9 +229,7 @@ async function llmBench(type: 'demo' | 'full'): Promise<void> {
   } finally {
     await pool.close();
     await server.close();
-    await openalex.close();
-    await crossref.close();
-    await repository.close();
+    await stand.close();
   }
 }
 

@@ -295,11 +295,14 @@ function claimsOf(prompt: string): { n: number; claim: string; fragment: string 
 
 export type Model = (req: FakeRequest) => string;
 
-/** A passage's sentence as the model tells it: in its own words, a foreign one in Russian. */
-function tellInRussian(r: Rnd, body: string): string {
+/** A passage's sentence as the model tells it, after an attribution: in its own words, a foreign one in Russian. */
+function tellInRussian(r: Rnd, body: string): { lead: string; content: string } {
   return /^[A-Z]/.test(body)
-    ? `${pick(r, ['Зарубежные авторы отмечают, что', 'Как пишут зарубежные исследователи,', 'В зарубежной литературе показано, что'])} ${retellInRussian(body)}`
-    : `${pick(r, CITE_OPENERS)} ${lower(body)}`;
+    ? {
+        lead: pick(r, ['Зарубежные авторы отмечают, что', 'Как пишут зарубежные исследователи,', 'В зарубежной литературе показано, что']),
+        content: retellInRussian(body),
+      }
+    : { lead: pick(r, CITE_OPENERS), content: lower(body) };
 }
 
 /** The line a prompt gives a foreign fragment's terms in (source-plan/glossary.ts, glossaryLine), parsed off the fragment. */
@@ -407,11 +410,12 @@ export function wellBehavedModel(options: { known?: string[] } = {}): Model {
       retold.set(best.sentence, (retold.get(best.sentence) ?? 0) + 1);
       const body = best.sentence.replace(/[.!?]$/, '');
       const subject = /^Предметом статьи является (.*)$/.exec(body)?.[1];
-      const sentence = subject
-        ? `${pick(r, ['В исследовании рассматривается', 'Отдельно изучается', 'Предмет анализа в работе —'])} ${subject} [[${best.id}]].`
-        : `${tellInRussian(r, body)} [[${best.id}]].`;
+      const { lead, content } = subject
+        ? { lead: pick(r, ['В исследовании рассматривается', 'Отдельно изучается', 'Предмет анализа в работе —']), content: subject }
+        : tellInRussian(r, body);
+      const sentence = `${lead} ${content} [[${best.id}]].`;
       // A point the paper has made is told in other words (a revision), not repeated.
-      const told = revising && said(withoutIds(sentence)) ? sentence.replace(subject ?? body, paraphrase(subject ?? body)) : sentence;
+      const told = revising && said(withoutIds(sentence)) ? `${lead} ${paraphrase(content)} [[${best.id}]].` : sentence;
       for (const g of fiveGrams(wordsOf(told))) written.add(g);
       out.push(told);
     }
@@ -498,7 +502,8 @@ export function wellBehavedModel(options: { known?: string[] } = {}): Model {
         const fresh = options.find((o) => !retold.get(o)) ?? options[0];
         if (!fresh) return [];
         retold.set(fresh, (retold.get(fresh) ?? 0) + 1);
-        return [{ n: point.n, sentence: `${tellInRussian(r, fresh.replace(/[.!?]$/, ''))} [[${point.id}]].` }];
+        const { lead, content } = tellInRussian(r, fresh.replace(/[.!?]$/, ''));
+        return [{ n: point.n, sentence: `${lead} ${content} [[${point.id}]].` }];
       }),
     });
   }

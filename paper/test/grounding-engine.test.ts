@@ -11,20 +11,16 @@ import { startFakeLlm, type FakeLlm } from '../dev/fake-llm.ts';
 import { INVENTED, SCENARIOS, wellBehavedModel } from '../dev/misbehaving-llm.ts';
 import {
   checkDocx,
-  createCrossrefSearch,
   createLlmWriter,
   createMemoryCheckpoints,
   createMemoryFullTexts,
-  createOpenAlexSearch,
   createPdfConverterPool,
   generatePaper,
 } from '../src/index.ts';
 import type { PaperResult } from '../src/index.ts';
 import { FULL_TEXT_LIMITS } from '../src/passages/full-texts.ts';
 import { readZip } from '../src/zip.ts';
-import { startCrossrefStandIn } from './support/crossref-stand-in.ts';
-import { startOpenAlexStandIn } from './support/openalex-stand-in.ts';
-import { makePdf, startPdfServer } from './support/pdf-server.ts';
+import { startCorpusStandIns } from './support/corpus-stand-ins.ts';
 import { ECONOMICS, topicCorpus } from './support/topic-corpus.ts';
 
 const pool = createPdfConverterPool({ size: 1 });
@@ -34,13 +30,7 @@ let text: string;
 let llm: FakeLlm;
 
 beforeAll(async () => {
-  const corpus = topicCorpus(ECONOMICS, { coverSheets: true });
-  const files: Record<string, Uint8Array> = {};
-  for (const [path, spec] of Object.entries(corpus.pdfs)) files[path] = await makePdf(spec);
-  const repository = await startPdfServer(files);
-  const records = corpus.records(repository.url);
-  const openalex = await startOpenAlexStandIn({ works: records.openalex });
-  const crossref = await startCrossrefStandIn({ works: records.crossref, lookupOnly: records.crossrefLookupOnly });
+  const stand = await startCorpusStandIns(topicCorpus(ECONOMICS, { coverSheets: true }));
   const model = wellBehavedModel();
   const adversarial = SCENARIOS.find((s) => s.name === 'adversarial')!.make();
   llm = await startFakeLlm({
@@ -49,7 +39,7 @@ beforeAll(async () => {
     behave: adversarial.behave,
     answer: (req) => adversarial.answer!(req, model(req)),
   });
-  closers.push(repository.close, openalex.close, crossref.close, llm.close);
+  closers.push(stand.close, llm.close);
   result = await generatePaper(
     {
       topic: ECONOMICS.topic,
@@ -70,10 +60,7 @@ beforeAll(async () => {
         retryBaseMs: 10,
         retryMaxMs: 50,
       }),
-      search: [
-        createOpenAlexSearch({ baseUrl: openalex.url }),
-        createCrossrefSearch({ baseUrl: crossref.url, mailto: 'test@example.org' }),
-      ],
+      search: stand.search(),
       checkpoints: createMemoryCheckpoints(),
       pdf: pool,
       onProgress: () => undefined,

@@ -13,22 +13,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeLlm } from '../dev/fake-llm.ts';
 import { SCENARIOS, wellBehavedModel } from '../dev/misbehaving-llm.ts';
-import {
-  createCrossrefSearch,
-  createLlmWriter,
-  createMemoryCheckpoints,
-  createMemoryFullTexts,
-  createOpenAlexSearch,
-  createPdfConverterPool,
-  generatePaper,
-} from '../src/index.ts';
+import { createLlmWriter, createMemoryCheckpoints, createMemoryFullTexts, createPdfConverterPool, generatePaper } from '../src/index.ts';
 import type { PaperResult } from '../src/index.ts';
 import { FULL_TEXT_LIMITS } from '../src/passages/full-texts.ts';
 import { FOREIGN_SHARE } from '../src/sources/minimums.ts';
 import { COVERAGE, coverageCorpus, type CoverageCorpus } from './support/coverage-corpus.ts';
-import { startCrossrefStandIn } from './support/crossref-stand-in.ts';
-import { startOpenAlexStandIn } from './support/openalex-stand-in.ts';
-import { makePdf, startPdfServer } from './support/pdf-server.ts';
+import { startCorpusStandIns } from './support/corpus-stand-ins.ts';
 import { benchPaperInput } from './support/topic-corpus.ts';
 
 const pool = createPdfConverterPool({ size: 1 });
@@ -41,12 +31,7 @@ afterAll(async () => {
 /** A paper of the corpus's type on its topic, by a scenario of dev/misbehaving-llm.ts over the well-behaved model. */
 async function paperOn(name: string, scenario: string): Promise<{ corpus: CoverageCorpus; result: PaperResult }> {
   const corpus = coverageCorpus(COVERAGE.find((c) => c.name === name)!);
-  const files: Record<string, Uint8Array> = {};
-  for (const [path, spec] of Object.entries(corpus.pdfs)) files[path] = await makePdf(spec);
-  const repository = await startPdfServer(files);
-  const records = corpus.records(repository.url);
-  const openalex = await startOpenAlexStandIn({ works: records.openalex });
-  const crossref = await startCrossrefStandIn({ works: records.crossref, lookupOnly: records.crossrefLookupOnly });
+  const stand = await startCorpusStandIns(corpus);
   const model = wellBehavedModel();
   const behaviour = SCENARIOS.find((s) => s.name === scenario)!.make();
   const llm = await startFakeLlm({
@@ -55,7 +40,7 @@ async function paperOn(name: string, scenario: string): Promise<{ corpus: Covera
     behave: behaviour.behave,
     answer: (req) => (behaviour.answer ? behaviour.answer(req, model(req)) : model(req)),
   });
-  closers.push(repository.close, openalex.close, crossref.close, llm.close);
+  closers.push(stand.close, llm.close);
   const result = await generatePaper(
     { ...benchPaperInput(corpus.spec.topic), type: corpus.spec.type },
     {
@@ -66,10 +51,7 @@ async function paperOn(name: string, scenario: string): Promise<{ corpus: Covera
         retryBaseMs: 10,
         retryMaxMs: 50,
       }),
-      search: [
-        createOpenAlexSearch({ baseUrl: openalex.url }),
-        createCrossrefSearch({ baseUrl: crossref.url, mailto: 'test@example.org' }),
-      ],
+      search: stand.search(),
       checkpoints: createMemoryCheckpoints(),
       pdf: pool,
       onProgress: () => undefined,

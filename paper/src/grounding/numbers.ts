@@ -102,7 +102,8 @@ export function dropUngroundedNumbers(
     }
     const grounded = groundedBy(citedPassageIds(paragraph), g);
     const kept = sentencesOf(paragraph).filter((sentence) => {
-      if (options.keepCited && citedPassageIds(sentence).length) return true;
+      // Only a citation of a known passage is one the claims check will see (an unknown id is stripped there).
+      if (options.keepCited && citedPassageIds(sentence).some((id) => g.passageText(id) !== undefined)) return true;
       if (!ungroundedNumbers(sentence, grounded, g.numbering).length) return true;
       dropped++;
       return false;

@@ -22,7 +22,7 @@ import type { CrossrefRecord } from './crossref-stand-in.ts';
 import { invertedIndex, type OpenAlexRecord } from './openalex-stand-in.ts';
 import { wrap, type TestPdf } from './pdf-server.ts';
 import { matches } from './stand-in-server.ts';
-import { ECONOMICS, LAW, type TopicCorpus, type TopicSpec } from './topic-corpus.ts';
+import { ECONOMICS, INITIALS, LAW, SURNAMES, transliterate, type TopicCorpus, type TopicSpec } from './topic-corpus.ts';
 
 type Journal = TopicSpec['journals'][number];
 
@@ -768,39 +768,6 @@ function fieldOf(spec: CoverageSpec): Field {
 // ---------------------------------------------------------------------------------------------
 // Authors, years, places
 
-const SURNAMES = [
-  'Иванов',
-  'Смирнова',
-  'Кузнецов',
-  'Попова',
-  'Васильев',
-  'Петрова',
-  'Соколов',
-  'Михайлова',
-  'Новиков',
-  'Фёдорова',
-  'Морозов',
-  'Волкова',
-  'Алексеев',
-  'Лебедева',
-  'Семёнов',
-  'Егорова',
-  'Павлов',
-  'Козлова',
-  'Степанов',
-  'Николаева',
-  'Орлов',
-  'Андреева',
-  'Макаров',
-  'Захарова',
-  'Зайцев',
-  'Соловьёва',
-  'Борисов',
-  'Яковлева',
-  'Григорьев',
-  'Романова',
-];
-const INITIALS = ['А.В.', 'Е.С.', 'И.П.', 'О.Н.', 'Д.А.', 'М.Ю.', 'Н.Г.', 'С.В.', 'Т.И.', 'Ю.К.', 'Л.М.'];
 const FIRST_NAMES = ['Anna', 'Peter', 'Maria', 'John', 'Wei', 'Elena', 'Thomas', 'Sarah', 'David', 'Olga', 'Marco', 'Laura'];
 const LAST_NAMES = [
   'Schmidt',
@@ -822,53 +789,6 @@ const LAST_NAMES = [
 
 /** Years from 2012 to 2025, 16 of 20 from 2016 on; every prefix of the cycle is mostly recent. */
 const YEARS = [2021, 2018, 2023, 2016, 2019, 2024, 2013, 2022, 2017, 2020, 2025, 2014, 2021, 2019, 2015, 2023, 2012, 2022, 2018, 2024];
-
-const LATIN: Record<string, string> = {
-  а: 'a',
-  б: 'b',
-  в: 'v',
-  г: 'g',
-  д: 'd',
-  е: 'e',
-  ё: 'e',
-  ж: 'zh',
-  з: 'z',
-  и: 'i',
-  й: 'y',
-  к: 'k',
-  л: 'l',
-  м: 'm',
-  н: 'n',
-  о: 'o',
-  п: 'p',
-  р: 'r',
-  с: 's',
-  т: 't',
-  у: 'u',
-  ф: 'f',
-  х: 'kh',
-  ц: 'ts',
-  ч: 'ch',
-  ш: 'sh',
-  щ: 'shch',
-  ъ: '',
-  ы: 'y',
-  ь: '',
-  э: 'e',
-  ю: 'yu',
-  я: 'ya',
-};
-
-/** OpenAlex's display name of a Russian author: a Latin transliteration. */
-function transliterate(text: string): string {
-  return [...text]
-    .map((c) => {
-      const latin = LATIN[c.toLowerCase()];
-      if (latin === undefined) return c;
-      return c === c.toLowerCase() ? latin : latin.charAt(0).toUpperCase() + latin.slice(1);
-    })
-    .join('');
-}
 
 /** 1–3 Russian authors «Фамилия И.О.»; `offset` keeps each kind of work (relevant, off-topic, bare) to its own people. */
 const russianAuthors = (i: number, offset: number) =>

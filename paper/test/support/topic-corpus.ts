@@ -89,7 +89,7 @@ const OFF_TOPIC = [
   },
 ];
 
-const SURNAMES = [
+export const SURNAMES = [
   'Иванов',
   'Смирнова',
   'Кузнецов',
@@ -121,7 +121,7 @@ const SURNAMES = [
   'Григорьев',
   'Романова',
 ];
-const INITIALS = ['А.В.', 'Е.С.', 'И.П.', 'О.Н.', 'Д.А.', 'М.Ю.', 'Н.Г.', 'С.В.', 'Т.И.', 'Ю.К.', 'Л.М.'];
+export const INITIALS = ['А.В.', 'Е.С.', 'И.П.', 'О.Н.', 'Д.А.', 'М.Ю.', 'Н.Г.', 'С.В.', 'Т.И.', 'Ю.К.', 'Л.М.'];
 const ENGLISH_AUTHORS = [
   'Anna Schmidt',
   'Peter Adams',
@@ -190,7 +190,7 @@ const LATIN: Record<string, string> = {
 };
 
 /** OpenAlex's display name of a Russian author: a Latin transliteration. */
-function transliterate(text: string): string {
+export function transliterate(text: string): string {
   return [...text]
     .map((c) => {
       const latin = LATIN[c.toLowerCase()];
