@@ -13,7 +13,7 @@ import { keyAuthorsOf, keyAuthorsSentence } from '../src/introduction/authors.ts
 import { acceptConclusion, planDigest, writeConclusion } from '../src/conclusion/index.ts';
 import type { OutlineBrief } from '../src/outline/types.ts';
 import { concludeChapter, subsectionPlan, writeSection } from '../src/sections/index.ts';
-import { sectionMessages } from '../src/sections/prompt.ts';
+import { sectionMessages, sourcesText } from '../src/sections/prompt.ts';
 import { buildRunSources } from '../src/sources/index.ts';
 import { cleanText } from '../src/text/clean.ts';
 import { dropUngroundedNumbers, groundingOf } from '../src/grounding/numbers.ts';
@@ -143,7 +143,6 @@ describe('a subsection', () => {
       usedPassages: others.flatMap((p) => p.passages.map((x) => x.id)),
       plan: others,
       works: ['Автор 1. Статья', 'Автор 2. Статья'],
-      glossary: [],
       part: { index: 1, of: 1 },
       tableAllowed: true,
       grounding,
@@ -159,27 +158,37 @@ describe('a subsection', () => {
     expect(paragraphs.join(' ')).toContain('20 % [[p1]]');
   });
 
-  it("shows a foreign passage with the Russian of its terms (the topic's glossary)", () => {
+  it('is told which part of it this is when written in parts side by side', () => {
+    const prompt = (index: number) =>
+      sectionMessages({
+        outline: OUTLINE,
+        chapter: 1,
+        subsection: 1,
+        targetChars: 2000,
+        sources: PASSAGES.slice(0, 2),
+        usedPassages: [],
+        plan: [],
+        works: [],
+        part: { index, of: 2 },
+        table: false,
+      })[1].content;
+    expect(prompt(1)).toContain('Это часть 1 из 2 текста подраздела');
+    expect(prompt(1)).toContain('промежуточный вывод в конце не делай');
+    expect(prompt(2)).toContain('закончи кратким промежуточным выводом по всему подразделу');
+  });
+
+  it("extended later, sees a foreign passage with the Russian of its terms (the topic's glossary)", () => {
     const foreign = { id: 'p9', source: 'Smith J. Small firms', page: '3', text: 'Small firms adopt cloud accounting.' };
-    const prompt = sectionMessages({
-      outline: OUTLINE,
-      chapter: 1,
-      subsection: 1,
-      targetChars: 2000,
-      sources: [foreign],
-      usedPassages: [],
-      plan: [],
-      works: [],
-      glossary: [
+    const text = sourcesText(
+      [foreign],
+      [
         { en: 'cloud', ru: 'облачный' },
         { en: 'accounting', ru: 'учет' },
         { en: 'tax', ru: 'налог' },
       ],
-      part: { index: 1, of: 1 },
-      table: false,
-    })[1].content;
-    expect(prompt).toContain('Small firms adopt cloud accounting.\nТермины фрагмента по-русски: cloud — облачный; accounting — учет');
-    expect(prompt).not.toContain('tax —');
+    );
+    expect(text).toContain('Small firms adopt cloud accounting.\nТермины фрагмента по-русски: cloud — облачный; accounting — учет');
+    expect(text).not.toContain('tax —');
   });
 });
 

@@ -65,9 +65,9 @@ export async function writeSection(
     /** Only one part of a subsection gives its table. */ tableAllowed: boolean;
   },
 ): Promise<string[]> {
-  const { outline, chapter, subsection, targetChars, sources, usedPassages, plan, works, glossary, part } = options;
+  const { outline, chapter, subsection, targetChars, sources, usedPassages, plan, works, part } = options;
   const table = options.tableAllowed && tableWanted(outline, chapter, sources);
-  const task = { outline, chapter, subsection, targetChars, sources, usedPassages, plan, works, glossary, table, part };
+  const task = { outline, chapter, subsection, targetChars, sources, usedPassages, plan, works, table, part };
   const reply = await options.calls.call({
     key: `section:${partKey(`${chapter}.${subsection}`, part)}`,
     task: { kind: 'section', ...task },

@@ -69,7 +69,7 @@ function partText(part: TextPart): string {
 }
 
 export function sectionMessages(task: Omit<Extract<WriterTask, { kind: 'section' }>, 'kind'>): ChatMessage[] {
-  const { outline: o, chapter, subsection, targetChars, sources, plan, works, glossary, table, part } = task;
+  const { outline: o, chapter, subsection, targetChars, sources, plan, works, table, part } = task;
   const ch = o.chapters[chapter - 1];
   const title = ch.subsections[subsection - 1];
   return [
@@ -77,7 +77,7 @@ export function sectionMessages(task: Omit<Extract<WriterTask, { kind: 'section'
     {
       role: 'user',
       content:
-        `${outlineSummary(o)}\n\n${sourcesText(sources, glossary)}\n\n` +
+        `${outlineSummary(o)}\n\n${sourcesText(sources)}\n\n` +
         `Напиши текст подраздела ${chapter}.${subsection} «${title}» главы ${chapter} «${ch.title}». ` +
         `Объём — около ${targetChars} знаков (примерно ${Math.max(3, Math.round(targetChars / 900))} абзацев). ` +
         partText(part) +

@@ -15,6 +15,7 @@ import { isTable, settleTables } from '../text/tables.ts';
 import { withoutTables } from '../text/table-slots.ts';
 import type { PassageBrief } from '../writer/types.ts';
 import type { OutlineBrief } from '../outline/types.ts';
+import type { GlossaryEntry } from '../source-plan/types.ts';
 import { extendMessages } from './prompt.ts';
 
 /** One extension asks for at most this many characters. */
@@ -59,9 +60,12 @@ export async function topUp(options: {
   /** Drop what repeats the paper (not for the offline writer, see guardsRepeats in grounding/check-texts.ts). */
   dropRepeats: boolean;
   calls: CallRunner;
+  /** The topic's glossary, shown beside the foreign passages. */
+  glossary?: readonly GlossaryEntry[];
   signal?: AbortSignal;
 }): Promise<number> {
   const numbers = [...options.texts.keys()];
+  const glossary = [...(options.glossary ?? [])];
   const each = Math.min(MAX_EXTEND_CHARS, Math.max(600, Math.round(options.chars / numbers.length)));
   // With a small deficit only the thinnest subsections grow.
   const count = Math.max(1, Math.min(numbers.length, Math.round(options.chars / each)));
@@ -84,8 +88,18 @@ export async function topUp(options: {
         .slice(-1500);
       const reply = await options.calls.call({
         key: `extend:r${options.round}:${number}`,
-        task: { kind: 'extend', outline: options.outline, chapter, subsection, round: options.round, tail, addChars: each, sources },
-        messages: extendMessages(options.outline, chapter, subsection, tail, each, sources),
+        task: {
+          kind: 'extend',
+          outline: options.outline,
+          chapter,
+          subsection,
+          round: options.round,
+          tail,
+          addChars: each,
+          sources,
+          glossary,
+        },
+        messages: extendMessages(options.outline, chapter, subsection, tail, each, sources, glossary),
         maxTokens: tokensFor(each),
       });
       replies.set(number, reply.text);

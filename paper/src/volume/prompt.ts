@@ -3,6 +3,7 @@ import { outlineSummary } from '../outline/brief.ts';
 import { NUMBERS_RULE, sourcesText } from '../sections/prompt.ts';
 import type { ChatMessage, PassageBrief } from '../writer/types.ts';
 import type { OutlineBrief } from '../outline/types.ts';
+import type { GlossaryEntry } from '../source-plan/types.ts';
 
 export function extendMessages(
   o: OutlineBrief,
@@ -11,6 +12,7 @@ export function extendMessages(
   tail: string,
   addChars: number,
   sources: PassageBrief[],
+  glossary: readonly GlossaryEntry[],
 ): ChatMessage[] {
   const title = o.chapters[chapter - 1].subsections[subsection - 1];
   return [
@@ -18,7 +20,7 @@ export function extendMessages(
     {
       role: 'user',
       content:
-        `${outlineSummary(o)}\n\n${sourcesText(sources)}\n\nКонец текущего текста подраздела ${chapter}.${subsection} «${title}»:\n…${tail}\n\n` +
+        `${outlineSummary(o)}\n\n${sourcesText(sources, glossary)}\n\nКонец текущего текста подраздела ${chapter}.${subsection} «${title}»:\n…${tail}\n\n` +
         `Работа короче требуемого объёма. Напиши продолжение этого подраздела объёмом около ${addChars} знаков: ` +
         'новые аспекты темы подраздела, примеры, аргументы из переданных фрагментов (они ещё не использованы в работе), ' +
         'не повторяя уже сказанного ни здесь, ни в других подразделах. Текст должен естественно продолжать написанное. ' +

@@ -110,6 +110,7 @@ export async function fitVolume(run: PaperRun, state: PaperState): Promise<Paper
         grounding,
         dropRepeats: guardsRepeats(run),
         calls: run.calls,
+        glossary: state.plan?.glossary,
         signal,
       });
       texts = inOrder(texts, resizable);

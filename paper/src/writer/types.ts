@@ -72,8 +72,6 @@ export type WriterTask =
       plan: SubsectionPlan[];
       /** The works planned to be cited here (at least once each), as the writer is shown them. */
       works: string[];
-      /** The glossary's entries for the foreign terms of `sources`. */
-      glossary: GlossaryEntry[];
       /** Which part of the subsection this is (a long text is written in parts side by side). */
       part: TextPart;
       /** The passages hold comparable data: the subsection gives it as one table (sections/prompt.ts, tableWanted). */
@@ -134,6 +132,8 @@ export type WriterTask =
       tail: string;
       addChars: number;
       sources: PassageBrief[];
+      /** The topic's glossary: the Russian of the foreign passages' terms, as the checks will match them. */
+      glossary: GlossaryEntry[];
     };
 
 export interface WriterCall {

@@ -105,7 +105,8 @@ export async function writeParts(run: PaperRun, state: PaperState): Promise<Pape
     return entries;
   });
   const written = new Map<string, string[]>(keptSubsections);
-  const byPart = new Map<string, string[]>();
+  /** Each part's checked paragraphs, in `texts`' order. */
+  const checkedParts: string[][] = [];
   let claims = state.claims ?? noClaims();
   let introduction: string[] = kept ? kept.split(/\n\s*\n/) : [];
   let conclusion = null as string | null;
@@ -115,36 +116,30 @@ export async function writeParts(run: PaperRun, state: PaperState): Promise<Pape
   const total = texts.length + (kept ? 0 : 1) + (run.demo ? 0 : 1);
   const tick = async () => progress.part(++done / total);
 
-  const partTasks = new Map(
-    texts.map((t) => [
-      `${t.number}#${t.part.index}`,
-      once(async () => {
-        const [chapter, subsection] = t.number.split('.').map(Number);
-        const others = texts.filter((o) => o !== t).map((o) => o.plan);
-        const paragraphs = await writeSection({
-          outline: brief,
-          chapter,
-          subsection,
-          targetChars: Math.round((budget.subsections.get(t.number)! * scale) / parts),
-          sources: briefsOf(t.works.flatMap((w) => w.passages)),
-          usedPassages: others.flatMap((p) => p.passages.map((x) => x.id)),
-          plan: others,
-          works: t.works.filter((w) => w.home).map((w) => sources.byId.get(w.source)?.label ?? w.source),
-          glossary: [],
-          part: t.part,
-          tableAllowed: t.part.index === 1,
-          grounding,
-          calls,
-        });
-        // Checked (and repaired from its passages) as soon as it is written, while the others are still being written.
-        const withGlossary: PaperState = { ...state, plan: { ...plan, glossary: await glossary() } };
-        const checked = await checkSubsection(run, withGlossary, partKey(t.number, t.part), paragraphs, 'written');
-        claims = addClaims(claims, checked.counts);
-        byPart.set(`${t.number}#${t.part.index}`, checked.paragraphs);
-        await tick();
-      }),
-    ]),
-  );
+  const partTasks = texts.map((t, i) => async () => {
+    const [chapter, subsection] = t.number.split('.').map(Number);
+    const others = texts.filter((o) => o !== t).map((o) => o.plan);
+    const paragraphs = await writeSection({
+      outline: brief,
+      chapter,
+      subsection,
+      targetChars: Math.round((budget.subsections.get(t.number)! * scale) / parts),
+      sources: briefsOf(t.works.flatMap((w) => w.passages)),
+      usedPassages: others.flatMap((p) => p.passages.map((x) => x.id)),
+      plan: others,
+      works: t.works.filter((w) => w.home).map((w) => sources.byId.get(w.source)?.label ?? w.source),
+      part: t.part,
+      tableAllowed: t.part.index === 1,
+      grounding,
+      calls,
+    });
+    // Checked (and repaired from its passages) as soon as it is written, while the others are still being written.
+    const withGlossary: PaperState = { ...state, plan: { ...plan, glossary: await glossary() } };
+    const checked = await checkSubsection(run, withGlossary, partKey(t.number, t.part), paragraphs, 'written');
+    claims = addClaims(claims, checked.counts);
+    checkedParts[i] = checked.paragraphs;
+    await tick();
+  });
   const chapters = [...new Set(toWrite.map((n) => Number(n.split('.')[0])))];
   // What each subsection will cover: what the conclusions and the annotation are written from.
   const digests = toWrite.map((n) => ({
@@ -155,7 +150,7 @@ export async function writeParts(run: PaperRun, state: PaperState): Promise<Pape
   // The subsections first: the longest calls take the streams first; the other texts fit beside them.
   await allOrAbort(
     [
-      ...partTasks.values(),
+      ...partTasks,
       ...(kept
         ? []
         : [
@@ -195,7 +190,7 @@ export async function writeParts(run: PaperRun, state: PaperState): Promise<Pape
   for (const number of toWrite)
     written.set(
       number,
-      texts.filter((t) => t.number === number).flatMap((t) => byPart.get(`${t.number}#${t.part.index}`)!),
+      texts.flatMap((t, i) => (t.number === number ? checkedParts[i] : [])),
     );
   // A chapter's conclusions as far as its own subsections bear them out; written again from them when nothing is.
   await allOrAbort(
