@@ -221,16 +221,19 @@ function figuresTable(sources: PassageBrief[]): string | null {
 
 /** A passage told as an example: «Например, …» with its marker. */
 function exampleOf(sources: PassageBrief[]): string | null {
-  for (const p of sources) {
-    const sentence = p.text
+  const told = (p: PassageBrief, russian: boolean) =>
+    p.text
       .split(SENTENCE_END)
-      .map((x) => x.trim())
-      // A Russian sentence: a foreign passage told in the paper's text would be dropped as untranslated.
-      .find((x) => x.length >= 40 && x.length <= 320 && (x.match(/[а-яё]/giu)?.length ?? 0) > x.length / 2);
-    if (!sentence) continue;
-    const claim = sentence.replace(/[.!?…]+$/, '');
-    const told = /^\p{Lu}\p{Ll}/u.test(claim) ? claim.charAt(0).toLowerCase() + claim.slice(1) : claim;
-    return `Например, ${told} [[${p.id}]].`;
+      .map((x) => x.trim().replace(/[.!?…]+$/, ''))
+      .find((x) => x.length >= 40 && x.length <= 320 && (x.match(/[а-яё]/giu)?.length ?? 0) > x.length / 2 === russian);
+  for (const p of sources) {
+    const claim = told(p, true);
+    if (claim) return `Например, ${/^\p{Lu}\p{Ll}/u.test(claim) ? claim.charAt(0).toLowerCase() + claim.slice(1) : claim} [[${p.id}]].`;
+  }
+  // Only foreign passages: it cannot translate, so it quotes (within a Russian paragraph, see below).
+  for (const p of sources) {
+    const claim = told(p, false);
+    if (claim) return `Например, в одном из зарубежных исследований приводится такой пример: «${claim}» [[${p.id}]].`;
   }
   return null;
 }
@@ -424,7 +427,8 @@ function write(call: WriterCall): string {
       const more = compose(t.mode === 'add' ? t.targetChars : 700, banks, fillOf(t.outline, t.title), call.key, t.sources);
       // Asked for an example: one of the passages told as one.
       const example = t.instructions.some((i) => /пример/i.test(i)) ? exampleOf(t.sources) : null;
-      const added = example ? `${example}\n\n${more}` : more;
+      // The example opens the first paragraph of the addition, so a quotation of a foreign one stands in Russian text.
+      const added = example ? `${example} ${more}` : more;
       if (t.mode === 'add') return added;
       const paragraphs = t.text.split('\n\n');
       return [...paragraphs.slice(0, -1), added, ...paragraphs.slice(-1)].join('\n\n');
