@@ -4,7 +4,7 @@
  * HTTP on 127.0.0.1, no other network) with the offline writer, which here also misbehaves as a
  * model does: every third subsection gets an invented claim cited to one of its passages:
  *  - the reference list: its size, Russian and foreign works, the share of the last ten years;
- *  - how the sources were read: full texts downloaded, passages, claims checked / rewritten / removed
+ *  - how the sources were read: full texts downloaded, passages, claims checked / rewritten / repaired from their passages / removed
  *    (and how many were invented);
  *  - every page cited in the text ("[N, с. X]") looked up among the pages of that source's passages;
  *  - the minimum number of sources met or not.
@@ -213,7 +213,7 @@ console.log(
       'off-topic',
       'full texts/links',
       'passages',
-      'claims chk/rewr/rem',
+      'claims chk/rewr/rep/rem',
       'invented/left',
       'pages',
       'time',
@@ -231,7 +231,7 @@ console.log(
             String(r.offTopic),
             `${r.fullTexts} of ${r.pdfLinks}`,
             String(r.passages),
-            `${r.claims!.checked}/${r.claims!.rewritten}/${r.claims!.removed}`,
+            `${r.claims!.checked}/${r.claims!.rewritten}/${r.claims!.repaired}/${r.claims!.removed}`,
             `${r.invented}/${r.inventedLeft}`,
             String(r.paperPages),
             `${r.seconds.toFixed(1)} s`,
