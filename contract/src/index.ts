@@ -6,5 +6,6 @@ export * from './messages.ts';
 export * from './error-map.ts';
 export * from './errors.ts';
 export * from './revisions.ts';
+export * from './evidence.ts';
 export * as fields from './fields.ts';
 export * as forms from './forms.ts';

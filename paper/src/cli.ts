@@ -163,12 +163,17 @@ async function generate(argv: string[]): Promise<number> {
     await mkdir(path.dirname(path.resolve(out)), { recursive: true });
     await writeFile(`${out}.docx`, result.docx);
     await writeFile(`${out}.pdf`, result.pdf);
-    const { docx: _d, pdf: _p, ...meta } = result;
+    // «Отчёт об источниках» beside the paper: anyone can check its citations against the works.
+    await writeFile(`${out}.evidence.json`, JSON.stringify(result.evidence.report, null, 2));
+    await writeFile(`${out}.evidence.docx`, result.evidence.docx);
+    const { docx: _d, pdf: _p, evidence: _e, ...meta } = result;
     await writeFile(`${out}.json`, JSON.stringify(meta, null, 2));
-    process.stdout.write(`Готово: ${out}.docx, ${out}.pdf (${result.pageCount} с.), ${out}.json\n`);
+    process.stdout.write(
+      `Готово: ${out}.docx, ${out}.pdf (${result.pageCount} с.), ${out}.json; отчёт об источниках: ${out}.evidence.json, ${out}.evidence.docx\n`,
+    );
     const { claims, fullTexts, passages, grounding: g } = result.citations;
     process.stdout.write(
-      `Источники: фрагментов ${passages}, прочитано полных текстов ${fullTexts}; ссылок проверено ${claims.checked}, переписано ${claims.rewritten}, удалено ${claims.removed}\n` +
+      `Источники: фрагментов ${passages}, прочитано полных текстов ${fullTexts}; ссылок проверено ${claims.checked}, переписано ${claims.rewritten}, переписано по фрагменту ${claims.repaired}, удалено ${claims.removed}\n` +
         `Исправлено по источникам: имён не из списка ${g.names}, списков литературы модели ${g.referenceLists}, страниц вне источника ${g.pages}, ` +
         `чисел не со страницы ${g.figures}, неподтверждённых ссылок ${g.unsupported}, повторов абзацев ${g.repeatedParagraphs}, ` +
         `ссылок восстановлено ${g.recited}; утверждений переписано ${g.rewritten}, удалено ${g.removed}\n`,

@@ -17,6 +17,7 @@
 import { createCallRunner, withKeyPrefix } from './calls.ts';
 import { keptChapterOf } from './demo/kept-chapter.ts';
 import { PaperError } from './errors.ts';
+import { evidenceStage } from './evidence/stage.ts';
 import { factCheckStage } from './fact-check/stage.ts';
 import { findingStage } from './finding/stage.ts';
 import { noClaims } from './grounding/claims.ts';
@@ -41,7 +42,7 @@ import type { PaperRun, PaperState, Stage } from './run/state.ts';
 import { accessDate } from './sources/run-sources.ts';
 import { need } from './run/state.ts';
 import { typesettingStage } from './typesetting/stage.ts';
-import type { NormocontrolReport, OriginalityReport, PaperResult, PaperSourceRef, RunContext, SectionText, Usage } from './types.ts';
+import type { NormocontrolReport, OriginalityReport, PaperEvidence, PaperResult, PaperSourceRef, RunContext, SectionText, Usage } from './types.ts';
 import { validateInput } from './validate-input.ts';
 import { volumeError, volumeStage } from './volume/stage.ts';
 import { writingStage } from './writing/stage.ts';
@@ -62,8 +63,8 @@ export const STAGES: readonly Stage[] = [
   normocontrolStage,
 ];
 
-/** What is reported on the texts of a paper that passed its normocontrol (an outside check may be paid for). */
-const AFTER_NORMOCONTROL: readonly Stage[] = [originalityStage];
+/** What is reported on a paper that passed its normocontrol: its originality (an outside check may be paid for), its «Отчёт об источниках». */
+const AFTER_NORMOCONTROL: readonly Stage[] = [originalityStage, evidenceStage];
 
 /** An attached file's text beyond this is not read. */
 const MAX_SOURCE_CHARS = 2_000_000;
@@ -155,6 +156,8 @@ export interface RevisionResult {
   report: RevisionReport;
   /** «Лист доработок» as a .docx. */
   reportDocx: Buffer;
+  /** «Отчёт об источниках» of the new version. */
+  evidence: PaperEvidence;
   /** The new version's state: what the next round starts from. */
   snapshot: PaperSnapshot;
   usage: Usage;
@@ -200,6 +203,7 @@ export async function revisePaper(base: PaperSnapshot, request: RevisionRequest,
     originality: result.originality,
     report: need(revision.report, 'the report'),
     reportDocx: need(revision.reportDocx, 'the report'),
+    evidence: result.evidence,
     snapshot: snapshotOf(run, state, {
       found: base.found,
       added: [...base.added, ...(revision.added.length ? [{ accessed: accessDate(at), works: revision.added }] : [])],
@@ -270,6 +274,7 @@ function resultOf(run: PaperRun, state: PaperState): PaperResult {
     },
     normocontrol: need(state.normocontrol, 'the normocontrol'),
     originality: need(state.originality, 'the originality report'),
+    evidence: need(state.evidence, 'the evidence report'),
     usage: { ...calls.usage },
     outline,
     writer: run.ctx.writer.kind,

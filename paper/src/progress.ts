@@ -11,6 +11,7 @@ export const STAGES = {
   preview: 'Подготовка предпросмотра',
   normocontrol: 'Нормоконтроль',
   originality: 'Проверка оригинальности',
+  evidence: 'Отчёт об источниках',
   defence: 'Подготовка к защите',
   revision: 'Доработка по замечаниям',
   report: 'Лист доработок',
@@ -70,8 +71,9 @@ export function stageRanges(type: 'demo' | 'full', professional: boolean): Parti
   }
   ranges.typeset = [at, 92];
   ranges.preview = [92, 95];
-  ranges.normocontrol = [95, 98];
-  ranges.originality = [98, 99];
+  ranges.normocontrol = [95, 97];
+  ranges.originality = [97, 98];
+  ranges.evidence = [98, 99];
   ranges.done = [100, 100];
   return ranges;
 }
@@ -83,7 +85,8 @@ export function revisionRanges(): Partial<Record<StageId, [number, number]>> {
     typeset: [60, 88],
     preview: [88, 91],
     normocontrol: [91, 95],
-    originality: [95, 98],
+    originality: [95, 97],
+    evidence: [97, 98],
     report: [98, 99],
     done: [100, 100],
   };

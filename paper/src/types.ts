@@ -1,4 +1,4 @@
-import type { SourceVerification } from '@app/contract';
+import type { EvidenceReport, SourceVerification } from '@app/contract';
 import type { CheckpointStore } from './checkpoints.ts';
 import type { Writer } from './writer/types.ts';
 import type { BibliographicSearch } from './sources/search/types.ts';
@@ -22,6 +22,13 @@ export interface Usage {
   /** LLM calls that make up this paper (including those restored from checkpoints). */
   calls: number;
   costRub?: number;
+}
+
+/** «Отчёт об источниках» of a delivered version: the data (the CLI's `.evidence.json`), its .docx and its PDF. */
+export interface PaperEvidence {
+  report: EvidenceReport;
+  docx: Buffer;
+  pdf: Buffer;
 }
 
 export interface RunContext {
@@ -119,6 +126,8 @@ export interface PaperResult {
   pdf: Buffer;
   pageCount: number;
   volume: { requested: number | null; actual: number; withinTolerance: boolean };
+  /** «Отчёт об источниках»: every citation with the passage it rests on. */
+  evidence: PaperEvidence;
   normocontrol: NormocontrolReport;
   /** How much of the text overlaps its sources and itself, and which check said so. */
   originality: OriginalityReport;

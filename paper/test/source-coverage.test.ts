@@ -17,6 +17,8 @@ import { createLlmWriter, createMemoryCheckpoints, createMemoryFullTexts, create
 import type { PaperResult } from '../src/index.ts';
 import { FULL_TEXT_LIMITS } from '../src/passages/full-texts.ts';
 import { FOREIGN_SHARE } from '../src/sources/minimums.ts';
+import { readZip } from '../src/zip.ts';
+import { EVIDENCE_QUOTE_CHARS } from '@app/contract';
 import { COVERAGE, coverageCorpus, type CoverageCorpus } from './support/coverage-corpus.ts';
 import { startCorpusStandIns } from './support/corpus-stand-ins.ts';
 import { benchPaperInput } from './support/topic-corpus.ts';
@@ -28,8 +30,15 @@ afterAll(async () => {
   await pool.close();
 });
 
-/** A paper of the corpus's type on its topic, by a scenario of dev/misbehaving-llm.ts over the well-behaved model. */
-async function paperOn(name: string, scenario: string): Promise<{ corpus: CoverageCorpus; result: PaperResult }> {
+/** A paper of the corpus's type on its topic, by a scenario of dev/misbehaving-llm.ts over the well-behaved model (each written once). */
+const papers = new Map<string, Promise<{ corpus: CoverageCorpus; result: PaperResult }>>();
+const paperOn = (name: string, scenario: string) => {
+  const key = `${name}/${scenario}`;
+  if (!papers.has(key)) papers.set(key, writePaper(name, scenario));
+  return papers.get(key)!;
+};
+
+async function writePaper(name: string, scenario: string): Promise<{ corpus: CoverageCorpus; result: PaperResult }> {
   const corpus = coverageCorpus(COVERAGE.find((c) => c.name === name)!);
   const stand = await startCorpusStandIns(corpus);
   const model = wellBehavedModel();
@@ -89,6 +98,60 @@ describe('a full paper on 40 relevant works, a third of them English, by a model
       .map((s) => s.text)
       .join(' ');
     expect((body.match(/[A-Za-z]+/g) ?? []).length).toBeLessThan(body.split(/\s+/).length / 50);
+  });
+});
+
+describe('«Отчёт об источниках» of that paper', () => {
+  let corpus: CoverageCorpus;
+  let result: PaperResult;
+  beforeAll(async () => {
+    ({ corpus, result } = await paperOn('ru25-en15-full', 'well-behaved'));
+  }, 300_000);
+  const squeeze = (s: string) => s.replace(/[\s\u00A0]+/g, ' ').trim();
+
+  it('has exactly one entry per citation of the text, in its order, each work inside a bracket apart', () => {
+    const brackets = result.sections.flatMap((s) => [
+      ...s.text.matchAll(/\[(\d+(?:,\s*с\.\s*[\d–-]+)?(?:;\s*\d+(?:,\s*с\.\s*[\d–-]+)?)*)\]/g),
+    ]);
+    const cited = brackets.flatMap((m) => m[1].split(';').map((part) => Number(/\d+/.exec(part)![0])));
+    const { entries } = result.evidence.report;
+    expect(entries.map((e) => e.work)).toEqual(cited);
+    expect(entries.map((e) => e.n)).toEqual(entries.map((_, i) => i + 1));
+    for (const e of entries) expect(e.quote.length).toBeLessThanOrEqual(EVIDENCE_QUOTE_CHARS);
+  });
+
+  it('quotes each citation verbatim from the cited printed page of the work (its abstract without a page), its figures inside', () => {
+    const byDoi = new Map(corpus.works.map((w) => [w.doi, w]));
+    for (const e of result.evidence.report.entries) {
+      const work = byDoi.get(e.doi!)!;
+      expect(work, e.title).toBeDefined();
+      let source: string;
+      if (e.page === null) source = work.abstract!;
+      else {
+        const pages = corpus.pdfs[work.pdf!].pages;
+        source = pages[Number(e.page) - work.firstPage].join(' ');
+      }
+      expect(squeeze(source), `${e.n}: ${e.quote}`).toContain(squeeze(e.quote));
+      for (const f of e.figures) expect(f.found, `${e.n}: ${f.value} in «${e.quote}»`).toBe(true);
+      expect(e.keyTerms.length * 2).toBeGreaterThanOrEqual(e.keyTermsTotal);
+    }
+  });
+
+  it('sums up what the run counted, and comes as a .docx and a PDF', async () => {
+    const { summary, works } = result.evidence.report;
+    const { claims, grounding } = result.citations;
+    expect(summary).toEqual({
+      citations: result.evidence.report.entries.length,
+      works: result.sources.length,
+      fullTexts: works.filter((w) => w.fullText).length,
+      repaired: claims.repaired + grounding.repaired,
+      rewritten: claims.rewritten + grounding.rewritten,
+      removed: claims.removed + grounding.removed,
+    });
+    expect(summary.fullTexts).toBeGreaterThan(0);
+    expect(result.evidence.pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    const xml = (await readZip(result.evidence.docx, (n) => n === 'word/document.xml')).get('word/document.xml')!.toString();
+    expect(xml).toContain('ОТЧЁТ ОБ ИСТОЧНИКАХ');
   });
 });
 

@@ -16,9 +16,9 @@ export type Inline = { kind: 'text'; text: string } | { kind: 'footnote'; text: 
 
 export const MARKER = /\[\[\s*(S\d+)\s*(?:,\s*(?:с|c|стр)\.?\s*([0-9]+(?:\s*[-–]\s*[0-9]+)?))?\s*\]\]/g;
 
-/** Splits a paragraph into text and groups of adjacent citation markers. */
-export function splitMarkers(paragraph: string): ({ text: string } | { cites: Cite[] })[] {
-  const out: ({ text: string } | { cites: Cite[] })[] = [];
+/** Splits a paragraph into text and groups of adjacent citation markers (each group with where it stands). */
+export function splitMarkers(paragraph: string): ({ text: string } | { cites: Cite[]; at: number })[] {
+  const out: ({ text: string } | { cites: Cite[]; at: number })[] = [];
   let last = 0;
   for (const m of paragraph.matchAll(MARKER)) {
     const start = m.index ?? 0;
@@ -28,7 +28,7 @@ export function splitMarkers(paragraph: string): ({ text: string } | { cites: Ci
       prev.cites.push({ id: m[1], pages: m[2] ? pageRange(m[2]) : undefined });
     } else {
       if (between) out.push({ text: between });
-      out.push({ cites: [{ id: m[1], pages: m[2] ? pageRange(m[2]) : undefined }] });
+      out.push({ cites: [{ id: m[1], pages: m[2] ? pageRange(m[2]) : undefined }], at: start });
     }
     last = start + m[0].length;
   }
@@ -59,10 +59,20 @@ export interface Referencer {
   paragraph(text: string): Inline[];
 }
 
+/** A group of markers as it was printed: where it stood in its paragraph, what it cited, what it became. */
+export interface PrintedCitation {
+  /** The group's offset in the paragraph as given (with its markers). */
+  at: number;
+  cites: Cite[];
+  printed: Inline[];
+}
+
 export function createReferencer(options: {
   sources: Map<string, BibSource>;
   numberOf: Map<string, number>;
   footnotes: boolean;
+  /** Told of every group of markers a paragraph prints, in the document's order (the evidence report's citations). */
+  onCite?: (citation: PrintedCitation) => void;
 }): Referencer {
   let previousId: string | null = null;
   const cited = new Set<string>();
@@ -111,6 +121,7 @@ export function createReferencer(options: {
         continue;
       }
       const pieces = cite(part.cites);
+      if (pieces.length) options.onCite?.({ at: part.at, cites: part.cites, printed: pieces });
       const last = out[out.length - 1];
       if (pieces.length && last?.kind === 'text') {
         // "… текст [3]." with one space before a bracket; a footnote mark sticks to the word.

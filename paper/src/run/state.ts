@@ -2,6 +2,7 @@
  * What the stages of a run share: the run (fixed for the whole run) and the paper's state, which
  * every stage takes and returns with its own part filled in (the next checkpoint).
  */
+import type { EvidenceReport } from '@app/contract';
 import type { PaperBibliography } from '../bibliography/paper-list.ts';
 import type { CallRunner } from '../calls.ts';
 import type { GroundingCounts } from '../grounding/correct.ts';
@@ -68,6 +69,8 @@ export interface PaperState {
   preview?: Buffer;
   normocontrol?: NormocontrolReport;
   originality?: OriginalityReport;
+  /** «Отчёт об источниках»: every citation with its passage, as data, .docx and PDF (evidence/). */
+  evidence?: { report: EvidenceReport; docx: Buffer; pdf: Buffer };
   /** The defence kit made from the laid-out paper (defence/, a stage after a paper). */
   defence?: DefenceKit;
   /** Pages the paper may exceed its window by: a revision's remarks asked for that much more text. */

@@ -1,6 +1,6 @@
 /** Resolves the references of the written texts by the paper's list and assembles what the typesetter lays out. */
 import type { PaperBibliography } from '../bibliography/paper-list.ts';
-import { createReferencer } from '../bibliography/refs.ts';
+import { createReferencer, type PrintedCitation } from '../bibliography/refs.ts';
 import type { PaperInput } from '../input.ts';
 import { toSourceMarkers } from '../passages/markers.ts';
 import type { Passage } from '../passages/split.ts';
@@ -14,9 +14,18 @@ import { aiAppendix, aiAppendixReference } from './ai-appendix.ts';
 import type { DocBibliography, DocModel, DocSubsection, Para } from './model.ts';
 import { extractTables, tableText } from './tables.ts';
 
+/** A group of citations as the paper prints it, in the document's order: the evidence report's raw material. */
+export interface PaperCitation extends PrintedCitation {
+  /** "introduction", "1.2", "conclusion". */
+  part: string;
+  /** The paragraph (or a table's cell) with its source markers («[[S3, с. 47]]»), where `at` points. */
+  paragraph: string;
+}
+
 export interface Assembled {
   model: DocModel;
   sectionTexts: SectionText[];
+  citations: PaperCitation[];
 }
 
 /** A heading ends without a period (ГОСТ 7.32-2017, 6.2.3); a clipped title's "…" would run into
@@ -73,15 +82,22 @@ export function assemble(options: {
     subsections: new Map([...options.written.subsections].map(([n, paras]) => [n, bySource(paras)])),
     conclusion: options.written.conclusion ? bySource(options.written.conclusion) : null,
   };
+  const citations: PaperCitation[] = [];
+  let part = 'introduction';
+  let paragraph = '';
   const referencer = createReferencer({
     sources: new Map(options.sources.filter((s) => s.id in bibliography.numberOf).map((s) => [s.id, s.bib])),
     numberOf: new Map(Object.entries(bibliography.numberOf)),
     footnotes: input.useFootnotes,
+    onCite: (c) => citations.push({ part, paragraph, ...c }),
   });
   // Typography after the references are resolved, on the text only (footnotes are GOST entries already).
   const resolve = (paras: string[]): Para[] =>
     paras
-      .map((p) => referencer.paragraph(p).map((x) => (x.kind === 'text' ? { ...x, text: typographRu(x.text) } : x)))
+      .map((p) => {
+        paragraph = p;
+        return referencer.paragraph(p).map((x) => (x.kind === 'text' ? { ...x, text: typographRu(x.text) } : x));
+      })
       .filter((p) => p.length > 0);
   // The AI appendix is "А" (the only appendix), and the text refers to it (ГОСТ 7.32-2017, 6.14.1).
   // Works the development stand-in of the databases invented: the appendix says how many are listed.
@@ -98,12 +114,12 @@ export function assemble(options: {
     number: ci + 1,
     title: headingTitle(c.title),
     written: !demo || ci === 0,
-    subsections: c.subsections.map((title, si) => ({
-      number: `${ci + 1}.${si + 1}`,
-      title: headingTitle(title),
-      ...withTables(written.subsections.get(`${ci + 1}.${si + 1}`) ?? []),
-    })),
+    subsections: c.subsections.map((title, si) => {
+      part = `${ci + 1}.${si + 1}`;
+      return { number: part, title: headingTitle(title), ...withTables(written.subsections.get(part) ?? []) };
+    }),
   }));
+  part = 'conclusion';
   const conclusion = written.conclusion ? resolve(written.conclusion) : null;
   // Order details over the run's defaults: what the customer typed wins.
   const titlePage = options.titlePage || input.titlePage ? { ...options.titlePage, ...input.titlePage } : undefined;
@@ -139,5 +155,5 @@ export function assemble(options: {
       .flatMap((c) => c.subsections.map((s) => ({ key: s.number, heading: `${s.number} ${s.title}`, text: subsectionText(s) }))),
     ...(conclusion ? [{ key: 'conclusion', heading: 'ЗАКЛЮЧЕНИЕ', text: inlineText(conclusion) }] : []),
   ];
-  return { model, sectionTexts };
+  return { model, sectionTexts, citations };
 }
