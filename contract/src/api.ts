@@ -3,6 +3,7 @@ import { initContract } from '@ts-rest/core';
 import { z } from 'zod';
 import * as s from './schemas.ts';
 import * as r from './revisions.ts';
+import * as e from './evidence.ts';
 
 const c = initContract();
 
@@ -386,8 +387,108 @@ const system = c.router({
   },
 });
 
+/** A file of «Отчёт об источниках»: the report's .docx or PDF. */
+const evidenceFile = (path: string, contentType: string, summary: string, pathParams: z.AnyZodObject = s.paperIdParams) =>
+  ({
+    method: 'GET',
+    path,
+    pathParams,
+    responses: { 200: c.otherResponse({ contentType, body: z.any() }), 401: s.errorBody, 404: s.errorBody },
+    summary,
+  }) as const;
+
+/** «Отчёт об источниках» of a paper: every citation with the passage it rests on; its owner only (anyone else: 404). */
+const evidence = c.router({
+  report: {
+    method: 'GET',
+    path: '/api/v1/papers/:paperId/evidence/',
+    pathParams: s.paperIdParams,
+    responses: { 200: e.evidenceReport, 401: s.errorBody, 404: s.errorBody },
+    summary: "The report of the version the preview shows (a demo's citations only; a bought paper's newest version)",
+  },
+  docx: evidenceFile('/api/v1/papers/:paperId/evidence.docx', DOCX, 'The report of the version the preview shows, as a .docx'),
+  pdf: evidenceFile('/api/v1/papers/:paperId/evidence.pdf', 'application/pdf', 'The report of the version the preview shows, as a PDF'),
+  versionReport: {
+    method: 'GET',
+    path: '/api/v1/papers/:paperId/versions/:version/evidence/',
+    pathParams: r.paperVersionParams,
+    responses: { 200: e.evidenceReport, 401: s.errorBody, 404: s.errorBody },
+    summary: 'The report of a version of a bought paper',
+  },
+  versionDocx: evidenceFile(
+    '/api/v1/papers/:paperId/versions/:version/evidence.docx',
+    DOCX,
+    "A version's report, as a .docx",
+    r.paperVersionParams,
+  ),
+  versionPdf: evidenceFile(
+    '/api/v1/papers/:paperId/versions/:version/evidence.pdf',
+    'application/pdf',
+    "A version's report, as a PDF",
+    r.paperVersionParams,
+  ),
+});
+
+/**
+ * A supervisor's read-only link to one version of a paper (its PDF and its report, nothing else of
+ * the account): created, listed with its openings and revoked by the owner; opened by anyone with
+ * the token, which is unguessable, stored hashed and expires. A wrong, expired or revoked token
+ * answers 404 in the same time as a right one.
+ */
+const shares = c.router({
+  list: {
+    method: 'GET',
+    path: '/api/v1/papers/:paperId/links/',
+    pathParams: s.paperIdParams,
+    responses: { 200: e.shareLinksBody, 401: s.errorBody, 404: s.errorBody },
+    summary: "The paper's supervisor links: each with its version, its expiry, whether it was revoked and how often it was opened",
+  },
+  create: {
+    method: 'POST',
+    path: '/api/v1/papers/:paperId/links/',
+    pathParams: s.paperIdParams,
+    body: e.shareLinkCreate,
+    responses: { 201: e.shareLinkCreatedBody, 401: s.errorBody, 404: s.errorBody },
+    summary: 'A read-only link to one version for a supervisor; its address is shown once',
+  },
+  revoke: {
+    method: 'DELETE',
+    path: '/api/v1/papers/:paperId/links/:linkId/',
+    pathParams: e.shareLinkParams,
+    body: z.unknown(),
+    responses: { 200: s.okBody, 401: s.errorBody, 404: s.errorBody },
+    summary: 'Revokes a link at once: it answers 404 from then on',
+  },
+  open: {
+    method: 'GET',
+    path: '/api/v1/shared/:token/',
+    pathParams: e.shareTokenParams,
+    responses: { 200: e.sharedPaperBody, 404: s.errorBody },
+    summary: "A link's version as a guest sees it (no session): its title, the title page's name, its report; every opening is counted",
+  },
+  pdf: evidenceFile('/api/v1/shared/:token/paper.pdf', 'application/pdf', "The link's version as a PDF", e.shareTokenParams),
+  evidenceDocx: evidenceFile('/api/v1/shared/:token/evidence.docx', DOCX, "The link's report, as a .docx", e.shareTokenParams),
+  evidencePdf: evidenceFile('/api/v1/shared/:token/evidence.pdf', 'application/pdf', "The link's report, as a PDF", e.shareTokenParams),
+});
+
 export const contract = c.router(
-  { registration, auth, users, generation, telegram, papers, defence, revisions, payment, passwordRecovery, review, sources, system },
+  {
+    registration,
+    auth,
+    users,
+    generation,
+    telegram,
+    papers,
+    defence,
+    revisions,
+    evidence,
+    shares,
+    payment,
+    passwordRecovery,
+    review,
+    sources,
+    system,
+  },
   {
     strictStatusCodes: true,
     commonResponses: {

@@ -75,3 +75,52 @@ export const evidenceReport = z.object({
   }),
 });
 export type EvidenceReport = z.infer<typeof evidenceReport>;
+
+// ---------- a supervisor's read-only link ----------
+
+/** How long a link lives when the owner does not say (days), and at most. */
+export const SHARE_LINK_DAYS = { default: 30, max: 90 } as const;
+
+export const shareLinkParams = z.object({
+  paperId: z.coerce.number().int().positive().max(2_147_483_647),
+  linkId: z.coerce.number().int().positive().max(2_147_483_647),
+});
+/** A link's token: 32 random bytes, base64url (256 bits); anything else is 404 like a wrong one. */
+export const shareTokenParams = z.object({ token: z.string().max(64) });
+
+export const shareLinkCreate = z.object({
+  /** The version shown: a bought paper's (1 = as delivered); absent: the one the preview shows. */
+  version: z.number().int().positive().max(1000).optional(),
+  days: z.number().int().min(1).max(SHARE_LINK_DAYS.max).default(SHARE_LINK_DAYS.default),
+});
+
+export const shareLink = z.object({
+  id: z.number().int(),
+  version: z.number().int().nullable(),
+  created_at: z.string(),
+  expires_at: z.string(),
+  revoked_at: z.string().nullable(),
+  /** Times a guest opened it, and the last time. */
+  openings: z.number().int(),
+  last_opened_at: z.string().nullable(),
+});
+export type ShareLink = z.infer<typeof shareLink>;
+
+export const shareLinkCreatedBody = shareLink.extend({
+  /** The address to give the supervisor: shown once (only the token's hash is stored). */
+  url: z.string(),
+});
+export const shareLinksBody = z.object({ links: z.array(shareLink) });
+
+/** What a guest with a link sees: the version's title, the name of its title page, its report; the PDF and the report's files beside. */
+export const sharedPaperBody = z.object({
+  title: z.string(),
+  kind: z.enum(['demo', 'full']),
+  version: z.number().int().nullable(),
+  /** The student's name as the title page prints it, or null: nothing else of the account. */
+  author: z.string().nullable(),
+  page_count: z.number().int().nullable(),
+  expires_at: z.string(),
+  report: evidenceReport,
+});
+export type SharedPaper = z.infer<typeof sharedPaperBody>;
