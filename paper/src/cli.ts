@@ -13,6 +13,7 @@
 import { readFile, writeFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { evidenceReport } from '@app/contract';
 import {
   checkDocx,
   createDirectoryCheckpoints,
@@ -61,7 +62,7 @@ const USAGE = `Использование:
                  (с --sources — ещё и проверка по источникам: авторы и работы не из списка, страницы вне источника,
                  числа и утверждения, которых нет на цитируемой странице, повторы абзацев, источники без ссылок)
   paper extract файл.(txt|pdf|docx)
-  paper defence работа.docx --out ./папка [--pdf работа.pdf] [--tariff basic|professional] [--title-page title.json]
+  paper defence работа.docx --out ./папка [--pdf работа.pdf] [--tariff basic|professional] [--title-page title.json] [--evidence работа.evidence.json]
                  [--checkpoints ./dir] [--pdf-pool 1] [параметры модели, как у generate]
                  Комплект к защите: slides.pptx (презентация с заметками докладчика), speech.docx (доклад),
                  questions.docx (вопросы комиссии с ответами и страницами работы), slides.pdf (слайды для просмотра).
@@ -261,6 +262,7 @@ async function defence(argv: string[]): Promise<number> {
       pdf: { type: 'string' },
       tariff: { type: 'string', default: 'basic' },
       'title-page': { type: 'string' },
+      evidence: { type: 'string' },
       checkpoints: { type: 'string' },
       'pdf-pool': { type: 'string', default: '1' },
       ...Object.fromEntries(Object.keys(LLM_FLAGS).map((flag) => [flag, { type: 'string' as const }])),
@@ -268,6 +270,9 @@ async function defence(argv: string[]): Promise<number> {
   });
   const file = positionals[0];
   if (!file || !values.out) throw new PaperError('invalid_input', 'Укажите работу и папку: paper defence работа.docx --out ./папка');
+  // The paper's «Отчёт об источниках» (generate's .evidence.json): each answer names the entry it rests on.
+  const evidence = values.evidence ? evidenceReport.safeParse(JSON.parse(await readFile(values.evidence, 'utf8'))) : undefined;
+  if (evidence && !evidence.success) throw new PaperError('invalid_input', `Файл ${values.evidence} — не отчёт об источниках`);
   if (values.tariff !== 'basic' && values.tariff !== 'professional')
     throw new PaperError('invalid_input', 'Тариф: --tariff basic или --tariff professional');
   const docx = await readFile(file).catch(() => {
@@ -286,6 +291,7 @@ async function defence(argv: string[]): Promise<number> {
         pdf,
         tariff: values.tariff,
         titlePage,
+        evidence: evidence?.data,
         onProgress: (p) => {
           process.stderr.write(`${String(p.percent).padStart(3)}% ${p.stage}\n`);
         },

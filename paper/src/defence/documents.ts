@@ -103,7 +103,16 @@ export async function questionsDocx(paper: KitPaper, questions: KitQuestion[]): 
         }),
         new Paragraph({
           indent: { firstLine: FIRST_LINE },
-          children: [new TextRun({ text: `В работе: с. ${q.page}, ${q.where}.`, italics: true })],
+          children: [
+            new TextRun({
+              text:
+                `В работе: с. ${q.page}, ${q.where}.` +
+                (q.evidence
+                  ? ` Источник: «Отчёт об источниках», ссылка № ${q.evidence.n} (работа ${q.evidence.work} списка${q.evidence.page ? `, с. ${q.evidence.page}` : ''}).`
+                  : ''),
+              italics: true,
+            }),
+          ],
         }),
       );
     }

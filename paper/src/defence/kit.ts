@@ -11,6 +11,7 @@
  * speaker notes; the final deck is rendered once more (the preview) and checked, and every file's
  * package is checked. Every writer call is checkpointed: a killed run resumes without repeating one.
  */
+import type { EvidenceReport } from '@app/contract';
 import { createCallRunner, type CallRunner } from '../calls.ts';
 import type { CheckpointStore } from '../checkpoints.ts';
 import { PaperError, throwIfAborted } from '../errors.ts';
@@ -27,7 +28,7 @@ import { groundCheckOf } from './grounded.ts';
 import { packageProblems } from './package-check.ts';
 import { readKitPaper, type KitPaper } from './paper.ts';
 import { buildPptx } from './pptx.ts';
-import { writeQuestions } from './questions.ts';
+import { withEvidence, writeQuestions } from './questions.ts';
 import { checkSlides, type PaperFigures, type SlideViolation } from './slide-check.ts';
 import { composeSlides, planSummaries, writeBullets } from './slides.ts';
 import { writeSpeech } from './speech.ts';
@@ -42,6 +43,8 @@ export interface DefenceContext {
   signal?: AbortSignal;
   /** The title page's details the order gave: they win over what the .docx shows. */
   titlePage?: TitlePageInfo;
+  /** The paper's «Отчёт об источниках» (a paper of ours): each answer names the entry it rests on. */
+  evidence?: EvidenceReport;
 }
 
 /** Rounds of render, check and correction before a deck is given up. */
@@ -163,7 +166,8 @@ export async function makeDefenceKit(source: { docx: Uint8Array; pdf?: Uint8Arra
   const final = await settleDeck(deck, ctx, figures);
   if (final.rounds > 1) throw new PaperError('normocontrol_failed', 'Слайды изменились после добавления заметок докладчика');
   const speechFile = await speechDocx(paper, speech);
-  const questionsFile = await questionsDocx(paper, asked.list);
+  const questionList = withEvidence(asked.list, ctx.evidence);
+  const questionsFile = await questionsDocx(paper, questionList);
   for (const [name, file] of [
     ['слайды', final.pptx],
     ['доклад', speechFile],
@@ -197,7 +201,7 @@ export async function makeDefenceKit(source: { docx: Uint8Array; pdf?: Uint8Arra
     })),
     speechParts: speech.parts,
     speechWords: speech.words,
-    questionList: asked.list,
+    questionList,
     normocontrol: {
       rounds: settled.rounds,
       corrected: settled.corrected.map((v) => ({ slide: v.slide, rule: v.rule, message: v.message })),

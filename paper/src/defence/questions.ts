@@ -16,6 +16,7 @@ import type { KitPaper } from './paper.ts';
 import { callStructured, QuestionsSchema, questionsMessages } from './prompts.ts';
 import { brief } from './slides.ts';
 import { spokenOf } from '../text/statements.ts';
+import type { EvidenceReport } from '@app/contract';
 
 const QUESTION_COUNT = { ...DEFENCE_KIT.questions, target: 18 } as const;
 
@@ -30,6 +31,31 @@ export interface KitQuestion {
   statement: string;
   /** Where in the paper: "введение", "подраздел 2.2", "выводы по главе 1", "заключение". */
   where: string;
+  /** The entry of the paper's «Отчёт об источниках» the statement rests on (a cited statement of ours). */
+  evidence?: { n: number; work: number; page: string | null };
+}
+
+/** Letters and digits only: a statement is matched to a report's sentence whatever its spaces and marks. */
+const squeezed = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/ё/g, 'е')
+    .replace(/[^\p{L}\p{N}]+/gu, '');
+
+/**
+ * Each answer with the entry of the paper's «Отчёт об источниках» its statement is: the cited
+ * sentence on the same printed page (the report's sentence and the statement hold each other).
+ */
+export function withEvidence(questions: KitQuestion[], report: EvidenceReport | undefined): KitQuestion[] {
+  if (!report) return questions;
+  return questions.map((q) => {
+    const statement = squeezed(q.statement);
+    const entry = report.entries.find((e) => {
+      const sentence = squeezed(e.sentence);
+      return String(e.paperPage) === q.page && sentence.length > 20 && (statement.includes(sentence) || sentence.includes(statement));
+    });
+    return entry ? { ...q, evidence: { n: entry.n, work: entry.work, page: entry.page } } : q;
+  });
 }
 
 export interface Questions {

@@ -24,6 +24,7 @@ export const defenceStage: Stage = {
         tariff: run.input.tariff,
         signal: run.signal,
         titlePage: run.ctx.titlePage,
+        evidence: state.evidence?.report,
         onProgress: (p) => run.progress.part(p.percent / 100),
       },
     );
