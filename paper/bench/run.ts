@@ -228,6 +228,8 @@ async function llmBench(type: 'demo' | 'full'): Promise<void> {
       `   нижняя граница: ${s(bound)} (модель ${s(path.ms)} + PDF ${s(pdf)}, ${pool.times.length} преобразований); предел декодирования ${STREAMS} потоков: ${s(decode)}`,
     );
     const kb = (n: number) => `${(n / 1024).toFixed(0)} КБ`;
+    const began = [...stages];
+    console.log(`   этапы: ${began.map(([name, at], i) => `${name} ${s((began[i + 1]?.[1] ?? t + wall) - at)}`).join(', ')}`);
     console.log(
       `   отчёт об источниках: ${s(evidenceMs)} (цель ≤ ${TARGETS.evidenceSeconds} с)${evidenceMs / 1000 > TARGETS.evidenceSeconds ? ' ✗' : ''}, ` +
         `ссылок ${r.evidence.report.entries.length}, JSON ${kb(JSON.stringify(r.evidence.report).length)}, .docx ${kb(r.evidence.docx.length)}, PDF ${kb(r.evidence.pdf.length)}`,
