@@ -18,6 +18,7 @@ import { Migration20261128_01_library_reharvest } from './Migration20261128_01_l
 import { Migration20261128_02_notification_deliveries } from './Migration20261128_02_notification_deliveries.ts';
 import { Migration20261129_01_defence_kits } from './Migration20261129_01_defence_kits.ts';
 import { Migration20261201_01_revisions } from './Migration20261201_01_revisions.ts';
+import { Migration20261202_01_evidence } from './Migration20261202_01_evidence.ts';
 
 export const migrations = [
   { name: 'Migration20261121_01_accounts', class: Migration20261121_01_accounts },
@@ -38,4 +39,5 @@ export const migrations = [
   { name: 'Migration20261128_02_notification_deliveries', class: Migration20261128_02_notification_deliveries },
   { name: 'Migration20261129_01_defence_kits', class: Migration20261129_01_defence_kits },
   { name: 'Migration20261201_01_revisions', class: Migration20261201_01_revisions },
+  { name: 'Migration20261202_01_evidence', class: Migration20261202_01_evidence },
 ];

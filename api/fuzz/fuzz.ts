@@ -65,9 +65,26 @@ const uuid = (g: Random) => {
 /** Two users and their things: the owner's session is the one the fuzzer sends; the other user's
  * ids are the foreign ones it must never reach. */
 export interface FuzzWorld {
-  owner: { id: number; token: string; paperId: number; reviewId: number };
-  other: { id: number; token: string; paperId: number; reviewId: number; orderId: string; paymentId: string };
+  owner: { id: number; token: string; paperId: number; reviewId: number; shareToken: string; linkId: number };
+  other: {
+    id: number;
+    token: string;
+    paperId: number;
+    reviewId: number;
+    shareToken: string;
+    linkId: number;
+    orderId: string;
+    paymentId: string;
+  };
 }
+
+/** A report as the engine stores it (its schema is checked when it is served). */
+const EVIDENCE = {
+  title: 'Цифровая трансформация малого бизнеса',
+  entries: [],
+  works: [],
+  summary: { citations: 0, works: 0, fullTexts: 0, repaired: 0, rewritten: 0, removed: 0 },
+};
 
 const PASSWORD = 'password123';
 let passwordHash: Promise<string> | undefined;
@@ -85,11 +102,24 @@ async function createUser(target: FuzzTarget, name: string) {
     hashToken(sessionToken),
   ]);
   const paper = await target.sql(
-    `insert into papers (user_id, type, tariff, title, annotation, structure, options, docx_key, pdf_key, page_count, paid_at)
-     values ($1, 'full', 'basic', 'Цифровая трансформация малого бизнеса', 'Аннотация', '{}', '{"min_publication_year":2015,"required_volume":80,"references":[]}', $2, $3, 80, now()) returning id`,
-    [id, `papers/fuzz-${id}/paper.docx`, `papers/fuzz-${id}/preview.pdf`],
+    `insert into papers (user_id, type, tariff, title, annotation, structure, options, docx_key, pdf_key, evidence_key, page_count, paid_at)
+     values ($1, 'full', 'basic', 'Цифровая трансформация малого бизнеса', 'Аннотация', '{}', '{"min_publication_year":2015,"required_volume":80,"references":[]}', $2, $3, $4, 80, now()) returning id`,
+    [id, `papers/fuzz-${id}/paper.docx`, `papers/fuzz-${id}/preview.pdf`, `papers/fuzz-${id}/evidence`],
   );
   const paperId = paper.rows[0].id as number;
+  // Its report and a supervisor's link to it: the link's token is a path value like the ids.
+  await target.storage.put(`papers/fuzz-${id}/evidence.json`, Buffer.from(JSON.stringify(EVIDENCE)), 'application/json');
+  await target.storage.put(
+    `papers/fuzz-${id}/evidence.docx`,
+    buildZip([{ name: 'word/document.xml', data: Buffer.from('<w:document/>') }]),
+    'application/octet-stream',
+  );
+  await target.storage.put(`papers/fuzz-${id}/evidence.pdf`, Buffer.from('%PDF-1.4\n%%EOF\n'), 'application/pdf');
+  const shareToken = newToken();
+  const link = await target.sql(
+    `insert into share_links (paper_id, version, token_hash, expires_at) values ($1, 1, $2, now() + interval '30 days') returning id`,
+    [paperId, hashToken(shareToken)],
+  );
   await target.storage.put(
     `papers/fuzz-${id}/paper.docx`,
     buildZip([{ name: 'word/document.xml', data: Buffer.from('<w:document/>') }]),
@@ -100,7 +130,7 @@ async function createUser(target: FuzzTarget, name: string) {
     `insert into reviews (user_id, paper_id, rating, comment) values ($1, $2, 5, 'Хорошая работа, спасибо') returning id`,
     [id, paperId],
   );
-  return { id, token: sessionToken, paperId, reviewId: review.rows[0].id as number };
+  return { id, token: sessionToken, paperId, reviewId: review.rows[0].id as number, shareToken, linkId: link.rows[0].id as number };
 }
 
 export async function prepareWorld(target: FuzzTarget, name = 'fuzz'): Promise<FuzzWorld> {
@@ -269,8 +299,20 @@ function contractRoutes(): Route[] {
 }
 
 function pathParamValue(g: Random, world: FuzzWorld, name: string): string {
-  const own = { paperId: world.owner.paperId, id: world.owner.reviewId }[name];
-  const foreign = { paperId: world.other.paperId, id: world.other.reviewId, paymentId: world.other.paymentId }[name];
+  const own = {
+    paperId: world.owner.paperId,
+    id: world.owner.reviewId,
+    token: world.owner.shareToken,
+    linkId: world.owner.linkId,
+    version: 1,
+  }[name];
+  const foreign = {
+    paperId: world.other.paperId,
+    id: world.other.reviewId,
+    paymentId: world.other.paymentId,
+    token: world.other.shareToken,
+    linkId: world.other.linkId,
+  }[name];
   const good = { code: 'HALF', decision: 'pay', paymentId: `sbx_${world.other.paymentId}` }[name];
   const bad = [
     '0',

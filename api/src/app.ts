@@ -25,6 +25,7 @@ import { claimUploadsFolder } from './modules/orders/upload.ts';
 import { papersRouter } from './modules/papers/router.ts';
 import { defenceRouter } from './modules/defence/router.ts';
 import { revisionsRouter } from './modules/revisions/router.ts';
+import { evidenceRouter, sharesRouter } from './modules/evidence/router.ts';
 import type { Services } from './services.ts';
 import { reviewsRouter } from './modules/reviews/router.ts';
 import { createSearchProviders } from './modules/generation/engine.ts';
@@ -82,6 +83,8 @@ async function appPlugin(fastify: FastifyInstance, deps: AppDeps) {
   await fastify.register(s.plugin(generationRouter()), routeOptions);
   await fastify.register(s.plugin(papersRouter(deps.storage)), routeOptions);
   await fastify.register(s.plugin(defenceRouter(deps.storage)), routeOptions);
+  await fastify.register(s.plugin(evidenceRouter(deps.storage)), routeOptions);
+  await fastify.register(s.plugin(sharesRouter(deps)), routeOptions);
   // The estimate answers while the user fills the form: a short time limit and one retry.
   const sources = deps.config.sources;
   const estimator = createSourcesEstimator({

@@ -393,7 +393,7 @@ const evidenceFile = (path: string, contentType: string, summary: string, pathPa
     method: 'GET',
     path,
     pathParams,
-    responses: { 200: c.otherResponse({ contentType, body: z.any() }), 401: s.errorBody, 404: s.errorBody },
+    responses: { 200: c.otherResponse({ contentType, body: z.any() }), 401: s.errorBody, 404: s.errorBody, 429: s.errorBody },
     summary,
   }) as const;
 
@@ -463,7 +463,7 @@ const shares = c.router({
     method: 'GET',
     path: '/api/v1/shared/:token/',
     pathParams: e.shareTokenParams,
-    responses: { 200: e.sharedPaperBody, 404: s.errorBody },
+    responses: { 200: e.sharedPaperBody, 404: s.errorBody, 429: s.errorBody },
     summary: "A link's version as a guest sees it (no session): its title, the title page's name, its report; every opening is counted",
   },
   pdf: evidenceFile('/api/v1/shared/:token/paper.pdf', 'application/pdf', "The link's version as a PDF", e.shareTokenParams),

@@ -93,6 +93,14 @@ export const ERRORS = {
     'Эту работу нельзя доработать автоматически: она создана до появления доработок. Напишите в поддержку — доработаем вручную',
   ),
   version_not_found: error(404, 'Версия работы не найдена'),
+  /** A paper (or version) delivered before «Отчёт об источниках» existed has none. */
+  evidence_unavailable: error(
+    404,
+    'Отчёт об источниках составляется для работ, написанных после его появления: у этой работы (версии) его нет',
+  ),
+  /** A supervisor's link that opens nothing: wrong, expired, revoked, or its paper refunded (one answer for all). */
+  share_link_invalid: error(404, 'Ссылка недействительна: её отозвали, срок её действия истёк или в адресе ошибка'),
+  share_link_not_found: error(404, 'Ссылка не найдена'),
 } as const;
 
 export type ErrorCode = keyof typeof ERRORS;

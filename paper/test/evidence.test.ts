@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { EVIDENCE_QUOTE_CHARS, type EvidenceEntry, type EvidenceReport } from '@app/contract';
-import { withEvidence, type KitQuestion } from '../src/defence/questions.ts';
+import { withCitations, type Fragment } from '../src/defence/fragments.ts';
 import { quoteOf } from '../src/evidence/build.ts';
 import { markedQuote, verdictOf } from '../src/evidence/docx.ts';
 
@@ -71,15 +71,7 @@ describe('an entry as a reader sees it', () => {
 });
 
 describe('a defence kit made from our paper', () => {
-  const question = (statement: string, page: string): KitQuestion => ({
-    topic: 'numbers',
-    question: 'Какие данные вы приводите?',
-    answer: 'Доля выросла с 14 до 31 %.',
-    page,
-    source: 'f12',
-    statement,
-    where: 'подраздел 2.1',
-  });
+  const fragment = (text: string, page: string): Fragment => ({ id: 'f12', section: '2.1', text, page });
   const report: EvidenceReport = {
     title: 'Работа',
     entries: [entry],
@@ -87,13 +79,17 @@ describe('a defence kit made from our paper', () => {
     summary: { citations: 1, works: 1, fullTexts: 1, repaired: 0, rewritten: 0, removed: 0 },
   };
 
-  it('names the report’s entry an answer rests on (its sentence, on its page), and none for another', () => {
-    const [cited, other, elsewhere] = withEvidence(
-      [question(entry.sentence, '23'), question('Цифровизация идёт неравномерно.', '23'), question(entry.sentence, '24')],
+  it('knows the report’s entry a statement is (its sentence, with its marks, on its page), and none for another', () => {
+    const [cited, other, elsewhere] = withCitations(
+      [
+        fragment(`${entry.sentence.replace(/\.$/, '')} [5, с. 47].`, '23'),
+        fragment('Цифровизация идёт неравномерно.', '23'),
+        fragment(entry.sentence, '24'),
+      ],
       report,
     );
-    expect(cited.evidence).toEqual({ n: 7, work: 5, page: '47' });
-    expect(other.evidence).toBeUndefined();
-    expect(elsewhere.evidence).toBeUndefined();
+    expect(cited.cited).toEqual({ n: 7, work: 5, page: '47' });
+    expect(other.cited).toBeUndefined();
+    expect(elsewhere.cited).toBeUndefined();
   });
 });

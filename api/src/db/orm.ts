@@ -10,8 +10,22 @@ import { PromoCode } from '../modules/promo/entities.ts';
 import { Review } from '../modules/reviews/entities.ts';
 import { DefenceKit } from '../modules/defence/entities.ts';
 import { PaperVersion, Revision } from '../modules/revisions/entities.ts';
+import { ShareLink } from '../modules/evidence/entities.ts';
 
-const entities = [...accountEntities, Paper, Review, PromoCode, Order, OrderFile, Payment, Refund, DefenceKit, PaperVersion, Revision];
+const entities = [
+  ...accountEntities,
+  Paper,
+  Review,
+  PromoCode,
+  Order,
+  OrderFile,
+  Payment,
+  Refund,
+  DefenceKit,
+  PaperVersion,
+  Revision,
+  ShareLink,
+];
 
 export type Orm = MikroORM;
 

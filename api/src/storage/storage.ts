@@ -52,3 +52,6 @@ export const orderFileKey = (orderId: string, position: number, kind: string) =>
 /** A paper's files and, for a version, its state and «Лист доработок»: under the order that made them. */
 export const paperFileKey = (orderId: string, file: 'paper.docx' | 'preview.pdf' | 'state.json.gz' | 'report.docx') =>
   join('papers', orderId, file);
+/** «Отчёт об источниках» of the version an order made: the prefix of `evidence.json`, `.docx` and `.pdf` beside its files. */
+export const evidenceKeyOf = (orderId: string) => join('papers', orderId, 'evidence');
+export const evidenceFileKey = (evidenceKey: string, file: 'json' | 'docx' | 'pdf') => `${evidenceKey}.${file}`;

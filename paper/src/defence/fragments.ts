@@ -3,6 +3,7 @@
  * model cites as [[f12]] and the printed page it stands on. What the kit says is checked against
  * the fragment it cites; the page an answer gives is its fragment's page.
  */
+import type { EvidenceReport } from '@app/contract';
 import { sentencesOf } from '../text/sentences.ts';
 import type { KitPaper } from './paper.ts';
 
@@ -15,6 +16,31 @@ export interface Fragment {
   page: string | null;
   /** A table's row: its figures are the table's. */
   table?: number;
+  /** The entry of the paper's «Отчёт об источниках» that is this sentence: a cited statement of ours. */
+  cited?: CitedEntry;
+}
+
+/** What an answer names of a report's entry: its number, the work of the list and the page cited. */
+export interface CitedEntry {
+  n: number;
+  work: number;
+  page: string | null;
+}
+
+/**
+ * Each fragment with the entry of the paper's «Отчёт об источниках» it is: the cited sentence on the
+ * same printed page (the report's sentence and the fragment hold each other, whatever their marks).
+ */
+export function withCitations(fragments: Fragment[], report: EvidenceReport | undefined): Fragment[] {
+  if (!report) return fragments;
+  const entries = report.entries.map((e) => ({ e, sentence: letters(e.sentence) })).filter((x) => x.sentence.length > 20);
+  return fragments.map((f) => {
+    const text = letters(f.text);
+    const found = entries.find(
+      ({ e, sentence }) => String(e.paperPage) === f.page && (text.includes(sentence) || sentence.includes(text)),
+    )?.e;
+    return found ? { ...f, cited: { n: found.n, work: found.work, page: found.page } } : f;
+  });
 }
 
 /** Letters and digits only, lower case, ё as е: how a fragment is found in the PDF's text. */

@@ -23,12 +23,12 @@ import type { Writer } from '../writer/types.ts';
 import { correctDeck } from './correct.ts';
 import type { Deck } from './deck.ts';
 import { questionsDocx, speechDocx } from './documents.ts';
-import { fragmentsOf, type Fragment } from './fragments.ts';
+import { fragmentsOf, withCitations, type Fragment } from './fragments.ts';
 import { groundCheckOf } from './grounded.ts';
 import { packageProblems } from './package-check.ts';
 import { readKitPaper, type KitPaper } from './paper.ts';
 import { buildPptx } from './pptx.ts';
-import { withEvidence, writeQuestions } from './questions.ts';
+import { writeQuestions } from './questions.ts';
 import { checkSlides, type PaperFigures, type SlideViolation } from './slide-check.ts';
 import { composeSlides, planSummaries, writeBullets } from './slides.ts';
 import { writeSpeech } from './speech.ts';
@@ -135,7 +135,7 @@ export async function makeDefenceKit(source: { docx: Uint8Array; pdf?: Uint8Arra
   const calls: CallRunner = createCallRunner({ writer: ctx.writer, checkpoints: ctx.checkpoints, tariff: ctx.tariff, signal: ctx.signal });
   const pdf = source.pdf ?? (await ctx.pdf.convert(source.docx, { signal: ctx.signal }));
   const paper = withTitlePage(await readKitPaper(source.docx, pdf), ctx.titlePage);
-  const fragments = fragmentsOf(paper);
+  const fragments = withCitations(fragmentsOf(paper), ctx.evidence);
   const figures = paperFiguresOf(paper, fragments);
   const grounded = groundCheckOf(fragments);
   const planned = planSummaries(paper, fragments);
@@ -166,8 +166,7 @@ export async function makeDefenceKit(source: { docx: Uint8Array; pdf?: Uint8Arra
   const final = await settleDeck(deck, ctx, figures);
   if (final.rounds > 1) throw new PaperError('normocontrol_failed', 'Слайды изменились после добавления заметок докладчика');
   const speechFile = await speechDocx(paper, speech);
-  const questionList = withEvidence(asked.list, ctx.evidence);
-  const questionsFile = await questionsDocx(paper, questionList);
+  const questionsFile = await questionsDocx(paper, asked.list);
   for (const [name, file] of [
     ['слайды', final.pptx],
     ['доклад', speechFile],
@@ -201,7 +200,7 @@ export async function makeDefenceKit(source: { docx: Uint8Array; pdf?: Uint8Arra
     })),
     speechParts: speech.parts,
     speechWords: speech.words,
-    questionList,
+    questionList: asked.list,
     normocontrol: {
       rounds: settled.rounds,
       corrected: settled.corrected.map((v) => ({ slide: v.slide, rule: v.rule, message: v.message })),

@@ -10,13 +10,12 @@ import { DEFENCE_KIT } from '@app/contract';
 import type { CallRunner } from '../calls.ts';
 import { sharedTerms } from '../grounding/support.ts';
 import { DEFENCE_TOPICS, type DefenceTopic } from '../writer/types.ts';
-import type { Fragment } from './fragments.ts';
+import type { CitedEntry, Fragment } from './fragments.ts';
 import type { GroundCheck } from './grounded.ts';
 import type { KitPaper } from './paper.ts';
 import { callStructured, QuestionsSchema, questionsMessages } from './prompts.ts';
 import { brief } from './slides.ts';
 import { spokenOf } from '../text/statements.ts';
-import type { EvidenceReport } from '@app/contract';
 
 const QUESTION_COUNT = { ...DEFENCE_KIT.questions, target: 18 } as const;
 
@@ -31,31 +30,8 @@ export interface KitQuestion {
   statement: string;
   /** Where in the paper: "введение", "подраздел 2.2", "выводы по главе 1", "заключение". */
   where: string;
-  /** The entry of the paper's «Отчёт об источниках» the statement rests on (a cited statement of ours). */
-  evidence?: { n: number; work: number; page: string | null };
-}
-
-/** Letters and digits only: a statement is matched to a report's sentence whatever its spaces and marks. */
-const squeezed = (text: string) =>
-  text
-    .toLowerCase()
-    .replace(/ё/g, 'е')
-    .replace(/[^\p{L}\p{N}]+/gu, '');
-
-/**
- * Each answer with the entry of the paper's «Отчёт об источниках» its statement is: the cited
- * sentence on the same printed page (the report's sentence and the statement hold each other).
- */
-export function withEvidence(questions: KitQuestion[], report: EvidenceReport | undefined): KitQuestion[] {
-  if (!report) return questions;
-  return questions.map((q) => {
-    const statement = squeezed(q.statement);
-    const entry = report.entries.find((e) => {
-      const sentence = squeezed(e.sentence);
-      return String(e.paperPage) === q.page && sentence.length > 20 && (statement.includes(sentence) || sentence.includes(statement));
-    });
-    return entry ? { ...q, evidence: { n: entry.n, work: entry.work, page: entry.page } } : q;
-  });
+  /** The entry of the paper's «Отчёт об источниках» the statement is (a cited statement of ours). */
+  evidence?: CitedEntry;
 }
 
 export interface Questions {
@@ -80,9 +56,12 @@ function whereOf(section: string): string {
 const isAim = (f: Fragment) => /^(Цел|Для достижения|Объект|Предмет|Методы|Структура работы|[–—-]\s)/u.test(f.text);
 const hasFigure = (f: Fragment) => /\d/.test(f.text.replace(/(?:глав\p{L}*|таблиц\p{L}*)\s+\d+/giu, ''));
 
+/** Cited statements first: an answer that rests on one names the passage behind it. */
+const citedFirst = (fragments: Fragment[]) => [...fragments.filter((f) => f.cited), ...fragments.filter((f) => !f.cited)];
+
 /** The fragments the model chooses from: what a commission asks about. */
 function questionFragments(paper: KitPaper, fragments: Fragment[]): Fragment[] {
-  const located = fragments.filter((f) => f.page !== null);
+  const located = citedFirst(fragments.filter((f) => f.page !== null));
   const of = (test: (f: Fragment) => boolean, n: number) => located.filter(test).slice(0, n);
   const picked = [
     ...of((f) => f.section === 'introduction' && !isAim(f), 8),
@@ -100,7 +79,7 @@ function questionFragments(paper: KitPaper, fragments: Fragment[]): Fragment[] {
 
 /** Our own questions, each with the fragments that answer it, best first. */
 function ownQuestions(paper: KitPaper, fragments: Fragment[]): { topic: DefenceTopic; question: string; answers: Fragment[] }[] {
-  const located = fragments.filter((f) => f.page !== null && f.table === undefined);
+  const located = citedFirst(fragments.filter((f) => f.page !== null && f.table === undefined));
   const first = (test: (f: Fragment) => boolean) => located.filter(test);
   const out: { topic: DefenceTopic; question: string; fragment: Fragment[] }[] = [
     {
@@ -212,6 +191,7 @@ export async function writeQuestions(options: {
       source: fragment.id,
       statement: fragment.text,
       where: whereOf(fragment.section),
+      ...(fragment.cited ? { evidence: fragment.cited } : {}),
     });
     return true;
   };

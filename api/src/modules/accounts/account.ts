@@ -15,10 +15,11 @@ export function profileOf(session: AuthSession): Profile {
 
 /**
  * Deletes an account: every session is revoked and personal data removed: username, e-mail,
- * password, Telegram id, codes, tokens, the user's papers with their files (versions, defence kits), reviews (a review
- * shows the username), the topics and attached files of orders. Unfinished orders end and what was
- * paid for them is refunded. Orders and payments stay, anonymised (amount, status, provider ids),
- * so that the money keeps its record for accounting.
+ * password, Telegram id, codes, tokens, the user's papers with their files (versions, each
+ * version's «Отчёт об источниках», defence kits) and their supervisors' links (which go with the
+ * papers), reviews (a review shows the username), the topics and attached files of orders.
+ * Unfinished orders end and what was paid for them is refunded. Orders and payments stay,
+ * anonymised (amount, status, provider ids), so that the money keeps its record for accounting.
  */
 export async function deleteAccount(d: AccountDeps & { storage: Storage }, session: AuthSession): Promise<void> {
   const userId = session.user.id;
@@ -28,9 +29,12 @@ export async function deleteAccount(d: AccountDeps & { storage: Storage }, sessi
      union select f.storage_key from order_files f join orders o on o.id = f.order_id where o.user_id = ?
      union select k from paper_versions v join papers p on p.id = v.paper_id, unnest(array[v.docx_key, v.pdf_key, v.report_key, v.state_key]) k
        where p.user_id = ? and k is not null
+     union select e.key || f.ext from (select evidence_key as key from papers where user_id = ?
+         union select v.evidence_key from paper_versions v join papers p on p.id = v.paper_id where p.user_id = ?) e,
+       unnest(array['.json', '.docx', '.pdf']) f(ext) where e.key is not null
      union select r.docx_key from revisions r join papers p on p.id = r.paper_id where p.user_id = ? and r.docx_key is not null
      union select k from defence_kits d, unnest(array[d.slides_key, d.speech_key, d.questions_key, d.preview_key]) k where d.user_id = ?`,
-    [userId, userId, userId, userId, userId, userId],
+    [userId, userId, userId, userId, userId, userId, userId, userId],
   );
   await d.em.transactional(async (em) => {
     await endOrdersOfDeletedAccount(em, userId);

@@ -11,6 +11,8 @@ import { Order } from '../orders/entities.ts';
 import { completeOrder } from '../orders/lifecycle.ts';
 import { orderOptionsOf } from '../orders/options.ts';
 import { Paper } from '../papers/entities.ts';
+import { newestVersionOf } from '../papers/papers.ts';
+import { readEvidence } from '../evidence/store.ts';
 import { titlePageInfoOf } from '../generation/order-input.ts';
 import { claim, endFailedRun, publish, runSupport, type GenerationDeps } from '../generation/run.ts';
 import { DefenceKit } from './entities.ts';
@@ -27,10 +29,16 @@ export async function runDefenceKit(d: GenerationDeps, orderId: string): Promise
   try {
     const paper = order.sourcePaper;
     if (!paper?.docxKey || !paper.pdfKey) throw new PaperError('invalid_input', 'Файлы работы недоступны');
+    // The kit defends the version the student downloads: a revised paper's newest, with its report.
+    const newest = await newestVersionOf(d.em.fork(), paper);
+    const files = newest
+      ? { docx: newest.docx_key, pdf: newest.pdf_key, evidence: newest.evidence_key }
+      : { docx: paper.docxKey, pdf: paper.pdfKey, evidence: paper.evidenceKey ?? null };
     const titlePage = orderOptionsOf(order).title_page;
     const kit = await makeDefenceKit(
-      { docx: await d.storage.get(paper.docxKey), pdf: await d.storage.get(paper.pdfKey) },
+      { docx: await d.storage.get(files.docx), pdf: await d.storage.get(files.pdf) },
       {
+        ...(files.evidence ? { evidence: await readEvidence(d.storage, files.evidence) } : {}),
         writer: support.writer,
         checkpoints: support.checkpoints,
         pdf: d.engine.pdf,
@@ -40,13 +48,13 @@ export async function runDefenceKit(d: GenerationDeps, orderId: string): Promise
         onProgress: support.onProgress,
       },
     );
-    const files: [DefenceFile, Buffer][] = [
+    const kitFiles: [DefenceFile, Buffer][] = [
       ['slides.pptx', kit.pptx],
       ['speech.docx', kit.speech],
       ['questions.docx', kit.questions],
       ['preview.pdf', kit.preview],
     ];
-    for (const [file, bytes] of files) await d.storage.put(defenceFileKey(orderId, file), bytes, DEFENCE_CONTENT_TYPES[file]);
+    for (const [file, bytes] of kitFiles) await d.storage.put(defenceFileKey(orderId, file), bytes, DEFENCE_CONTENT_TYPES[file]);
     const completed = await completeOrder(d, orderId, (tx, current) => {
       tx.create(DefenceKit, {
         order: current,

@@ -25,6 +25,7 @@ import type { PaymentProvider } from '../orders/providers/types.ts';
 import { attachedFilesOf } from '../orders/repository.ts';
 import { Paper, type StoredPaperSource } from '../papers/entities.ts';
 import { recordFirstVersion, storeSnapshot } from '../revisions/versions.ts';
+import { storeEvidence } from '../evidence/store.ts';
 import { originalityOf } from '../papers/originality.ts';
 import type { Quota } from '../quota/quota.ts';
 import { withQuota } from '../quota/with-quota.ts';
@@ -214,6 +215,8 @@ export async function runGeneration(d: GenerationDeps, orderId: string): Promise
     const pdfKey = paperFileKey(orderId, 'preview.pdf');
     await d.storage.put(docxKey, result.docx, DOCX);
     await d.storage.put(pdfKey, result.pdf, 'application/pdf');
+    // «Отчёт об источниках» of what is delivered: every citation with the passage it rests on.
+    const evidenceKey = await storeEvidence(d.storage, orderId, result.evidence);
     // A full paper's state: what its revision rounds start from.
     const stateKey = result.snapshot ? paperFileKey(orderId, 'state.json.gz') : null;
     if (result.snapshot) await storeSnapshot(d.storage, stateKey!, result.snapshot);
@@ -235,6 +238,7 @@ export async function runGeneration(d: GenerationDeps, orderId: string): Promise
         normocontrol: result.normocontrol,
         sources: storedSourcesOf(result.sources),
         originality: originalityOf(result.originality),
+        evidenceKey,
         sourcePaper: current.sourcePaper,
         paidAt: current.paidAt,
         orderId: current.id,

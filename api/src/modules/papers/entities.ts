@@ -32,6 +32,8 @@ export const Paper = defineEntity({
     sources: p.json<StoredPaperSource[]>().default('[]'),
     /** The originality report as the preview page shows it (paperOriginality of the contract). */
     originality: p.json<PaperOriginality>().nullable(),
+    /** «Отчёт об источниках»: the prefix of its files (`<key>.json`, `.docx`, `.pdf`); null for a paper delivered before reports. */
+    evidenceKey: p.string().nullable(),
     sourcePaper: () => p.manyToOne(Paper).nullable().deleteRule('set null'),
     /** Set when the full version was paid for; only then is the .docx downloadable. */
     paidAt: p.datetime().nullable(),

@@ -103,21 +103,28 @@ export async function paperDetail(em: EntityManager, owner: SessionOwner, id: nu
 }
 
 /** The .docx of a paid full paper (its latest version), with a file name made from its title. */
+/** A bought paper's newest version's files: a revised paper is shown and downloaded as it (the others from its versions list). */
+export async function newestVersionOf(em: EntityManager, p: Paper) {
+  const [latest] = await em.execute<{ docx_key: string; pdf_key: string; evidence_key: string | null }[]>(
+    'select docx_key, pdf_key, evidence_key from paper_versions where paper_id = ? order by number desc limit 1',
+    [p.id],
+  );
+  return latest;
+}
+
 export async function openDocx(em: EntityManager, storage: Storage, owner: SessionOwner, id: number) {
   const p = await ownPaper(em, owner.userId, id);
   if (!downloadable(p)) throw new AppError('docx_not_paid');
-  // A revised paper is downloaded as its newest version (the others from its versions list).
-  const [latest] = await em.execute<{ docx_key: string }[]>(
-    'select docx_key from paper_versions where paper_id = ? order by number desc limit 1',
-    [p.id],
-  );
-  return { ...(await storage.open(latest?.docx_key ?? p.docxKey!)), fileName: `${fileNameOf(p.title)}.docx` };
+  const key = (await newestVersionOf(em, p))?.docx_key ?? p.docxKey!;
+  return { ...(await storage.open(key)), fileName: `${fileNameOf(p.title)}.docx` };
 }
 
 export async function openPreview(em: EntityManager, storage: Storage, owner: SessionOwner, id: number) {
   const p = await ownPaper(em, owner.userId, id);
   if (!p.pdfKey) throw new AppError('preview_unavailable');
-  return { ...(await storage.open(p.pdfKey)), fileName: `${fileNameOf(p.title)}.pdf` };
+  // The same version as «Скачать» and the preview's «Отчёт об источниках», whose pages it marks.
+  const key = (downloadable(p) && (await newestVersionOf(em, p))?.pdf_key) || p.pdfKey;
+  return { ...(await storage.open(key)), fileName: `${fileNameOf(p.title)}.pdf` };
 }
 
 /** The user's own file behind source `number` of the list, as uploaded with the order that produced the paper (or with its demo). */

@@ -27,6 +27,8 @@ export const PaperVersion = defineEntity({
     normocontrol: p.json<NormocontrolReport>().nullable(),
     originality: p.json<PaperOriginality>().nullable(),
     sources: p.json<StoredPaperSource[]>().default('[]'),
+    /** «Отчёт об источниках» of this version: the prefix of its files; null for a version made before reports. */
+    evidenceKey: p.string().nullable(),
     /** The order that made it: the paper's for version 1, the round's for the others. */
     order: () => p.manyToOne(Order).nullable().deleteRule('set null'),
     createdAt: p.datetime().onCreate(() => new Date()),

@@ -12,6 +12,7 @@ import { Order } from '../orders/entities.ts';
 import { completeOrder } from '../orders/lifecycle.ts';
 import { originalityOf } from '../papers/originality.ts';
 import { claim, endFailedRun, engineContext, publish, runSupport, storedSourcesOf, type GenerationDeps } from '../generation/run.ts';
+import { storeEvidence } from '../evidence/store.ts';
 import { PaperVersion, Revision } from './entities.ts';
 import { readSnapshot, storeSnapshot } from './versions.ts';
 
@@ -43,6 +44,7 @@ export async function runRevision(d: GenerationDeps, orderId: string): Promise<v
     await d.storage.put(keys.pdf, result.pdf, 'application/pdf');
     await d.storage.put(keys.report, result.reportDocx, DOCX);
     await storeSnapshot(d.storage, keys.state, result.snapshot);
+    const evidenceKey = await storeEvidence(d.storage, orderId, result.evidence);
 
     const completed = await completeOrder(d, orderId, async (tx) => {
       tx.create(PaperVersion, {
@@ -56,6 +58,7 @@ export async function runRevision(d: GenerationDeps, orderId: string): Promise<v
         normocontrol: result.normocontrol,
         originality: originalityOf(result.originality),
         sources: storedSourcesOf(result.sources),
+        evidenceKey,
         order: orderId,
       });
       const held = await tx.findOneOrFail(Revision, { order: orderId });

@@ -38,6 +38,7 @@ export function recordFirstVersion(em: EntityManager, paper: Paper, stateKey: st
     normocontrol: paper.normocontrol,
     originality: paper.originality,
     sources: paper.sources,
+    evidenceKey: paper.evidenceKey,
     order: paper.orderId,
   });
 }
