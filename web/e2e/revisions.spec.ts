@@ -1,11 +1,12 @@
 /** Revisions until the defence on the real stack (sandbox payments, the offline writer, LibreOffice):
  * a bought full paper, «Доработать» in the cabinet, the supervisor's .docx with three Word comments
  * uploaded, the round's progress on the generation's screen, version 2 and its «Лист доработок»
- * downloaded, each remark's outcome shown; a stranger neither sees nor revises the paper. */
+ * and «Отчёт об источниках» downloaded, each remark's outcome shown; a stranger neither sees nor
+ * revises the paper. */
 import { readFileSync } from 'node:fs';
 import { expect, test } from './fixtures';
 import { expectAccessible, screenshot } from './support/check';
-import { readDocx, sandboxPay } from './support/orders';
+import { orderNewPaper, readDocx, sandboxPay } from './support/orders';
 import { withSupervisorComments } from './support/revisions';
 import { createVerifiedUser, logIn, signedInUser } from './support/users';
 
@@ -20,23 +21,7 @@ test("a bought paper revised by its supervisor's Word comments: v2 and its «Л�
   await signedInUser(page.request, 'rev');
 
   // A full paper, bought through the sandbox.
-  const created = await page.request.post('/api/v1/payment/create/', {
-    headers: origin(),
-    multipart: {
-      purchase_json: JSON.stringify({
-        kind: 'new',
-        title: TOPIC,
-        model_name: 'basic',
-        paper_type: 'full',
-        min_publication_year: 2015,
-        required_volume: 80,
-        gost_citations: [],
-        user_structure: null,
-      }),
-    },
-  });
-  expect(created.status(), await created.text()).toBe(200);
-  await page.goto((await created.json()).data.confirmation_url);
+  await orderNewPaper(page, TOPIC, 'full');
   await sandboxPay(page, /^Оплатить 1\s?990/);
   await expect(page).toHaveURL(/\/home\?from_generation=true$/, { timeout: 240_000 });
 
@@ -105,6 +90,15 @@ test("a bought paper revised by its supervisor's Word comments: v2 and its «Л�
   const v2 = await readDocx(readFileSync(await download.path()));
   expect(v2.title).toBe(TOPIC);
   expect(v2.text).toContain('Например,');
+  // «Отчёт об источниках» of version 2, as a PDF.
+  const [evidence, evidenceFile] = await Promise.all([
+    page.waitForResponse((r) => r.url().endsWith('/versions/2/evidence.pdf')),
+    page.waitForEvent('download'),
+    latest.getByRole('button', { name: 'Отчёт об источниках PDF' }).click(),
+  ]);
+  expect(evidence.status()).toBe(200);
+  expect(evidence.headers()['content-type']).toContain('application/pdf');
+  expect(evidenceFile.suggestedFilename()).toBe(`Отчёт об источниках — ${TOPIC} (версия 2).pdf`);
 
   // A stranger: not the page, not the files, not a round.
   const stranger = await browser.newContext({ baseURL: process.env.E2E_BASE_URL });

@@ -33,6 +33,34 @@ export async function sourcePdf(): Promise<Buffer> {
   return Buffer.from(await pdf.save());
 }
 
+/** Orders a new paper on the topic through the API (as the order form does) and opens the sandbox
+ * provider's page; `options` override the defaults (an 80-page basic paper, sources from 2015). */
+export async function orderNewPaper(
+  page: Page,
+  title: string,
+  paperType: 'demo' | 'full',
+  options: Record<string, unknown> = {},
+): Promise<void> {
+  const created = await page.request.post('/api/v1/payment/create/', {
+    headers: { origin: process.env.E2E_BASE_URL! },
+    multipart: {
+      purchase_json: JSON.stringify({
+        kind: 'new',
+        title,
+        model_name: 'basic',
+        paper_type: paperType,
+        min_publication_year: 2015,
+        required_volume: 80,
+        gost_citations: [],
+        user_structure: null,
+        ...options,
+      }),
+    },
+  });
+  expect(created.status(), await created.text()).toBe(200);
+  await page.goto(((await created.json()) as { data: { confirmation_url: string } }).data.confirmation_url);
+}
+
 const WAITING = /\/payment\/waiting\?task_id=[0-9a-f-]{36}$/;
 
 /** On the sandbox provider's page: presses the pay button and lands on /payment/waiting.

@@ -3,7 +3,7 @@
  * gzipped script to every page for loaders and actions the app does not have. Every page is a lazy
  * chunk, so heavy code (the PDF viewer of the preview page) is loaded only on the page that uses it;
  * the page being opened is loaded before the first render, so a pre-rendered page hydrates at once. */
-import { lazy, useState, type ComponentType } from 'react';
+import { lazy, Suspense, useState, type ComponentType } from 'react';
 import { matchRoutes, useRoutes, type RouteObject } from 'react-router-dom';
 import { GuestOnly, RequireAuth } from './guards';
 import { SharedLayout } from './layouts/shared-layout';
@@ -37,7 +37,12 @@ function page(importPage: () => Promise<PageModule>, { firstPaint = false } = {}
   return { element: <Page />, handle };
 }
 
+// A supervisor's link: outside the session and the shared layout (no account code on it). Opened
+// from outside the app only, so its page is always loaded before the first render (main.tsx).
+const sharedPaper = page(() => import('./routes/shared-paper'));
+
 const routes: RouteObject[] = [
+  { path: 's/:token', element: <Suspense>{sharedPaper.element}</Suspense>, handle: sharedPaper.handle },
   {
     element: <Root />,
     children: [

@@ -1,6 +1,8 @@
 /** /preview/{paperId}: title, annotation, contents, the originality report, the list of sources and the PDF preview of a paper; for a demo the
  * locked page and the collapsible 'Получение полного доступа' section with the purchase panel
- * (and its sticky copy), or the bought full version's download; and the scroll-to-top button. */
+ * (and its sticky copy), or the bought full version's download; «Отчёт об источниках» with its
+ * files and the links for a supervisor beside it, the PDF's citations opening their entries of the
+ * report in a side panel; and the scroll-to-top button. */
 import { Box, Grid, Heading, Stack } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
@@ -8,6 +10,11 @@ import { CollapsibleSection } from '@/components/collapsible-section';
 import { FullPageLoader } from '@/components/full-page-loader';
 import { PageContainer } from '@/components/page-container';
 import { BOTTOM_BAR_VAR, ScrollToTopButton } from '@/components/scroll-to-top-button';
+import { paperReportFiles } from '@/features/evidence/api/report-files';
+import { useEvidence } from '@/features/evidence/api/get-evidence';
+import { ReportSection } from '@/features/evidence/components/report-section';
+import { SupervisorLinks } from '@/features/evidence/components/supervisor-links';
+import { useCitationPanel } from '@/features/evidence/hooks/use-citation-panel';
 import { PAY_BUTTON_ID, Purchase } from '@/features/orders/components/purchase';
 import { usePaper } from '@/features/papers/api/get-paper';
 import { FullVersionBought } from '@/features/papers/components/full-version-bought';
@@ -28,6 +35,10 @@ export function Component() {
   const query = usePaper(paperId);
   const [buyOpen, setBuyOpen] = useState(true);
   const paper = query.data?.body ?? null;
+  // The report of the version shown (a paper made before reports were kept has none: 404).
+  const evidence = useEvidence(paperId);
+  const report = evidence.data?.status === 200 ? evidence.data.body : null;
+  const citations = useCitationPanel(report?.entries);
   useTitle(paper?.title || 'Предпросмотр работы');
   // A paper that cannot be loaded: logged, and the page stays empty (section 8).
   useEffect(() => {
@@ -72,26 +83,41 @@ export function Component() {
             {paper ? <PaperSources sources={paper.sources} /> : null}
           </Stack>
         </Box>
-        {forSale ? (
-          <Box gridArea="buy" minW="0">
-            <CollapsibleSection id={BUY_SECTION} title="Получение полного доступа" open={buyOpen} onOpenChange={setBuyOpen}>
-              <Purchase
-                target={{ paperId: paper.id, topic: paper.title, generationModel: paper.generation_model, options: paper.options }}
-                wideQuery={WIDE_QUERY}
-              />
-            </CollapsibleSection>
-          </Box>
-        ) : paper?.full_version ? (
-          <Box gridArea="buy" minW="0">
-            <FullVersionBought paper={paper} fullVersion={paper.full_version} />
-          </Box>
+        {paper && (forSale || paper.full_version || report) ? (
+          <Stack gridArea="buy" minW="0" gap="6">
+            {forSale ? (
+              <CollapsibleSection id={BUY_SECTION} title="Получение полного доступа" open={buyOpen} onOpenChange={setBuyOpen}>
+                <Purchase
+                  target={{ paperId: paper.id, topic: paper.title, generationModel: paper.generation_model, options: paper.options }}
+                  wideQuery={WIDE_QUERY}
+                />
+              </CollapsibleSection>
+            ) : paper.full_version ? (
+              <FullVersionBought paper={paper} fullVersion={paper.full_version} />
+            ) : null}
+            {report ? (
+              <>
+                <ReportSection
+                  report={report}
+                  files={paperReportFiles(paper.id)}
+                  note={
+                    citations.overlay
+                      ? 'Ссылки в тексте предпросмотра выделены: нажмите на ссылку, чтобы увидеть фрагмент источника и результат проверки.'
+                      : undefined
+                  }
+                />
+                <SupervisorLinks paperId={paper.id} />
+              </>
+            ) : null}
+          </Stack>
         ) : null}
         <Stack as="section" gridArea="preview" minW="0" gap="4" aria-labelledby="pdf-title">
           <Heading as="h2" size="xl" id="pdf-title">
             Предпросмотр работы
           </Heading>
-          <PdfPreview url={paper?.download_url ?? null} locked={forSale} onBuy={goBuy} />
+          <PdfPreview url={paper?.download_url ?? null} locked={forSale} onBuy={goBuy} overlay={citations.overlay} />
         </Stack>
+        {citations.panel}
       </Grid>
       <ScrollToTopButton />
     </PageContainer>

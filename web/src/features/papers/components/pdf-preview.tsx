@@ -1,10 +1,13 @@
-/** The preview PDF, page by page (react-pdf; this module is loaded only by the preview page):
- * skeleton pages while loading, each page in a bordered card as wide as the container minus 6 px,
- * 16 px apart, then the locked page. The pdf.js worker, character maps, standard fonts and
- * decoders are served from our own origin (copied into the build by vite.config.ts). */
+/** The preview PDF, page by page (react-pdf; this module is loaded only by the pages that show a
+ * PDF): skeleton pages while loading, each page in a bordered card as wide as the container minus
+ * 6 px, 16 px apart, then the locked page. With an `overlay`, each page also gets its text layer
+ * (pdf.js's transparent spans over the canvas), and what the overlay draws over it (the citations
+ * a reader can open). The pdf.js worker, character maps, standard fonts and decoders are served
+ * from our own origin (copied into the build by vite.config.ts). */
 import { Box, Link, Skeleton, Stack, Text } from '@chakra-ui/react';
-import { useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { Document, Page, pdfjs } from 'react-pdf';
+import 'react-pdf/dist/Page/TextLayer.css';
 import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
 import { LockIcon } from '@/components/icons';
 import { useElementSize } from '@/lib/use-element-size';
@@ -48,16 +51,27 @@ function PageSkeleton({ width, ratio = PAGE_RATIO }: { width: number; ratio?: nu
   return <Skeleton w={`${width}px`} h={`${Math.round(width * ratio)}px`} />;
 }
 
+/** A drawn page's text layer, for an overlay: the page's element (the overlay's frame) and its text
+ * layer; `drawn` counts its drawings (a new width draws it again). */
+interface PdfPageLayer {
+  pageNumber: number;
+  page: HTMLDivElement;
+  textLayer: HTMLDivElement;
+  drawn: number;
+}
+
 interface Props {
   url: string | null;
   /** Show the locked page after the last one (a paper that is not bought yet). */
   locked: boolean;
-  onBuy: () => void;
+  onBuy?: () => void;
   /** Page height to width (A4 unless given: 16:9 slides), for the pages still loading. */
   ratio?: number;
+  /** Drawn over each page once its text layer is (absolutely positioned within the page). */
+  overlay?: (layer: PdfPageLayer) => React.ReactNode;
 }
 
-export function PdfPreview({ url, locked, onBuy, ratio }: Props) {
+export function PdfPreview({ url, locked, onBuy, ratio, overlay }: Props) {
   const [{ width: containerWidth }, ref] = useElementSize<HTMLDivElement>();
   const [pages, setPages] = useState<number | null>(null);
   const width = Math.max(0, containerWidth - 6);
@@ -92,23 +106,42 @@ export function PdfPreview({ url, locked, onBuy, ratio }: Props) {
           ) : (
             <Stack gap={GAP}>
               {Array.from({ length: pages ?? 0 }, (_, i) => (
-                <PageFrame key={i} label={`Страница ${i + 1}`} testId="pdf-page">
-                  <Page
-                    pageNumber={i + 1}
-                    width={width}
-                    renderTextLayer={false}
-                    renderAnnotationLayer={false}
-                    loading={<PageSkeleton width={width} ratio={ratio} />}
-                    onRenderError={(error) => console.error(`preview page ${i + 1} failed to render`, error)}
-                  />
-                </PageFrame>
+                <PdfPage key={i} pageNumber={i + 1} width={width} ratio={ratio} overlay={overlay} />
               ))}
-              {locked && pages ? <LockedPage width={width} onBuy={onBuy} /> : null}
+              {locked && pages && onBuy ? <LockedPage width={width} onBuy={onBuy} /> : null}
             </Stack>
           )}
         </Document>
       ) : null}
     </Box>
+  );
+}
+
+function PdfPage({ pageNumber, width, ratio, overlay }: { pageNumber: number; width: number; ratio?: number; overlay?: Props['overlay'] }) {
+  const pageRef = useRef<HTMLDivElement | null>(null);
+  const [layer, setLayer] = useState<PdfPageLayer | null>(null);
+  // Stable callbacks: react-pdf draws a layer again whenever its callback changes.
+  const textLayerDrawn = useCallback(() => {
+    const page = pageRef.current;
+    const textLayer = page?.querySelector<HTMLDivElement>('.react-pdf__Page__textContent');
+    if (page && textLayer) setLayer((last) => ({ pageNumber, page, textLayer, drawn: (last?.drawn ?? 0) + 1 }));
+  }, [pageNumber]);
+  const renderFailed = useCallback((error: Error) => console.error(`preview page ${pageNumber} failed to render`, error), [pageNumber]);
+  return (
+    <PageFrame label={`Страница ${pageNumber}`} testId="pdf-page">
+      <Page
+        pageNumber={pageNumber}
+        width={width}
+        inputRef={pageRef}
+        renderTextLayer={Boolean(overlay)}
+        renderAnnotationLayer={false}
+        onRenderTextLayerSuccess={textLayerDrawn}
+        loading={<PageSkeleton width={width} ratio={ratio} />}
+        onRenderError={renderFailed}
+      >
+        {overlay && layer ? overlay(layer) : null}
+      </Page>
+    </PageFrame>
   );
 }
 

@@ -18,6 +18,7 @@ import { FormAlert } from '@/components/form-alert';
 import { InlineError } from '@/components/inline-error';
 import { errorText, statusOf } from '@/lib/errors';
 import { formatDate, pluralRu } from '@/lib/format';
+import { env } from '@/config/env';
 import { useDownload } from '@/lib/use-download';
 import { useRevisions } from '../api/get-revisions';
 import { RevisionForm } from './revision-form';
@@ -89,7 +90,7 @@ export function RevisionsView({ paperId }: { paperId: number }) {
           Версии работы
         </Heading>
         {info.versions.map((v) => (
-          <VersionCard key={v.number} version={v} title={info.paper.title} />
+          <VersionCard key={v.number} paperId={paperId} version={v} title={info.paper.title} />
         ))}
       </Stack>
 
@@ -126,10 +127,15 @@ function RoundsLeft({ rounds }: { rounds: RevisionsInfo['rounds'] }) {
 /** A file name as the server gives it would do; this one is what the browser saves. */
 const fileName = (title: string, number: number, report = false) =>
   `${report ? 'Лист доработок — ' : ''}${fileNameOf(title)}${number > 1 ? ` (версия ${number})` : ''}.docx`;
+const evidenceName = (title: string, number: number, ext: 'docx' | 'pdf') =>
+  `Отчёт об источниках — ${fileNameOf(title)}${number > 1 ? ` (версия ${number})` : ''}.${ext}`;
 
-function VersionCard({ version, title }: { version: RevisionsInfo['versions'][number]; title: string }) {
+function VersionCard({ paperId, version, title }: { paperId: number; version: RevisionsInfo['versions'][number]; title: string }) {
   const docx = useDownload();
   const report = useDownload();
+  const evidence = useDownload();
+  // «Отчёт об источниках» of this version (the contract's evidence.versionDocx / versionPdf).
+  const evidenceUrl = (ext: 'docx' | 'pdf') => `${env.apiUrl}/api/v1/papers/${paperId}/versions/${version.number}/evidence.${ext}`;
   return (
     <Card.Root variant="outline" data-testid="paper-version">
       <Card.Body gap="3">
@@ -159,13 +165,29 @@ function VersionCard({ version, title }: { version: RevisionsInfo['versions'][nu
               Лист доработок
             </Button>
           ) : null}
+          <Button
+            size="sm"
+            variant="outline"
+            loading={evidence.pending}
+            onClick={() => void evidence.download(evidenceUrl('docx'), evidenceName(title, version.number, 'docx'))}
+          >
+            Отчёт об источниках .docx
+          </Button>
+          <Button
+            size="sm"
+            variant="outline"
+            loading={evidence.pending}
+            onClick={() => void evidence.download(evidenceUrl('pdf'), evidenceName(title, version.number, 'pdf'))}
+          >
+            Отчёт об источниках PDF
+          </Button>
           <Button size="sm" variant="ghost" asChild>
             <Link href={version.preview_url} target="_blank" rel="noopener">
               Открыть PDF
             </Link>
           </Button>
         </HStack>
-        <InlineError message={docx.error ?? report.error} />
+        <InlineError message={docx.error ?? report.error ?? evidence.error} />
       </Card.Body>
     </Card.Root>
   );
