@@ -19,6 +19,7 @@ import { Migration20261128_02_notification_deliveries } from './Migration2026112
 import { Migration20261129_01_defence_kits } from './Migration20261129_01_defence_kits.ts';
 import { Migration20261201_01_revisions } from './Migration20261201_01_revisions.ts';
 import { Migration20261202_01_evidence } from './Migration20261202_01_evidence.ts';
+import { Migration20261203_01_metrics } from './Migration20261203_01_metrics.ts';
 
 export const migrations = [
   { name: 'Migration20261121_01_accounts', class: Migration20261121_01_accounts },
@@ -40,4 +41,5 @@ export const migrations = [
   { name: 'Migration20261129_01_defence_kits', class: Migration20261129_01_defence_kits },
   { name: 'Migration20261201_01_revisions', class: Migration20261201_01_revisions },
   { name: 'Migration20261202_01_evidence', class: Migration20261202_01_evidence },
+  { name: 'Migration20261203_01_metrics', class: Migration20261203_01_metrics },
 ];

@@ -32,6 +32,7 @@ import { createSearchProviders } from './modules/generation/engine.ts';
 import { createSourcesEstimator } from './modules/sources/estimate.ts';
 import { sourcesRouter } from './modules/sources/router.ts';
 import { systemRouter } from './modules/system/router.ts';
+import { registerMetrics } from './modules/metrics/plugin.ts';
 import { telegramRouter } from './modules/telegram/router.ts';
 import { AppError } from './errors.ts';
 
@@ -49,6 +50,8 @@ async function appPlugin(fastify: FastifyInstance, deps: AppDeps) {
   await fastify.register(cookie);
   await fastify.register(multipart);
   await fastify.register(websocket, { options: { maxPayload: 4096 }, errorHandler: onSocketError });
+  // Before the routes: its latency hook times every one of them.
+  registerMetrics(fastify, deps);
   checkOrigin(fastify, deps.config.trustedOrigins);
   refuseNulCharacters(fastify);
   // A request's EntityManager is forked when the request first uses it: static files, the web app's
@@ -106,7 +109,7 @@ async function appPlugin(fastify: FastifyInstance, deps: AppDeps) {
     await payments.register(s.plugin(revisionsRouter({ ...deps, uploadsDir })), routeOptions);
   });
   registerOrderSockets(fastify, deps.events, deps.config.trustedOrigins);
-  await fastify.register(s.plugin(systemRouter(deps.orm, deps.config)), routeOptions);
+  await fastify.register(s.plugin(systemRouter(deps.orm, deps.config, deps.storage)), routeOptions);
 }
 
 /** Not encapsulated: the server built around it is the app (its decorators, such as the socket

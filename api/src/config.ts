@@ -68,6 +68,8 @@ const schema = z.object({
     )
     .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Bearer token of GET /metrics (Prometheus). Unset or empty: there is no /metrics at all. */
+  METRICS_TOKEN: unsetIfEmpty(z.string().min(32, 'expected at least 32 characters (a random token)').optional()),
 
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Сервис академических работ <no-reply@localhost>'),
@@ -205,10 +207,6 @@ const schema = z.object({
   REVISION_FREE_DAYS: z.coerce.number().int().min(0).max(3650).default(180),
 
   WORKER_CONCURRENCY: int(2),
-  /** `all` mode on one machine (scripts/service.mjs --api N --workers N): the API processes (the
-   * first on PORT, the others on PORT+1, PORT+2 ..., behind a balancer) and the worker processes. */
-  API_PROCESSES: z.coerce.number().int().min(1).max(32).default(1),
-  WORKER_PROCESSES: z.coerce.number().int().min(0).max(64).default(1),
   PDF_POOL_SIZE: int(2),
   /** A generation whose worker has been silent this long is taken over by another worker. */
   GENERATION_STALE_SECONDS: int(120),
@@ -269,6 +267,8 @@ export interface Config {
   /** Fastify's trustProxy option. */
   trustProxy: boolean | string[];
   logLevel: string;
+  /** GET /metrics answers only to `Authorization: Bearer <token>`; null: not served. */
+  metrics: { token: string } | null;
   mail: { smtpUrl: string | null; from: string; outboxDir: string };
   supportEmail: string;
   legalEntity: string;
@@ -326,8 +326,6 @@ export interface Config {
   storage:
     | { kind: 'local'; dir: string }
     | { kind: 's3'; endpoint: string; region: string; bucket: string; accessKeyId: string; secretAccessKey: string };
-  /** The processes `all` mode starts on this machine. */
-  processes: { api: number; workers: number };
   worker: {
     concurrency: number;
     pdfPoolSize: number;
@@ -406,6 +404,7 @@ export function loadConfig(env: Env): Config {
     cookieSecure: e.COOKIE_SECURE ?? publicUrl.startsWith('https://'),
     trustProxy: trustProxyOf(e.TRUST_PROXY),
     logLevel: e.LOG_LEVEL,
+    metrics: e.METRICS_TOKEN ? { token: e.METRICS_TOKEN } : null,
     mail: { smtpUrl: e.SMTP_URL ?? null, from: e.MAIL_FROM, outboxDir: join(dataDir, 'mail') },
     supportEmail: e.SUPPORT_EMAIL,
     legalEntity: e.LEGAL_ENTITY,
@@ -491,7 +490,6 @@ export function loadConfig(env: Env): Config {
             secretAccessKey: e.S3_SECRET_ACCESS_KEY!,
           }
         : { kind: 'local', dir: join(dataDir, 'files') },
-    processes: { api: e.API_PROCESSES, workers: e.WORKER_PROCESSES },
     worker: {
       concurrency: e.WORKER_CONCURRENCY,
       pdfPoolSize: e.PDF_POOL_SIZE,

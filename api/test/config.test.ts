@@ -93,3 +93,13 @@ describe('development', () => {
     expect(c.sources.invented).toBe(true);
   });
 });
+
+describe('metrics', () => {
+  it('METRICS_TOKEN: unset or empty serves no /metrics; a short token is refused', () => {
+    expect(loadConfig(PRODUCTION).metrics).toBeNull();
+    expect(loadConfig({ ...PRODUCTION, METRICS_TOKEN: '' }).metrics).toBeNull();
+    expect(refusal({ ...PRODUCTION, METRICS_TOKEN: 'short-token' })).toMatch(/METRICS_TOKEN.*at least 32 characters/);
+    const token = 'm'.repeat(32);
+    expect(loadConfig({ ...PRODUCTION, METRICS_TOKEN: token }).metrics).toEqual({ token });
+  });
+});

@@ -373,11 +373,28 @@ const sources = c.router({
   },
 });
 
+/** Readiness: what a request needs besides this process, each checked with a short time limit. */
+const readyBody = z.object({
+  status: z.enum(['ready', 'not_ready']),
+  database: z.boolean(),
+  queue: z.boolean(),
+  storage: z.boolean(),
+  /** The checks that failed, by name. */
+  failed: z.array(z.enum(['database', 'queue', 'storage'])),
+});
+
 const system = c.router({
   health: {
     method: 'GET',
     path: '/api/health',
     responses: { 200: s.healthBody, 503: s.healthBody },
+    summary: 'Liveness: the process answers (and whether the database does)',
+  },
+  ready: {
+    method: 'GET',
+    path: '/api/ready',
+    responses: { 200: readyBody, 503: readyBody },
+    summary: 'Readiness: PostgreSQL, the job queue (pg-boss schema) and file storage reachable; 503 names what is not',
   },
   config: {
     method: 'GET',

@@ -1,5 +1,12 @@
 /** S3-compatible object storage (Yandex Object Storage, MinIO, AWS). */
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadBucketCommand,
+  HeadObjectCommand,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
@@ -46,6 +53,9 @@ export function createS3Storage(o: S3Options): Storage {
     },
     async delete(key) {
       await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
+    },
+    async probe(signal) {
+      await client.send(new HeadBucketCommand({ Bucket }), { abortSignal: signal });
     },
   };
 }

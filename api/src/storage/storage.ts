@@ -14,6 +14,8 @@ export interface Storage {
   /** A stream for sending a file to a client, with its size. */
   open(key: string): Promise<{ stream: Readable; size: number }>;
   delete(key: string): Promise<void>;
+  /** Throws when files cannot be stored now (readiness): the directory is not writable, the bucket not reachable. */
+  probe(signal: AbortSignal): Promise<void>;
 }
 
 export function createLocalStorage(root: string): Storage {
@@ -45,6 +47,13 @@ export function createLocalStorage(root: string): Storage {
       return { stream: createReadStream(path(key)), size };
     },
     delete: (key) => rm(path(key), { force: true }),
+    async probe(signal) {
+      // A file of this process's own, so that two processes probing at once do not trip each other.
+      const file = join(base, `.probe-${process.pid}`);
+      await mkdir(base, { recursive: true });
+      await writeFile(file, '', { signal });
+      await rm(file, { force: true });
+    },
   };
 }
 

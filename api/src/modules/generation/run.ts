@@ -31,6 +31,7 @@ import type { Quota } from '../quota/quota.ts';
 import { withQuota } from '../quota/with-quota.ts';
 import { dbCheckpoints } from './checkpoints.ts';
 import { meteredWriter } from './cost.ts';
+import { stageTimer } from './stage-times.ts';
 import { storageFullTexts } from './full-texts.ts';
 import type { EngineParts } from './engine.ts';
 import { paperInputOf, paperOptionsOf, storedOutline } from './order-input.ts';
@@ -46,10 +47,7 @@ export interface GenerationDeps {
   /** The model quota shared by all workers, when one is configured. */
   quota?: Quota | null;
   log: FastifyBaseLogger;
-  /** A worker's clean stop (SIGTERM): no new stage or model call starts; the calls in flight finish
-   * and are stored, and the order is handed back to the next worker. */
-  stopping?: AbortSignal;
-  /** Ends the run at once (a stop that waited its time; the next worker resumes from the checkpoints). */
+  /** Stops the run when the worker shuts down (the next worker resumes from the checkpoints). */
   signal?: AbortSignal;
 }
 
@@ -131,7 +129,9 @@ export function runSupport(d: GenerationDeps, order: Pick<Order, 'id' | 'paperTy
     (d.config.worker.staleSeconds * 1000) / 4,
   );
   // Every answered call is metered; with a shared quota, a call waits for a stream of it first.
-  const metered = meteredWriter(d.engine.writer, d.em, orderId, d.log);
+  const provider = d.config.llm?.tariffs[order.tariff].provider.kind ?? 'offline';
+  const metered = meteredWriter(d.engine.writer, d.em, orderId, { tariff: order.tariff, provider }, d.log);
+  const stages = stageTimer(d.em, order.tariff, d.log);
   return {
     writer: d.quota ? withQuota(metered, d.quota, { orderId, kind: order.paperType }) : metered,
     checkpoints: dbCheckpoints(() => d.em.fork(), orderId),
@@ -140,6 +140,7 @@ export function runSupport(d: GenerationDeps, order: Pick<Order, 'id' | 'paperTy
     // the order they were reported, and the stored progress never goes back.
     onProgress: (p: ProgressEvent) => {
       progressChain = progressChain
+        .then(() => stages.entered(p.stage))
         .then(() => recordProgress(d.em, orderId, p))
         .catch((error) => d.log.warn({ err: error, orderId }, 'progress not recorded'));
       return progressChain;
@@ -158,7 +159,6 @@ export const engineContext = (d: GenerationDeps, support: ReturnType<typeof runS
   fullTexts: storageFullTexts(d.storage),
   originality: d.engine.originality,
   signal: d.signal,
-  stopping: d.stopping,
   onProgress: support.onProgress,
   streams: support.streams,
 });
@@ -187,18 +187,13 @@ export async function endFailedRun(
   /** What the user is told of their own input's fault. */
   told = (e: PaperError) => e.message,
 ): Promise<void> {
-  const stopping = d.stopping?.aborted || d.signal?.aborted;
+  const stopping = d.signal?.aborted;
   const attempts = (await d.em.fork().findOneOrFail(Order, { id: orderId })).attempts;
   const usersInput = error instanceof PaperError && (error.code === 'invalid_input' || error.code === 'not_enough_sources');
   // The engine corrected the volume and retried its failing stages itself; a new attempt would replay the same stored calls.
   const retryable =
     !usersInput && !(error instanceof PaperError && (error.code === 'normocontrol_failed' || error.code === 'volume_out_of_range'));
-  if (stopping) {
-    // Handed back by a worker that stops: the next claim takes it at once, and a deploy uses up no attempt.
-    await d.em.execute(`update orders set heartbeat_at = null, attempts = attempts - 1 where id = ? and status = 'generating'`, [orderId]);
-    throw error;
-  }
-  if (retryable && attempts < d.config.worker.maxAttempts) {
+  if (stopping || (retryable && attempts < d.config.worker.maxAttempts)) {
     // Let the next claim take it at once; the job queue retries (or another worker resumes).
     await d.em.execute(`update orders set heartbeat_at = null where id = ? and status = 'generating'`, [orderId]);
     throw error;

@@ -104,6 +104,8 @@ export const Payment = defineEntity({
     receiptEmail: p.string().nullable(),
     /** When the reconciliation last re-read it from the provider. */
     checkedAt: p.datetime().nullable(),
+    /** Why the provider canceled it (YooKassa's cancellation_details.reason), for the metrics. */
+    failureCode: p.string().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
     updatedAt: p
       .datetime()

@@ -35,7 +35,7 @@ export async function syncPayment(d: PaymentDeps, paymentId: string): Promise<Pa
   }
   await d.em.fork().nativeUpdate(Payment, { id: paymentId }, { checkedAt: new Date() });
   if (remote.status === 'succeeded') await paymentSucceeded(d, paymentId);
-  else if (remote.status === 'canceled') await paymentCanceled(d, paymentId);
+  else if (remote.status === 'canceled') await paymentCanceled(d, paymentId, remote.failureCode);
   return remote.status;
 }
 
@@ -94,12 +94,14 @@ async function paymentSucceeded(d: PaymentDeps, paymentId: string): Promise<void
 }
 
 /** The provider says the payment will never succeed: the order ends and its promo use is given back. */
-export async function paymentCanceled(d: PaymentDeps, paymentId: string): Promise<void> {
+export async function paymentCanceled(d: PaymentDeps, paymentId: string, failureCode?: string): Promise<void> {
   await d.em.fork().transactional(async (em) => {
     const locked = await lockOrderAndPayment(em, paymentId);
     if (!locked || isFinalPayment(locked.payment.status)) return;
     const { order, payment } = locked;
     payment.status = 'canceled';
+    // The metrics' payment failures by reason; a short token, whatever the provider sends.
+    payment.failureCode = failureCode?.slice(0, 64) ?? null;
     if (order.promoCode) await releasePromo(em, order.promoCode.id);
     if (order.status === 'pending_payment') order.status = 'canceled';
     await em.flush();

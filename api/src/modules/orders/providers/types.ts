@@ -8,6 +8,8 @@ export interface ProviderPayment {
   /** Whole rubles. */
   amount: number;
   metadata: Record<string, string>;
+  /** Why a canceled payment failed, as the provider names it (YooKassa's cancellation_details.reason). */
+  failureCode?: string;
 }
 
 export interface CreatePaymentInput {

@@ -28,6 +28,7 @@ interface YooKassaPayment {
   amount: { value: string; currency: string };
   metadata?: Record<string, string>;
   confirmation?: { type: string; confirmation_url?: string };
+  cancellation_details?: { party?: string; reason?: string };
 }
 
 interface YooKassaRefund {
@@ -90,6 +91,7 @@ export function createYooKassaProvider(o: YooKassaOptions): PaymentProvider {
     status: p.status,
     amount: Math.round(Number(p.amount.value)),
     metadata: p.metadata ?? {},
+    ...(p.cancellation_details?.reason ? { failureCode: p.cancellation_details.reason } : {}),
   });
   const refundView = (r: YooKassaRefund): ProviderRefund => ({
     providerRefundId: r.id,
