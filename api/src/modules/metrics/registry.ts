@@ -9,7 +9,7 @@ import { collectDefaultMetrics, Gauge, Histogram, Registry, type Metric } from '
 import { STAGE_BUCKETS } from '../generation/stage-times.ts';
 import type { FleetSnapshot } from './fleet.ts';
 
-export const PREFIX = 'paper_service_';
+const PREFIX = 'paper_service_';
 
 interface Sample {
   labels: Record<string, string | number>;
