@@ -1,16 +1,20 @@
 /** `npm run bench -w api`: the API's figures, each beside a baseline measured in the same run.
  *   accounts: login and GET /users/me/ beside a bare Fastify handler doing the same SELECT
+ *             (target: /users/me/ at >= 0.80 of the bare handler's throughput)
  *   papers:   the cabinet's papers list beside a bare handler doing the same queries
- *   sockets:  latency from a worker's progress event to a client socket with 1,000 sockets open
- *             on one API process
+ *   sockets:  1,000 sockets open on one API process: its resident memory above the idle process
+ *             (target: <= 200 KiB a socket), and the latency from a worker's progress event to a
+ *             client socket
  * `node bench/run.ts papers` (or `npm run bench:papers -w api`) runs only the sections named.
- * The servers run in a child process; load and the "worker" run here, in another process. */
-import { fork } from 'node:child_process';
+ * It exits non-zero when a target is missed. The servers run in a child process started with the
+ * service's Node flags (scripts/node-flags.json); load and the "worker" run here, in another process. */
+import { fork, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import WebSocket from 'ws';
+import NODE_FLAGS from '../../scripts/node-flags.json' with { type: 'json' };
 import { ensureDatabase, startEmbeddedPostgres } from '../src/db/embedded.ts';
 import { migrate, openOrm } from '../src/db/orm.ts';
 import { startBoss } from '../src/jobs/queues.ts';
@@ -23,6 +27,8 @@ const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONNECTIONS = 10;
 const SOCKETS = 1000;
+const USERS_ME_TARGET = 0.8; // of the bare handler's throughput
+const SOCKET_TARGET_KIB = 200; // resident memory a socket, above the idle process
 const EVENTS = 2000;
 const SECTIONS = ['accounts', 'papers', 'sockets'] as const;
 const named = process.argv.slice(2);
@@ -59,18 +65,35 @@ const orderIds = (
 ).map((r) => r.id);
 
 const [appPort, barePort] = [await freePort(), await freePort()];
-const child = fork(join(import.meta.dirname, 'servers.ts'), {
-  env: {
-    ...process.env,
-    DATABASE_URL: databaseUrl,
-    APP_PORT: String(appPort),
-    BARE_PORT: String(barePort),
-    DATA_DIR: dir,
-    SECRET_KEY: 'bench-secret-key-that-is-long-enough-0000',
-  },
-  stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-});
-await new Promise((resolve) => child.once('message', resolve));
+/** The servers' process, as the service starts (its Node flags), plus --expose-gc for the memory
+ * figures (servers.ts collects before it measures; the service never has the flag). */
+async function startServers(): Promise<ChildProcess> {
+  const child = fork(join(import.meta.dirname, 'servers.ts'), {
+    // BENCH_CPU_PROF=<folder>: the servers' CPU profile (node --cpu-prof), written when they stop.
+    execArgv: [
+      ...NODE_FLAGS,
+      '--expose-gc',
+      ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
+    ],
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      APP_PORT: String(appPort),
+      BARE_PORT: String(barePort),
+      DATA_DIR: dir,
+      SECRET_KEY: 'bench-secret-key-that-is-long-enough-0000',
+    },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  await new Promise((resolve) => child.once('message', resolve));
+  return child;
+}
+const stopServers = (child: ChildProcess) =>
+  new Promise((resolve) => {
+    child.once('exit', resolve);
+    child.kill('SIGTERM');
+  });
+let child = await startServers();
 
 const login = await fetch(`http://127.0.0.1:${appPort}/api/v1/auth/login/`, {
   method: 'POST',
@@ -82,6 +105,7 @@ const cookie = login.headers.get('set-cookie')!.split(';')[0];
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const percentile = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))];
 const ratio = (a: number, b: number) => (a / b).toFixed(2);
+const missed: string[] = [];
 
 /** A figure the server process reports about itself ('rss' in bytes, 'cpu' in microseconds used). */
 const askServer = (what: 'rss' | 'cpu') =>
@@ -129,6 +153,7 @@ const json = { 'content-type': 'application/json' };
 const loginBody = JSON.stringify({ username_or_email: 'user42', password: 'password123' });
 
 async function benchAccounts() {
+  await expectSameAnswer(app('/api/v1/users/me/'), bare('/me'));
   console.log(`\n== Accounts: ${CONNECTIONS} connections, ${ROUNDS} interleaved rounds of ${DURATION} s, medians\n`);
   const accounts = await compare([
     ['GET /api/v1/users/me/ (app)', { url: app('/api/v1/users/me/'), headers: { cookie } }],
@@ -136,9 +161,18 @@ async function benchAccounts() {
     ['POST /api/v1/auth/login/ (app)', { url: app('/api/v1/auth/login/'), method: 'POST', headers: json, body: loginBody }],
     ['POST /login (bare Fastify + same SELECT)', { url: bare('/login'), method: 'POST', headers: json, body: loginBody }],
   ]);
+  // The figure is the median of the rounds' ratios: each round's app and bare runs are neighbours,
+  // so the machine's other load moves both alike.
+  const [me, bareMe] = accounts;
+  const pairs = me.rounds.map((a, i) => ({ rps: a.rps / bareMe.rounds[i].rps, cpu: a.cpu / bareMe.rounds[i].cpu }));
+  const throughput = median(pairs.map((p) => p.rps));
   console.log(
-    `\n/users/me/: app/bare throughput ${ratio(accounts[0].rps, accounts[1].rps)}, p99 ${ratio(accounts[0].p99, accounts[1].p99)}x`,
+    `\n/users/me/: ${throughput.toFixed(2)} of the bare handler's throughput (target ≥ ${USERS_ME_TARGET.toFixed(2)})` +
+      ` [rounds ${pairs.map((p) => p.rps.toFixed(2)).join(' ')}]` +
+      `\n            server CPU per request ${me.cpu.toFixed(0)} µs against ${bareMe.cpu.toFixed(0)} µs` +
+      ` (${median(pairs.map((p) => p.cpu)).toFixed(2)}x) [rounds ${pairs.map((p) => p.cpu.toFixed(2)).join(' ')}]; p99 ${ratio(me.p99, bareMe.p99)}x`,
   );
+  if (throughput < USERS_ME_TARGET) missed.push(`/users/me/ at ${throughput.toFixed(2)} of the bare handler (target ≥ ${USERS_ME_TARGET})`);
   console.log(
     `login:      app/bare throughput ${ratio(accounts[2].rps, accounts[3].rps)}, p99 ${ratio(accounts[2].p99, accounts[3].p99)}x (argon2id verification and the session insert dominate)`,
   );
@@ -182,55 +216,90 @@ async function benchPapers() {
   );
 }
 
-/** Progress events to sockets; returns the sockets it opened. */
+/** Opens a socket to an order; resolves when it has the order's current state (so the server has
+ * subscribed it). Records in `latencies` the latency of every progress event the "worker" stamps. */
+function openSocket(id: string, latencies: number[] = []) {
+  return new Promise<WebSocket>((resolve, reject) => {
+    const ws = new WebSocket(`ws://127.0.0.1:${appPort}/api/v1/users/ws/${id}`, { headers: { cookie } });
+    ws.once('message', () => resolve(ws)); // the current state arrives at once
+    ws.once('error', reject);
+    ws.on('message', (data) => {
+      const stage = JSON.parse(String(data)).stage as string;
+      const sent = /^t=(\d+)$/.exec(stage)?.[1];
+      if (sent) latencies.push(Number(process.hrtime.bigint() - BigInt(sent)) / 1e6);
+    });
+  });
+}
+const mib = (bytes: number) => (bytes / 1024 / 1024).toFixed(0);
+
+/** Each round in a fresh servers process: one that has already held 1,000 sockets keeps their
+ * memory as free heap, and a second round there would measure the reuse. The process is first
+ * warmed (requests and a few sockets opened and closed: the code paths compiled, the pools
+ * filled), then its memory is measured idle and with the 1,000 sockets open, each after a GC. */
 async function benchSockets() {
-  console.log(`\n== Progress event -> client socket: ${SOCKETS} sockets open on one API process, ${EVENTS} events\n`);
-  const latencies: number[] = [];
-  const sockets = await Promise.all(
-    orderIds.map(
-      (id) =>
-        new Promise<WebSocket>((resolve, reject) => {
-          const ws = new WebSocket(`ws://127.0.0.1:${appPort}/api/v1/users/ws/${id}`, { headers: { cookie } });
-          ws.once('message', () => resolve(ws)); // the current state arrives at once
-          ws.once('error', reject);
-          ws.on('message', (data) => {
-            const stage = JSON.parse(String(data)).stage as string;
-            const sent = /^t=(\d+)$/.exec(stage)?.[1];
-            if (sent) latencies.push(Number(process.hrtime.bigint() - BigInt(sent)) / 1e6);
-          });
-        }),
-    ),
+  const rounds = ROUNDS;
+  console.log(
+    `\n== ${SOCKETS} sockets open on one API process: its memory, and ${EVENTS} progress events to them; ${rounds} rounds, each in a fresh process\n`,
   );
-  const rss = await askServer('rss');
-  // This process plays the worker: the same publishOrder a worker calls, one event at a time at
-  // ~200 events/s, each to a random order (so each reaches one socket among the 1,000).
   const worker = orm.em.fork();
   const orders = await worker.find(Order, { id: { $in: orderIds } }, { populate: ['user'] });
-  for (let i = 0; i < EVENTS; i++) {
-    const order = orders[i % orders.length];
-    order.stage = `t=${process.hrtime.bigint()}`;
-    order.progress = 1 + (i % 98);
-    await publishOrder(worker, order);
-    await new Promise((r) => setTimeout(r, 5));
+  const results: { idle: number; loaded: number; kib: number; p50: number; p99: number; delivered: number }[] = [];
+  for (let round = 0; round < rounds; round++) {
+    if (child.connected) await stopServers(child);
+    child = await startServers();
+    for (let i = 0; i < 200; i++) await (await fetch(app('/api/v1/users/me/'), { headers: { cookie } })).text();
+    for (const ws of await Promise.all(orderIds.slice(0, 20).map((id) => openSocket(id)))) ws.close();
+    await new Promise((r) => setTimeout(r, 500));
+    const idle = await askServer('rss');
+    const latencies: number[] = [];
+    const sockets = await Promise.all(orderIds.map((id) => openSocket(id, latencies)));
+    const loaded = await askServer('rss');
+    // This process plays the worker: the same publishOrder a worker calls, one event at a time at
+    // ~200 events/s, each to an order in turn (so each reaches one socket among the 1,000).
+    for (let i = 0; i < EVENTS; i++) {
+      const order = orders[i % orders.length];
+      order.stage = `t=${process.hrtime.bigint()}`;
+      order.progress = 1 + (i % 98);
+      await publishOrder(worker, order);
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    const deadline = Date.now() + 10_000;
+    while (latencies.length < EVENTS && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    const result = {
+      idle,
+      loaded,
+      kib: (loaded - idle) / 1024 / SOCKETS,
+      p50: percentile(latencies, 50),
+      p99: percentile(latencies, 99),
+      delivered: latencies.length,
+    };
+    results.push(result);
+    console.log(
+      `round ${round + 1}: idle ${mib(idle)} MiB, with ${SOCKETS} sockets ${mib(loaded)} MiB: ${result.kib.toFixed(0)} KiB a socket;` +
+        ` delivered ${result.delivered}/${EVENTS}, latency p50 ${result.p50.toFixed(2)} ms, p99 ${result.p99.toFixed(2)} ms`,
+    );
+    for (const ws of sockets) ws.terminate();
   }
-  const expected = EVENTS;
-  const deadline = Date.now() + 10_000;
-  while (latencies.length < expected && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+  const kib = median(results.map((r) => r.kib));
   console.log(
-    `delivered ${latencies.length}/${expected}; latency p50 ${percentile(latencies, 50).toFixed(2)} ms, p99 ${percentile(latencies, 99).toFixed(2)} ms, max ${Math.max(...latencies).toFixed(2)} ms`,
+    `\nsockets: ${kib.toFixed(0)} KiB of resident memory a socket above the idle process (target ≤ ${SOCKET_TARGET_KIB})` +
+      ` [rounds ${results.map((r) => r.kib.toFixed(0)).join(' ')}];` +
+      ` idle ${mib(median(results.map((r) => r.idle)))} MiB, with ${SOCKETS} sockets ${mib(median(results.map((r) => r.loaded)))} MiB` +
+      `\n         event latency p50 ${median(results.map((r) => r.p50)).toFixed(2)} ms, p99 ${median(results.map((r) => r.p99)).toFixed(2)} ms` +
+      ` (medians of the rounds); delivered ${results.reduce((n, r) => n + r.delivered, 0)}/${EVENTS * rounds}`,
   );
-  console.log(`API process resident memory with ${SOCKETS} sockets: ${(rss / 1024 / 1024).toFixed(0)} MiB`);
-  return sockets;
+  if (kib > SOCKET_TARGET_KIB) missed.push(`${kib.toFixed(0)} KiB a socket (target ≤ ${SOCKET_TARGET_KIB})`);
+  if (results.some((r) => r.delivered < EVENTS)) missed.push('progress events lost');
 }
 
 if (runs('accounts')) await benchAccounts();
 if (runs('papers')) await benchPapers();
-const sockets = runs('sockets') ? await benchSockets() : [];
-for (const ws of sockets) ws.terminate();
-await new Promise((resolve) => {
-  child.once('exit', resolve);
-  child.kill('SIGTERM');
-});
+if (runs('sockets')) await benchSockets();
+if (child.connected) await stopServers(child);
 await orm.close();
 await pgServer.stop();
 rmSync(dir, { recursive: true, force: true });
+if (missed.length > 0) {
+  console.log(`\nMISSED: ${missed.join('; ')}`);
+  process.exitCode = 1;
+}

@@ -49,7 +49,10 @@ async function appPlugin(fastify: FastifyInstance, deps: AppDeps) {
   registerSecurityHeaders(fastify, deps.config.publicUrl);
   await fastify.register(cookie);
   await fastify.register(multipart);
-  await fastify.register(websocket, { options: { maxPayload: 4096 }, errorHandler: onSocketError });
+  // No permessage-deflate (ws's default for a server, named here so that it stays off): its zlib
+  // contexts and buffers would cost each of the thousand sockets a process holds ~ hundreds of KiB,
+  // for messages of a few hundred bytes.
+  await fastify.register(websocket, { options: { maxPayload: 4096, perMessageDeflate: false }, errorHandler: onSocketError });
   // Before the routes: its latency hook times every one of them.
   registerMetrics(fastify, deps);
   checkOrigin(fastify, deps.config.trustedOrigins);
@@ -65,6 +68,8 @@ async function appPlugin(fastify: FastifyInstance, deps: AppDeps) {
     },
   });
   fastify.decorateRequest('sql', { getter: () => deps.orm.em.getConnection() });
+  const pool = await deps.orm.em.getConnection().getNativeClient();
+  fastify.decorateRequest('pool', { getter: () => pool });
   fastify.setErrorHandler(sendError);
   await registerOpenApi(fastify);
   await serveSamples(fastify, deps.config.samplesDir);
@@ -108,7 +113,7 @@ async function appPlugin(fastify: FastifyInstance, deps: AppDeps) {
     await payments.register(s.plugin(paymentRouter({ ...deps, uploadsDir, sources: estimator })), routeOptions);
     await payments.register(s.plugin(revisionsRouter({ ...deps, uploadsDir })), routeOptions);
   });
-  registerOrderSockets(fastify, deps.events, deps.config.trustedOrigins);
+  registerOrderSockets(fastify, deps.events, deps.config.trustedOrigins, deps.orm);
   await fastify.register(s.plugin(systemRouter(deps.orm, deps.config, deps.storage)), routeOptions);
 }
 

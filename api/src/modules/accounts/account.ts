@@ -6,10 +6,9 @@ import { Paper } from '../papers/entities.ts';
 import { Review } from '../reviews/entities.ts';
 import type { AccountDeps } from './registration.ts';
 import type { Storage } from '../../storage/storage.ts';
-import type { AuthSession } from './sessions.ts';
+import type { AuthSession, SessionProfile } from './sessions.ts';
 
-export function profileOf(session: AuthSession): Profile {
-  const u = session.user;
+export function profileOf(u: SessionProfile): Profile {
   return { email: u.email ?? '', username: u.username ?? '', telegram_uid: u.telegramUid ?? null };
 }
 
