@@ -207,6 +207,10 @@ const schema = z.object({
   REVISION_FREE_DAYS: z.coerce.number().int().min(0).max(3650).default(180),
 
   WORKER_CONCURRENCY: int(2),
+  /** `all` mode on one machine (scripts/service.mjs --api N --workers N): the API processes (the
+   * first on PORT, the others on PORT+1, PORT+2 ..., behind a balancer) and the worker processes. */
+  API_PROCESSES: z.coerce.number().int().min(1).max(32).default(1),
+  WORKER_PROCESSES: z.coerce.number().int().min(0).max(64).default(1),
   PDF_POOL_SIZE: int(2),
   /** A generation whose worker has been silent this long is taken over by another worker. */
   GENERATION_STALE_SECONDS: int(120),
@@ -326,6 +330,8 @@ export interface Config {
   storage:
     | { kind: 'local'; dir: string }
     | { kind: 's3'; endpoint: string; region: string; bucket: string; accessKeyId: string; secretAccessKey: string };
+  /** The processes `all` mode starts on this machine. */
+  processes: { api: number; workers: number };
   worker: {
     concurrency: number;
     pdfPoolSize: number;
@@ -490,6 +496,7 @@ export function loadConfig(env: Env): Config {
             secretAccessKey: e.S3_SECRET_ACCESS_KEY!,
           }
         : { kind: 'local', dir: join(dataDir, 'files') },
+    processes: { api: e.API_PROCESSES, workers: e.WORKER_PROCESSES },
     worker: {
       concurrency: e.WORKER_CONCURRENCY,
       pdfPoolSize: e.PDF_POOL_SIZE,

@@ -18,7 +18,8 @@ import { migrate, openOrm } from './db/orm.ts';
 import { startTelegramBot, TokenRefused } from './modules/telegram/process.ts';
 import { startServices } from './services.ts';
 import { describeStartFailure } from './start-failure.ts';
-import { startWorker } from './worker.ts';
+import { closeServer } from './http/shutdown.ts';
+import { STOP_DRAIN_MS, startWorker } from './worker.ts';
 
 type Mode = 'all' | 'server' | 'worker' | 'bot';
 
@@ -81,8 +82,17 @@ async function main(mode: Mode, config: Config, log: pino.Logger) {
     stops.unshift(() => services.stop());
     const server = await buildServer({ config, orm, ...services });
     await server.listen({ host: config.host, port: config.port });
-    stops.unshift(() => server.close());
-    if (mode === 'all') stops.unshift(await startChildProcess('worker', databaseUrl, log));
+    stops.unshift(() => closeServer(server));
+    if (mode === 'all') {
+      // More API processes on the next ports (a balancer in front spreads the load), and the
+      // workers; stopped together (each worker lets its runs reach a checkpoint first).
+      const children: (() => Promise<void>)[] = [];
+      for (let i = 1; i < config.processes.api; i++) {
+        children.push(await startChildProcess('server', databaseUrl, log, { PORT: String(config.port + i) }));
+      }
+      for (let i = 0; i < config.processes.workers; i++) children.push(await startChildProcess('worker', databaseUrl, log));
+      stops.unshift(() => Promise.all(children.map((stop) => stop())));
+    }
     if (mode === 'all' && config.telegram.botToken) stops.unshift(await startChildProcess('bot', databaseUrl, log));
     else if (mode === 'all') log.info('TELEGRAM_BOT_TOKEN is not set: the Telegram bot is not started');
     console.log(`\nСервис запущен: ${config.publicUrl}\nAPI: ${config.publicUrl}/api/docs\n`);
@@ -92,11 +102,19 @@ async function main(mode: Mode, config: Config, log: pino.Logger) {
 /** The worker (and the bot) run in their own processes: a crash while generating cannot take the
  * site down. A child is restarted when it dies; unfinished generations resume from their
  * checkpoints. Exit code 2 is a configuration error, which a restart would repeat. */
-async function startChildProcess(mode: 'worker' | 'bot', databaseUrl: string, log: pino.Logger): Promise<() => Promise<void>> {
+async function startChildProcess(
+  mode: 'server' | 'worker' | 'bot',
+  databaseUrl: string,
+  log: pino.Logger,
+  env: Record<string, string> = {},
+): Promise<() => Promise<void>> {
   let child: ChildProcess | null = null;
   let stopping = false;
   const start = () => {
-    child = fork(new URL(import.meta.url).pathname, [mode], { env: { ...process.env, DATABASE_URL: databaseUrl }, stdio: 'inherit' });
+    child = fork(new URL(import.meta.url).pathname, [mode], {
+      env: { ...process.env, ...env, DATABASE_URL: databaseUrl },
+      stdio: 'inherit',
+    });
     child.on('exit', (code, signal) => {
       if (stopping) return;
       if (code === 2) return log.error({ code }, `${mode} exited with a configuration error; not restarted`);
@@ -112,7 +130,8 @@ async function startChildProcess(mode: 'worker' | 'bot', databaseUrl: string, lo
     await new Promise<void>((resolve) => {
       c.once('exit', () => resolve());
       c.kill('SIGTERM');
-      setTimeout(() => c.kill('SIGKILL'), 10_000).unref();
+      // A worker lets its runs reach a checkpoint first (worker.ts).
+      setTimeout(() => c.kill('SIGKILL'), (mode === 'worker' ? STOP_DRAIN_MS : 0) + 10_000).unref();
     });
   };
 }
@@ -132,6 +151,13 @@ async function stop(signal: string) {
   if (stopping) return;
   stopping = true;
   log.info({ signal }, 'stopping');
+  // A deploy waits for no server longer than this (a worker: its runs' checkpoints, worker.ts).
+  if (mode === 'server') {
+    setTimeout(() => {
+      log.error('not stopped within 10 s: exiting');
+      process.exit(1);
+    }, 10_000).unref();
+  }
   for (const step of stops) await step().catch((error) => log.error({ err: error }, 'error while stopping'));
   process.exit(0);
 }

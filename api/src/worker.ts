@@ -15,6 +15,23 @@ import { expirePendingOrders } from './modules/orders/status.ts';
 import { startQuota } from './modules/quota/quota.ts';
 import { startServices } from './services.ts';
 
+/** How long a stopping worker lets its runs reach a checkpoint (a model call in flight ends within it). */
+export const STOP_DRAIN_MS = 30_000;
+
+async function settledWithin(promise: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), ms)));
+  const done = promise.then(
+    () => true,
+    () => true,
+  );
+  try {
+    return await Promise.race([done, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 export async function startWorker(config: Config, orm: Orm, databaseUrl: string, log: FastifyBaseLogger) {
   const services = await startServices(config, orm, databaseUrl, log);
   const { boss } = services;
@@ -28,14 +45,19 @@ export async function startWorker(config: Config, orm: Orm, databaseUrl: string,
   if (narrowest < widest) {
     log.warn(`A provider's concurrency (${narrowest}) is below LLM_QUOTA's ${widest} streams: calls holding a stream wait in this worker`);
   }
+  // A clean stop: first no new stage or model call (`stopping`), then, past STOP_DRAIN_MS, the rest (`ended`).
   const stopping = new AbortController();
+  const ended = new AbortController();
   const paymentDeps = () => ({ em: orm.em.fork(), provider: services.provider, jobs: services.jobs, log });
 
   await boss.work<GenerateJob>(
     QUEUE.generate,
     { batchSize: 1, localConcurrency: config.worker.concurrency, pollingIntervalSeconds: 1 },
     async ([job]) => {
-      await runOrder({ ...paymentDeps(), config, storage: services.storage, engine, quota, signal: stopping.signal }, job.data.orderId);
+      await runOrder(
+        { ...paymentDeps(), config, storage: services.storage, engine, quota, stopping: stopping.signal, signal: ended.signal },
+        job.data.orderId,
+      );
     },
   );
   await boss.work<NotifyJob>(QUEUE.notify, { batchSize: 1, pollingIntervalSeconds: 2 }, async ([job]) => {
@@ -91,7 +113,16 @@ export async function startWorker(config: Config, orm: Orm, databaseUrl: string,
     async stop() {
       if (ticker) clearInterval(ticker);
       clearInterval(sweep);
+      // The runs reach their checkpoints and hand their orders back (another worker resumes them
+      // without repeating a finished model call); no new job is taken meanwhile.
       stopping.abort();
+      const drained = boss.offWork(QUEUE.generate, { wait: true });
+      const waited = await settledWithin(drained, STOP_DRAIN_MS);
+      if (!waited) {
+        log.warn(`generations still running after ${STOP_DRAIN_MS / 1000} s: ended; the next worker resumes them from their checkpoints`);
+        ended.abort();
+        await settledWithin(drained, 5_000);
+      }
       await quota?.stop();
       await library.stop();
       await services.stop();

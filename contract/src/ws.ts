@@ -26,5 +26,7 @@ export const generationMessage = z.object({
 });
 export type GenerationMessage = z.infer<typeof generationMessage>;
 
-/** Close codes the server uses. */
-export const WS_CLOSE = { notFound: 4404, unauthorized: 4401 } as const;
+/** Close codes the server uses. `restart` (RFC 6455's 1012, Service Restart): the server is
+ * stopping (a deploy); the client connects again at once, to another server behind the balancer,
+ * and gets the current state first. */
+export const WS_CLOSE = { notFound: 4404, unauthorized: 4401, restart: 1012 } as const;

@@ -25,9 +25,12 @@ export function createCallRunner(options: {
   checkpoints: CheckpointStore;
   tariff: Tariff;
   signal?: AbortSignal;
+  /** No new call once it fires (RunContext.stopping); the calls in flight go on. */
+  stopping?: AbortSignal;
 }): CallRunner {
   const usage: Usage = { promptTokens: 0, completionTokens: 0, calls: 0 };
   let fresh = 0;
+  const inFlight = new Set<Promise<unknown>>();
   const account = (r: WriterReply) => {
     usage.calls++;
     usage.promptTokens += r.promptTokens;
@@ -47,11 +50,24 @@ export function createCallRunner(options: {
         return saved;
       }
       throwIfAborted(options.signal);
-      const reply = await options.writer.complete({ ...c, tariff: options.tariff, signal: options.signal });
-      await options.checkpoints.set(key, reply);
-      fresh++;
-      account(reply);
-      return reply;
+      if (options.stopping?.aborted) {
+        // The run ends only once the calls in flight are answered and stored: none is asked again.
+        await Promise.allSettled(inFlight);
+        throwIfAborted(options.stopping);
+      }
+      const answered = options.writer.complete({ ...c, tariff: options.tariff, signal: options.signal }).then(async (reply) => {
+        await options.checkpoints.set(key, reply);
+        return reply;
+      });
+      inFlight.add(answered);
+      try {
+        const reply = await answered;
+        fresh++;
+        account(reply);
+        return reply;
+      } finally {
+        inFlight.delete(answered);
+      }
     },
   };
 }

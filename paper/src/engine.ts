@@ -16,7 +16,7 @@
  */
 import { createCallRunner, withKeyPrefix } from './calls.ts';
 import { keptChapterOf } from './demo/kept-chapter.ts';
-import { PaperError } from './errors.ts';
+import { PaperError, throwIfAborted } from './errors.ts';
 import { evidenceStage } from './evidence/stage.ts';
 import { factCheckStage } from './fact-check/stage.ts';
 import { findingStage } from './finding/stage.ts';
@@ -84,6 +84,8 @@ async function runStage(stage: Stage, run: PaperRun, state: PaperState): Promise
   const saved = await run.ctx.checkpoints.get(checkpoint.key);
   let next = saved === undefined ? undefined : checkpoint.restore(run, state, saved);
   if (!next) {
+    // A clean stop: the stage before was stored; this one is left to the next worker.
+    throwIfAborted(run.ctx.stopping);
     next = await stage.run(run, state);
     await run.ctx.checkpoints.set(checkpoint.key, checkpoint.save(next));
   }
@@ -102,7 +104,13 @@ export function startRun(input: PaperInput, ctx: RunContext): PaperRun {
     signal: ctx.signal,
     demo: input.type === 'demo',
     professional,
-    calls: createCallRunner({ writer: ctx.writer, checkpoints: ctx.checkpoints, tariff: input.tariff, signal: ctx.signal }),
+    calls: createCallRunner({
+      writer: ctx.writer,
+      checkpoints: ctx.checkpoints,
+      tariff: input.tariff,
+      signal: ctx.signal,
+      stopping: ctx.stopping,
+    }),
     progress: createProgress(ctx.onProgress, stageRanges(input.type, professional)),
     attached: input.attachedSources.map((s) => ({ ...s, text: s.text.slice(0, MAX_SOURCE_CHARS) })),
   };

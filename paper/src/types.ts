@@ -44,6 +44,10 @@ export interface RunContext {
   onProgress: (p: ProgressEvent) => void | Promise<void>;
   pdf: PdfConverter;
   signal?: AbortSignal;
+  /** A clean stop (a worker shutting down): once it fires, no new stage and no new model call
+   * starts; the calls in flight finish and are stored, so the next worker repeats none of them.
+   * `signal` then ends what is left. */
+  stopping?: AbortSignal;
   /**
    * The model streams this run may hold at once (its tariff's quota): long texts are written in as
    * many parts side by side as fit them (writing/stage.ts). Absent: one part each.

@@ -41,6 +41,8 @@ export interface DefenceContext {
   tariff: Tariff;
   onProgress?: (p: ProgressEvent) => void | Promise<void>;
   signal?: AbortSignal;
+  /** A clean stop (RunContext.stopping). */
+  stopping?: AbortSignal;
   /** The title page's details the order gave: they win over what the .docx shows. */
   titlePage?: TitlePageInfo;
   /** The paper's «Отчёт об источниках» (a paper of ours): each answer names the entry it rests on. */
@@ -132,7 +134,13 @@ export async function makeDefenceKit(source: { docx: Uint8Array; pdf?: Uint8Arra
     await ctx.onProgress?.({ stage, percent });
   };
   await step(STEPS.read);
-  const calls: CallRunner = createCallRunner({ writer: ctx.writer, checkpoints: ctx.checkpoints, tariff: ctx.tariff, signal: ctx.signal });
+  const calls: CallRunner = createCallRunner({
+    writer: ctx.writer,
+    checkpoints: ctx.checkpoints,
+    tariff: ctx.tariff,
+    signal: ctx.signal,
+    stopping: ctx.stopping,
+  });
   const pdf = source.pdf ?? (await ctx.pdf.convert(source.docx, { signal: ctx.signal }));
   const paper = withTitlePage(await readKitPaper(source.docx, pdf), ctx.titlePage);
   const fragments = withCitations(fragmentsOf(paper), ctx.evidence);

@@ -44,6 +44,7 @@ export async function runDefenceKit(d: GenerationDeps, orderId: string): Promise
         pdf: d.engine.pdf,
         tariff: order.tariff,
         signal: d.signal,
+        stopping: d.stopping,
         ...(titlePage ? { titlePage: titlePageInfoOf(titlePage) } : {}),
         onProgress: support.onProgress,
       },

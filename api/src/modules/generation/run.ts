@@ -47,7 +47,10 @@ export interface GenerationDeps {
   /** The model quota shared by all workers, when one is configured. */
   quota?: Quota | null;
   log: FastifyBaseLogger;
-  /** Stops the run when the worker shuts down (the next worker resumes from the checkpoints). */
+  /** A worker's clean stop (SIGTERM): no new stage or model call starts; the calls in flight finish
+   * and are stored, and the order is handed back to the next worker. */
+  stopping?: AbortSignal;
+  /** Ends the run at once (a stop that waited its time; the next worker resumes from the checkpoints). */
   signal?: AbortSignal;
 }
 
@@ -159,6 +162,7 @@ export const engineContext = (d: GenerationDeps, support: ReturnType<typeof runS
   fullTexts: storageFullTexts(d.storage),
   originality: d.engine.originality,
   signal: d.signal,
+  stopping: d.stopping,
   onProgress: support.onProgress,
   streams: support.streams,
 });
@@ -187,13 +191,18 @@ export async function endFailedRun(
   /** What the user is told of their own input's fault. */
   told = (e: PaperError) => e.message,
 ): Promise<void> {
-  const stopping = d.signal?.aborted;
+  const stopping = d.stopping?.aborted || d.signal?.aborted;
   const attempts = (await d.em.fork().findOneOrFail(Order, { id: orderId })).attempts;
   const usersInput = error instanceof PaperError && (error.code === 'invalid_input' || error.code === 'not_enough_sources');
   // The engine corrected the volume and retried its failing stages itself; a new attempt would replay the same stored calls.
   const retryable =
     !usersInput && !(error instanceof PaperError && (error.code === 'normocontrol_failed' || error.code === 'volume_out_of_range'));
-  if (stopping || (retryable && attempts < d.config.worker.maxAttempts)) {
+  if (stopping) {
+    // Handed back by a worker that stops: the next claim takes it at once, and a deploy uses up no attempt.
+    await d.em.execute(`update orders set heartbeat_at = null, attempts = attempts - 1 where id = ? and status = 'generating'`, [orderId]);
+    throw error;
+  }
+  if (retryable && attempts < d.config.worker.maxAttempts) {
     // Let the next claim take it at once; the job queue retries (or another worker resumes).
     await d.em.execute(`update orders set heartbeat_at = null where id = ? and status = 'generating'`, [orderId]);
     throw error;

@@ -140,6 +140,26 @@ describe('payment waiting', () => {
     expect(screen.getByText('Платёж не найден')).toBeTruthy();
   });
 
+  it('a server that stops (1012): connects again within half a second, however often it was dropped before', () => {
+    vi.useFakeTimers();
+    renderWaiting();
+    last().say({ status: 'succeeded' });
+    // Three drops in a row without an open connection: the next try waits 8 s.
+    for (let i = 0; i < 3; i++) {
+      last().drop();
+      act(() => {
+        vi.advanceTimersByTime(10_000);
+      });
+    }
+    const before = FakeSocket.all.length;
+    last().drop(1012);
+    act(() => {
+      vi.advanceTimersByTime(500);
+    });
+    expect(FakeSocket.all).toHaveLength(before + 1);
+    expect(last().url).toMatch(/\/api\/v1\/users\/ws\/task-1$/);
+  });
+
   it('without task_id: not found, no socket', () => {
     renderWaiting(null);
     expect(screen.getByText('Платёж не найден')).toBeTruthy();

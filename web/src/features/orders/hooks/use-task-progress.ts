@@ -109,9 +109,12 @@ export function useTaskProgress(taskId: string | null): TaskProgress {
           stop();
           return signOutLocally(client);
         }
-        // Dropped: try again, waiting a little longer each time (1 s, 2 s, 4 s ... 10 s).
-        const delay = Math.min(RETRY_MAX_MS, 1000 * 2 ** retries);
-        retries += 1;
+        // A server that stops sends its sockets elsewhere: at once (spread over half a second, so
+        // that its clients do not all arrive together). Dropped: try again, waiting a little
+        // longer each time (1 s, 2 s, 4 s ... 10 s).
+        const restart = event.code === WS_CLOSE.restart;
+        const delay = restart ? Math.random() * 500 : Math.min(RETRY_MAX_MS, 1000 * 2 ** retries);
+        if (!restart) retries += 1;
         retryTimer = window.setTimeout(connect, delay);
       };
     }
