@@ -9,9 +9,9 @@ import { jobsOf, startBoss, type Jobs } from './jobs/queues.ts';
 import { createLibrarySearch } from './modules/library/engine-search.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
 import { OrderEvents } from './modules/orders/events.ts';
-import { createSandboxProvider, type SandboxBooks } from './modules/orders/providers/sandbox.ts';
-import type { PaymentProvider } from './modules/orders/providers/types.ts';
-import { createYooKassaProvider } from './modules/orders/providers/yookassa.ts';
+import { createSandboxProvider, type SandboxBooks } from './modules/payments/providers/sandbox.ts';
+import type { PaymentProvider } from './modules/payments/providers/types.ts';
+import { createYooKassaProvider } from './modules/payments/providers/yookassa.ts';
 import { createS3Storage } from './storage/s3.ts';
 import { createLocalStorage, type Storage } from './storage/storage.ts';
 

@@ -10,7 +10,7 @@ import { createEngineParts } from './modules/generation/engine.ts';
 import { startLibrary } from './modules/library/library-jobs.ts';
 import { runOrder } from './modules/generation/dispatch.ts';
 import { deliverNotification } from './modules/notifications/notify.ts';
-import { reconcile as reconcileOrders } from './modules/orders/reconcile.ts';
+import { reconcile as reconcileOrders } from './modules/payments/reconcile.ts';
 import { expirePendingOrders } from './modules/orders/status.ts';
 import { startQuota } from './modules/quota/quota.ts';
 import { startServices } from './services.ts';

@@ -6,7 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import { createPdfConverterPool } from '@app/paper';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { refundOrderBySupport } from '../src/modules/orders/lifecycle.ts';
+import { refundOrderBySupport } from '../src/modules/payments/lifecycle.ts';
 import { Client, signUp, startTestApp, type TestApp } from './support/app.ts';
 import { expectMoneyBalanced, sandboxBooks, waitForMoneySettled } from './support/money.ts';
 import { createPayment, decideInSandbox, paymentDeps, sampleDocx, socketTranscript, waitForOrders } from './support/orders.ts';

@@ -2,7 +2,7 @@
  * converter's own error, which the engine wraps). */
 import { PaperError } from '@app/paper';
 import { describe, expect, it } from 'vitest';
-import { failureDetail } from '../src/modules/orders/lifecycle.ts';
+import { failureDetail } from '../src/modules/payments/lifecycle.ts';
 
 describe('failure detail', () => {
   it('keeps the causes under the error, each cut to its first lines', () => {

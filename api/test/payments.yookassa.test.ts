@@ -5,8 +5,8 @@
  * the books balanced: captured = delivered + refunded, here and at YooKassa. */
 import { formatRubles } from '@app/contract';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createYooKassaProvider } from '../src/modules/orders/providers/yookassa.ts';
-import { ProviderError } from '../src/modules/orders/providers/types.ts';
+import { createYooKassaProvider } from '../src/modules/payments/providers/yookassa.ts';
+import { ProviderError } from '../src/modules/payments/providers/types.ts';
 import { Client, signUp, startTestApp, type TestApp } from './support/app.ts';
 import { expectMoneyBalanced } from './support/money.ts';
 import { createPayment, newOrder, reconcileNow, waitForOrders } from './support/orders.ts';

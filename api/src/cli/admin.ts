@@ -14,7 +14,7 @@ import { parseArgs } from 'node:util';
 import pino from 'pino';
 import { AppError } from '../errors.ts';
 import { jobsOf, startBoss } from '../jobs/queues.ts';
-import { refundOrderBySupport } from '../modules/orders/lifecycle.ts';
+import { refundOrderBySupport } from '../modules/payments/lifecycle.ts';
 import { ORDER_STATUSES, Refund } from '../modules/orders/entities.ts';
 import { retryFailedOrder } from '../modules/orders/support.ts';
 import { createPromo, listPromos } from '../modules/promo/promo.ts';

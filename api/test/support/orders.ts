@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { Document, Packer, Paragraph } from 'docx';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { WebSocket } from 'ws';
-import { reconcile } from '../../src/modules/orders/reconcile.ts';
+import { reconcile } from '../../src/modules/payments/reconcile.ts';
 import type { Client, TestApp } from './app.ts';
 import { untilOrderEvents } from './events.ts';
 

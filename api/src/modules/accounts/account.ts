@@ -1,7 +1,7 @@
 /** The account itself: profile and deletion. */
 import type { Profile } from '@app/contract';
 import { EmailCode, Session, TelegramBindToken, User } from './entities.ts';
-import { endOrdersOfDeletedAccount } from '../orders/lifecycle.ts';
+import { endOrdersOfDeletedAccount } from '../payments/lifecycle.ts';
 import { Paper } from '../papers/entities.ts';
 import { Review } from '../reviews/entities.ts';
 import type { AccountDeps } from './registration.ts';

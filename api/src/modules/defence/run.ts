@@ -8,7 +8,7 @@
 import { makeDefenceKit, PaperError } from '@app/paper';
 import { DEFENCE_CONTENT_TYPES, type DefenceFile } from '@app/contract';
 import { Order } from '../orders/entities.ts';
-import { completeOrder } from '../orders/lifecycle.ts';
+import { completeOrder } from '../payments/lifecycle.ts';
 import { orderOptionsOf } from '../orders/options.ts';
 import { Paper } from '../papers/entities.ts';
 import { newestVersionOf } from '../papers/papers.ts';

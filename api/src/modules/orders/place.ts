@@ -11,7 +11,7 @@ import { orderFileKey, type Storage } from '../../storage/storage.ts';
 import type { AuthSession } from '../accounts/sessions.ts';
 import { Paper } from '../papers/entities.ts';
 import { Payment } from './entities.ts';
-import type { PaymentProvider } from './providers/types.ts';
+import type { PaymentProvider } from '../payments/providers/types.ts';
 import { releasePromo, reservePromo } from '../promo/promo.ts';
 import { defencePlan } from '../defence/place.ts';
 import { ACTIVE_STATUSES, Order, OrderFile } from './entities.ts';

@@ -12,12 +12,12 @@ import { placeOrder, refuseWhilePending } from './place.ts';
 import { receivePurchaseForm } from './upload.ts';
 import { cancelPayment, generationStatus } from './status.ts';
 import { promoDiscount } from '../promo/promo.ts';
-import type { SandboxBooks } from './providers/sandbox.ts';
-import type { PaymentProvider } from './providers/types.ts';
-import { sandboxPageHtml } from './sandbox-page.ts';
-import { syncProviderPayment } from './payments.ts';
-import { ProviderError } from './providers/types.ts';
-import { listRefunds, syncProviderRefund } from './refunds.ts';
+import type { SandboxBooks } from '../payments/providers/sandbox.ts';
+import type { PaymentProvider } from '../payments/providers/types.ts';
+import { sandboxPageHtml } from '../payments/sandbox-page.ts';
+import { syncProviderPayment } from '../payments/payments.ts';
+import { ProviderError } from '../payments/providers/types.ts';
+import { listRefunds, syncProviderRefund } from '../payments/refunds.ts';
 import type { SourcesEstimator } from '../sources/estimate.ts';
 
 const s = initServer();

@@ -6,7 +6,7 @@ import { AppError, errorBody } from '../../errors.ts';
 import type { AuthSession } from '../accounts/sessions.ts';
 import { ACTIVE_STATUSES, Order, Payment } from './entities.ts';
 import { publishOrder } from './events.ts';
-import { paymentCanceled, syncPayment, type PaymentDeps } from './payments.ts';
+import { paymentCanceled, syncPayment, type PaymentDeps } from '../payments/payments.ts';
 import { lockOrder, paymentOfOrder } from './repository.ts';
 
 export async function pendingDataOf(em: EntityManager, order: Order) {

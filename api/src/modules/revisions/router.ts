@@ -5,7 +5,7 @@ import type { Config } from '../../config.ts';
 import { sessionOf, sessionOwnerOf } from '../../http/context.ts';
 import type { Jobs } from '../../jobs/queues.ts';
 import type { Storage } from '../../storage/storage.ts';
-import type { PaymentProvider } from '../orders/providers/types.ts';
+import type { PaymentProvider } from '../payments/providers/types.ts';
 import { receiveForm, type FormSpec } from '../orders/upload.ts';
 import { fileResponse } from '../papers/router.ts';
 import { createRevision, revisionsInfo } from './revisions.ts';

@@ -9,7 +9,7 @@ import { DOCX } from '@app/contract';
 import { revisePaper } from '@app/paper';
 import { paperFileKey } from '../../storage/storage.ts';
 import { Order } from '../orders/entities.ts';
-import { completeOrder } from '../orders/lifecycle.ts';
+import { completeOrder } from '../payments/lifecycle.ts';
 import { originalityOf } from '../papers/originality.ts';
 import { claim, endFailedRun, engineContext, publish, runSupport, storedSourcesOf, type GenerationDeps } from '../generation/run.ts';
 import { storeEvidence } from '../evidence/store.ts';

@@ -9,10 +9,10 @@ import { LockMode, type EntityManager } from '@mikro-orm/postgresql';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Jobs } from '../../jobs/queues.ts';
 import { REFUND_REASONS, type PaperType, type RefundItem, type RefundReason, type RefundStatus } from '@app/contract';
-import { Refund, type Order, type Payment } from './entities.ts';
+import { Refund, type Order, type Payment } from '../orders/entities.ts';
 import type { PaymentProvider, ProviderRefund } from './providers/types.ts';
-import { publishOrder } from './events.ts';
-import { liveRefundOf, lockOrder } from './repository.ts';
+import { publishOrder } from '../orders/events.ts';
+import { liveRefundOf, lockOrder } from '../orders/repository.ts';
 
 export interface RefundDeps {
   em: EntityManager;

@@ -2,7 +2,7 @@
  * redirect confirmation, refunds, 54-FZ receipts with the customer's e-mail (when the shop sends
  * receipts through YooKassa), our ids in metadata, an Idempotence-Key on every POST. */
 import type { RefundStatus } from '@app/contract';
-import type { PaymentStatus } from '../entities.ts';
+import type { PaymentStatus } from '../../orders/entities.ts';
 import {
   ProviderError,
   type CreatePaymentInput,

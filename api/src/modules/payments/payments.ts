@@ -11,11 +11,11 @@ import type { Jobs } from '../../jobs/queues.ts';
 import { User } from '../accounts/entities.ts';
 import { releasePromo } from '../promo/promo.ts';
 import type { RefundReason } from '@app/contract';
-import { isFinalPayment, Payment, type Order, type PaymentStatus } from './entities.ts';
-import { publishOrder } from './events.ts';
+import { isFinalPayment, Payment, type Order, type PaymentStatus } from '../orders/entities.ts';
+import { publishOrder } from '../orders/events.ts';
 import type { PaymentProvider } from './providers/types.ts';
 import { recordRefund, sendRefund } from './refunds.ts';
-import { demoAlreadyBought, lockOrderAndPayment } from './repository.ts';
+import { demoAlreadyBought, lockOrderAndPayment } from '../orders/repository.ts';
 
 export interface PaymentDeps {
   em: EntityManager;

@@ -17,7 +17,7 @@ import {
   pendingRefunds,
   stalledGenerations,
   unsettledPayments,
-} from './repository.ts';
+} from '../orders/repository.ts';
 
 export interface ReconcileDeps extends PaymentDeps {
   /** A payment is re-read at most once per period (and not in its first period). */

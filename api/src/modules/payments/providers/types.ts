@@ -1,6 +1,6 @@
 /** A payment provider, as the rest of the service sees it. */
 import type { RefundStatus } from '@app/contract';
-import type { PaymentStatus, ProviderName } from '../entities.ts';
+import type { PaymentStatus, ProviderName } from '../../orders/entities.ts';
 
 export interface ProviderPayment {
   providerPaymentId: string;

@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { RefundStatus } from '@app/contract';
-import type { PaymentStatus } from '../entities.ts';
+import type { PaymentStatus } from '../../orders/entities.ts';
 import { ProviderError, type PaymentProvider, type ProviderPayment, type ProviderRefund } from './types.ts';
 
 interface Row {

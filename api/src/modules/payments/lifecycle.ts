@@ -4,11 +4,11 @@
 import { LockMode, type EntityManager } from '@mikro-orm/postgresql';
 import { AppError } from '../../errors.ts';
 import { Paper } from '../papers/entities.ts';
-import { ACTIVE_STATUSES, Order, Payment, type Refund } from './entities.ts';
-import { publishOrder } from './events.ts';
+import { ACTIVE_STATUSES, Order, Payment, type Refund } from '../orders/entities.ts';
+import { publishOrder } from '../orders/events.ts';
 import type { PaymentDeps } from './payments.ts';
 import { recordRefund, sendRefund } from './refunds.ts';
-import { lockOrder } from './repository.ts';
+import { lockOrder } from '../orders/repository.ts';
 
 /** The order's payment, locked after the order (the one lock order), if it was captured. */
 async function lockCapturedPayment(em: EntityManager, orderId: string): Promise<Payment | null> {
