@@ -179,7 +179,8 @@ function streamsOf(config: GenerationDeps['config'], tariff: Tariff): number | u
 
 /**
  * A run that threw: handed back to the queue (the next attempt resumes from the checkpoints) while
- * attempts are left, or failed for good with a Russian message and its payment refunded. The
+ * attempts are left, or failed for good with a Russian message (failOrder), its payment refunded as
+ * payments/refund-decision.ts decides. The
  * user's input (a file without text, a topic the databases have too few works on) is not a fault of
  * the service: it is not retried, and the user is told what to change.
  */

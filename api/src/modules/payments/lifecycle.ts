@@ -7,6 +7,7 @@ import { Paper } from '../papers/entities.ts';
 import { ACTIVE_STATUSES, Order, Payment, type Refund } from '../orders/entities.ts';
 import { publishOrder } from '../orders/events.ts';
 import type { PaymentDeps } from './payments.ts';
+import { decideRefund } from './refund-decision.ts';
 import { recordRefund, sendRefund } from './refunds.ts';
 import { lockOrder } from '../orders/repository.ts';
 
@@ -52,7 +53,7 @@ export async function completeOrder(
 
 /**
  * A generation that failed for good: the order ends `failed` with a Russian message for the user
- * and the technical detail for support, its payment is refunded, and the user is told. Only a
+ * and the technical detail for support, its payment is refunded (decideRefund), and the user is told. Only a
  * generating order is failed (a finished or cancelled one is left as it is).
  */
 export async function failOrder(d: PaymentDeps, orderId: string, failure: { message: string; detail: string }): Promise<boolean> {
@@ -63,7 +64,8 @@ export async function failOrder(d: PaymentDeps, orderId: string, failure: { mess
     order.error = failure.message;
     order.failureDetail = failure.detail.slice(0, 4000);
     const payment = await lockCapturedPayment(em, orderId);
-    const refund = payment ? await recordRefund(em, { order, payment, reason: 'generation_failed' }) : null;
+    const reason = payment && (await decideRefund(em, order, { justCaptured: false }));
+    const refund = payment && reason ? await recordRefund(em, { order, payment, reason }) : null;
     await em.flush();
     await publishOrder(em, order);
     await d.jobs.notify(em, { orderId, kind: 'generation_failed' });

@@ -8,14 +8,13 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Jobs } from '../../jobs/queues.ts';
-import { User } from '../accounts/entities.ts';
 import { releasePromo } from '../promo/promo.ts';
-import type { RefundReason } from '@app/contract';
-import { isFinalPayment, Payment, type Order, type PaymentStatus } from '../orders/entities.ts';
+import { isFinalPayment, Payment, type PaymentStatus } from '../orders/entities.ts';
 import { publishOrder } from '../orders/events.ts';
 import type { PaymentProvider } from './providers/types.ts';
 import { recordRefund, sendRefund } from './refunds.ts';
-import { demoAlreadyBought, lockOrderAndPayment } from '../orders/repository.ts';
+import { lockOrderAndPayment } from '../orders/repository.ts';
+import { decideRefund } from './refund-decision.ts';
 
 export interface PaymentDeps {
   em: EntityManager;
@@ -46,17 +45,6 @@ export async function syncProviderPayment(d: PaymentDeps, providerPaymentId: str
   await syncPayment(d, payment.id);
 }
 
-/** Why captured money for this order must go back, or null when the order is to be generated. */
-async function refundReasonFor(em: EntityManager, order: Order): Promise<RefundReason | null> {
-  if (order.status === 'canceled') return 'order_canceled';
-  if (order.status === 'expired') return 'order_expired';
-  if (order.status !== 'pending_payment') return 'duplicate';
-  const user = await em.findOne(User, { id: order.user.id });
-  if (!user || user.deletedAt) return 'account_deleted';
-  if (order.sourcePaper && (await demoAlreadyBought(em, order.sourcePaper.id, order.id))) return 'duplicate';
-  return null;
-}
-
 /** The provider took the money: the order is queued for generation, or the money is refunded. */
 async function paymentSucceeded(d: PaymentDeps, paymentId: string): Promise<void> {
   const outcome = await d.em.fork().transactional(async (em) => {
@@ -64,7 +52,7 @@ async function paymentSucceeded(d: PaymentDeps, paymentId: string): Promise<void
     if (!locked || locked.payment.status === 'succeeded') return null;
     const { order, payment } = locked;
     payment.status = 'succeeded';
-    const reason = await refundReasonFor(em, order);
+    const reason = await decideRefund(em, order, { justCaptured: true });
     let refundId: string | null = null;
     if (reason) {
       if (order.status === 'pending_payment') order.status = 'canceled';

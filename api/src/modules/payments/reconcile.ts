@@ -5,10 +5,10 @@
  * delivered, and re-queues paid generations whose job was lost or whose worker went silent. Every
  * step is idempotent, so it may run at any time, on any worker, any number of times.
  */
-import type { RefundReason } from '@app/contract';
 import type { PaymentDeps } from './payments.ts';
 import { syncPayment } from './payments.ts';
 import { failOrder } from './lifecycle.ts';
+import { decideRefund } from './refund-decision.ts';
 import { recordRefund, sendRefund } from './refunds.ts';
 import {
   capturedWithoutOutcome,
@@ -37,11 +37,6 @@ export interface ReconcileReport {
 const BATCH = 200;
 /** A payment whose refunds the provider declined this many times is left to support. */
 const MAX_DECLINED_REFUNDS = 3;
-const REASON_BY_STATUS: Record<string, RefundReason> = {
-  failed: 'generation_failed',
-  canceled: 'order_canceled',
-  expired: 'order_expired',
-};
 const GENERATION_LOST = 'Не удалось создать работу: генерация несколько раз прерывалась. Оплата будет возвращена.';
 
 export async function reconcile(d: ReconcileDeps): Promise<ReconcileReport> {
@@ -72,9 +67,9 @@ export async function reconcile(d: ReconcileDeps): Promise<ReconcileReport> {
     await attempt('refund', row.payment_id, async () => {
       const refundId = await d.em.fork().transactional(async (em) => {
         const locked = await lockOrderAndPayment(em, row.payment_id);
-        const reason = locked && REASON_BY_STATUS[locked.order.status];
-        if (!locked || !reason || locked.payment.status !== 'succeeded' || (await liveRefundOf(em, row.payment_id))) return null;
-        return (await recordRefund(em, { ...locked, reason })).id;
+        if (!locked || locked.payment.status !== 'succeeded' || (await liveRefundOf(em, row.payment_id))) return null;
+        const reason = await decideRefund(em, locked.order, { justCaptured: false });
+        return reason ? (await recordRefund(em, { ...locked, reason })).id : null;
       });
       if (refundId) report.refundsRecorded++;
     });
