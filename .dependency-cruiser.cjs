@@ -8,7 +8,9 @@ const path = require('node:path');
  * The paper engine is a plain pipeline: a folder of paper/src with a stage.ts is a stage (in the
  * STAGES table of engine.ts), every other module is a shared layer. A stage imports no other
  * stage, and a shared layer imports no stage; only the entry points (engine.ts, index.ts, cli.ts)
- * import stages. What a stage hands on is data in the run's state, typed in a shared layer.
+ * import stages. What a stage hands on is data in the run's state (run/state.ts), typed by the
+ * shared layers' types.ts files; run/ is the layer just under the stages, and no shared layer
+ * imports it.
  */
 const PAPER = path.join(__dirname, 'paper', 'src');
 const STAGES = fs
@@ -42,6 +44,14 @@ module.exports = {
         'A shared layer of the paper engine (text/, gost/, run/, writer/, bibliography/, grounding/, ...) imports no stage: only engine.ts, index.ts and cli.ts do.',
       from: { path: '^paper/src/', pathNot: [STAGE, ENTRIES] },
       to: { path: STAGE },
+    },
+    {
+      name: 'paper-shared-imports-no-run',
+      severity: 'error',
+      comment:
+        "run/ is the layer just under the stages (the run state, its budget, its snapshot, the checks as the stages run them): a shared layer imports nothing of it, not even a type; the state is typed by the shared layers' own types.ts files.",
+      from: { path: '^paper/src/', pathNot: [STAGE, ENTRIES, '^paper/src/run/'] },
+      to: { path: '^paper/src/run/' },
     },
   ],
   options: {

@@ -24,6 +24,7 @@ const files = {
   cycleB: `paper/src/${probe}-b.ts`,
   stageToStage: `paper/src/review/${probe}.ts`,
   sharedToStage: `paper/src/text/${probe}.ts`,
+  sharedToRun: `paper/src/grounding/${probe}.ts`,
 };
 const sources = {
   crossFeature: `import { usePapers } from '@/features/papers/api/get-papers';\nexport const x = usePapers;\n`,
@@ -39,6 +40,8 @@ const sources = {
   // The paper engine's pipeline: a stage's helper importing another stage, a shared layer importing a stage.
   stageToStage: `import { writingStage } from '../writing/stage.ts';\nexport const x = writingStage;\n`,
   sharedToStage: `import type { writingStage } from '../writing/stage.ts';\nexport type X = typeof writingStage;\n`,
+  // A shared layer reaching up into the run's layer, for a type only.
+  sharedToRun: `import type { PaperState } from '../run/state.ts';\nexport type X = PaperState;\n`,
 };
 
 let results;
@@ -74,4 +77,6 @@ describe('the lint gate', () => {
     assert.throws(() => cruise(files.stageToStage), refusedBy('paper-stage-imports-no-stage')));
   it('refuses a shared layer of the paper engine importing a stage, even for a type', () =>
     assert.throws(() => cruise(files.sharedToStage), refusedBy('paper-shared-imports-no-stage')));
+  it('refuses a shared layer of the paper engine importing run/, even for a type', () =>
+    assert.throws(() => cruise(files.sharedToRun), refusedBy('paper-shared-imports-no-run')));
 });

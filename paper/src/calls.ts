@@ -6,15 +6,8 @@
 import type { CheckpointStore } from './checkpoints.ts';
 import { throwIfAborted } from './errors.ts';
 import type { Tariff } from './input.ts';
-import type { Usage } from './types.ts';
-import type { Writer, WriterCall, WriterReply } from './writer/types.ts';
-
-export interface CallRunner {
-  call(c: Omit<WriterCall, 'tariff' | 'signal'>): Promise<WriterReply>;
-  readonly usage: Usage;
-  /** Calls made in this process (not restored). */
-  readonly fresh: number;
-}
+import type { Usage, CallRunner } from './types.ts';
+import type { Writer, WriterReply } from './writer/types.ts';
 
 function isReply(v: unknown): v is WriterReply {
   return typeof v === 'object' && v !== null && typeof (v as WriterReply).text === 'string';

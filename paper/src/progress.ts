@@ -1,5 +1,5 @@
 /** Honest progress: named Russian stages with percent ranges; the percent never goes back. */
-import type { ProgressEvent } from './types.ts';
+import type { ProgressEvent, Progress, StageId } from './types.ts';
 
 export const STAGES = {
   outline: 'Составление плана работы',
@@ -16,16 +16,7 @@ export const STAGES = {
   revision: 'Доработка по замечаниям',
   report: 'Лист доработок',
   done: 'Готово',
-} as const;
-
-export type StageId = keyof typeof STAGES;
-
-export interface Progress {
-  /** Enter a stage (its start percent). */
-  stage(id: StageId): Promise<void>;
-  /** A fraction 0..1 of the current stage is done. */
-  part(fraction: number): Promise<void>;
-}
+} as const satisfies Record<StageId, string>;
 
 export function createProgress(
   onProgress: (p: ProgressEvent) => void | Promise<void>,

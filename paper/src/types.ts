@@ -1,12 +1,12 @@
 import type { EvidenceReport, SourceVerification } from '@app/contract';
 import type { CheckpointStore } from './checkpoints.ts';
-import type { Writer } from './writer/types.ts';
+import type { Writer, WriterCall, WriterReply } from './writer/types.ts';
 import type { BibliographicSearch } from './sources/search/types.ts';
 import type { PdfConverter } from './pdf/pool.ts';
 import type { Outline } from './outline/types.ts';
 import type { DownloadLimits, FullTextStore } from './passages/full-texts.ts';
 import type { TitlePageInfo } from './input.ts';
-import type { GroundingCounts } from './grounding/correct.ts';
+import type { GroundingCounts } from './grounding/types.ts';
 import type { GlossaryEntry } from './source-plan/types.ts';
 
 export interface ProgressEvent {
@@ -266,3 +266,34 @@ export interface DefenceKit {
   usage: Usage;
   seconds: number;
 }
+
+export interface CallRunner {
+  call(c: Omit<WriterCall, 'tariff' | 'signal'>): Promise<WriterReply>;
+  readonly usage: Usage;
+  /** Calls made in this process (not restored). */
+  readonly fresh: number;
+}
+
+export interface Progress {
+  /** Enter a stage (its start percent). */
+  stage(id: StageId): Promise<void>;
+  /** A fraction 0..1 of the current stage is done. */
+  part(fraction: number): Promise<void>;
+}
+
+/** The progress stages of a run (progress.ts names them in Russian and gives their ranges). */
+export type StageId =
+  | 'outline'
+  | 'sources'
+  | 'writing'
+  | 'review'
+  | 'conclusion'
+  | 'typeset'
+  | 'preview'
+  | 'normocontrol'
+  | 'originality'
+  | 'evidence'
+  | 'defence'
+  | 'revision'
+  | 'report'
+  | 'done';

@@ -4,7 +4,8 @@
  * reference, and the tables left are numbered in order with the text referring to each.
  */
 import { describe, expect, it } from 'vitest';
-import { createCallRunner, type CallRunner } from '../src/calls.ts';
+import { createCallRunner } from '../src/calls.ts';
+import type { CallRunner } from '../src/types.ts';
 import { createMemoryCheckpoints } from '../src/checkpoints.ts';
 import { reviewChapter } from '../src/review/index.ts';
 import type { Passage } from '../src/passages/split.ts';

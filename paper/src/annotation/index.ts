@@ -4,7 +4,7 @@
  * nothing and gives no figure the body does not; a model's answer too short to be one gives way
  * to an annotation composed from the outline.
  */
-import type { CallRunner } from '../calls.ts';
+import type { CallRunner } from '../types.ts';
 import { dropUngroundedNumbers, groundingOf } from '../grounding/numbers.ts';
 import type { OutlineBrief } from '../outline/types.ts';
 import { withoutMarkers } from '../passages/markers.ts';

@@ -6,26 +6,13 @@
  */
 import { toSourceMarkers } from '../passages/markers.ts';
 import type { Passage } from '../passages/split.ts';
-import type { Written } from '../run/written.ts';
-import type { RunSource } from '../sources/index.ts';
+import type { Written } from '../text/types.ts';
+import type { RunSource } from '../sources/types.ts';
 import type { FoundWork } from '../sources/search/types.ts';
-import type { BibliographyEntry, PaperSourceRef } from '../types.ts';
+import type { PaperSourceRef } from '../types.ts';
 import { buildBibliography, GROUP_TITLES } from './list.ts';
 import { MARKER } from './refs.ts';
-
-/** An entry of the list and the source it describes. */
-export interface ListedEntry extends BibliographyEntry {
-  sourceId: string;
-}
-
-export interface PaperBibliography {
-  /** In print order; `group` is the group's heading when the list is split. */
-  entries: ListedEntry[];
-  /** Source id -> its number in the list (a source listed twice is numbered as its first entry). */
-  numberOf: Record<string, number>;
-  /** The list as the preview page shows it: where each entry was verified. */
-  references: PaperSourceRef[];
-}
+import type { PaperBibliography } from './types.ts';
 
 /** The sources the texts cite ("[[p17]]" -> the passage's source). */
 function citedSources(written: Written, passages: Map<string, Passage>): Set<string> {

@@ -4,7 +4,7 @@
  * one more step on the paper's path; it cites nothing, and a figure it gives must stand in the
  * written body (checked once the body is there).
  */
-import type { CallRunner } from '../calls.ts';
+import type { CallRunner } from '../types.ts';
 import { tokensFor } from '../writer/tokens.ts';
 import { cleanText } from '../text/clean.ts';
 import type { OutlineBrief } from '../outline/types.ts';

@@ -12,13 +12,13 @@
  * package is checked. Every writer call is checkpointed: a killed run resumes without repeating one.
  */
 import type { EvidenceReport } from '@app/contract';
-import { createCallRunner, type CallRunner } from '../calls.ts';
+import { createCallRunner } from '../calls.ts';
+import type { CallRunner, DefenceKit, ProgressEvent, TitlePageInfo } from '../types.ts';
 import type { CheckpointStore } from '../checkpoints.ts';
 import { PaperError, throwIfAborted } from '../errors.ts';
 import { numbersIn } from '../grounding/numbers.ts';
 import type { Tariff } from '../input.ts';
 import type { PdfConverter } from '../pdf/pool.ts';
-import type { DefenceKit, ProgressEvent, TitlePageInfo } from '../types.ts';
 import type { Writer } from '../writer/types.ts';
 import { correctDeck } from './correct.ts';
 import type { Deck } from './deck.ts';

@@ -7,7 +7,7 @@
  * by the paper's own sentence.
  */
 import { DEFENCE_KIT } from '@app/contract';
-import type { CallRunner } from '../calls.ts';
+import type { CallRunner } from '../types.ts';
 import { sharedTerms } from '../grounding/support.ts';
 import { DEFENCE_TOPICS, type DefenceTopic } from '../writer/types.ts';
 import type { CitedEntry, Fragment } from './fragments.ts';

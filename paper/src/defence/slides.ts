@@ -6,7 +6,7 @@
  * from the fragments each is given; a bullet that is not grounded in the fragment it cites, or that
  * is too long for its line, is replaced by one made of the paper's own sentence.
  */
-import type { CallRunner } from '../calls.ts';
+import type { CallRunner } from '../types.ts';
 import type { FragmentBrief } from '../writer/types.ts';
 import type { DeckChart, DeckSlide, DeckTable } from './deck.ts';
 import type { Fragment } from './fragments.ts';

@@ -9,7 +9,7 @@
 import { z } from 'zod';
 import { citedPassageIds, PASSAGE_MARKER, markerIds } from '../passages/markers.ts';
 import type { Passage } from '../passages/split.ts';
-import type { RunSource } from '../sources/index.ts';
+import type { RunSource } from '../sources/types.ts';
 import type { KeptChapter, KeptPassage } from '../outline/types.ts';
 import type { FoundWork } from '../sources/search/types.ts';
 

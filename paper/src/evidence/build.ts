@@ -6,7 +6,7 @@
  * (through the topic's glossary on a foreign page), whether the work's full text was read.
  */
 import { EVIDENCE_QUOTE_CHARS, type EvidenceEntry, type EvidenceReport, type EvidenceWork } from '@app/contract';
-import type { PaperBibliography } from '../bibliography/paper-list.ts';
+import type { PaperBibliography } from '../bibliography/types.ts';
 import type { Cite } from '../bibliography/refs.ts';
 import { pageText, type GroundingSource } from '../grounding/check.ts';
 import { normalNumber, numbersIn, ungroundedNumbers } from '../grounding/numbers.ts';
@@ -14,12 +14,12 @@ import { supportOf } from '../grounding/support.ts';
 import type { Passage } from '../passages/split.ts';
 import type { ReadAs } from '../passages/types.ts';
 import type { GlossaryEntry } from '../source-plan/types.ts';
-import type { RunSource } from '../sources/index.ts';
+import type { RunSource } from '../sources/types.ts';
 import { workLanguage } from '../sources/relevance.ts';
 import { sentencesOf } from '../text/sentences.ts';
 import { stemOf, wordsIn } from '../text/stems.ts';
 import { typographRu } from '../text/typography.ts';
-import type { PaperCitation } from '../typeset/assemble.ts';
+import type { PaperCitation } from '../typeset/types.ts';
 
 /** Source markers as the assembled texts carry them («[[S3, с. 47]]»). */
 const SOURCE_MARKER = /\s*\[\[\s*S\d+[^\]]*\]\]/g;

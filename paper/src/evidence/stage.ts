@@ -6,7 +6,7 @@
 import { extractText } from 'unpdf';
 import { briefOf } from '../outline/brief.ts';
 import { paperGrounding } from '../grounding/paper.ts';
-import { guardsRepeats } from '../grounding/check-texts.ts';
+import { guardsRepeats } from '../run/check-texts.ts';
 import type { PaperRun, PaperState, Stage } from '../run/state.ts';
 import { need } from '../run/state.ts';
 import { buildEvidence } from './build.ts';

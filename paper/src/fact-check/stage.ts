@@ -10,7 +10,7 @@ import type { PaperRun, PaperState, Stage } from '../run/state.ts';
 import { need } from '../run/state.ts';
 import { closingAt } from '../sections/index.ts';
 import { addCorrections, noCorrections } from '../grounding/correct.ts';
-import { groundWritten } from '../grounding/repair-paper.ts';
+import { groundWritten } from '../run/ground-written.ts';
 
 export async function factCheck(run: PaperRun, state: PaperState): Promise<PaperState> {
   const grounded = await groundWritten(run, state, need(state.written, 'the texts'), { version: 'checked', insertAt: closingAt });

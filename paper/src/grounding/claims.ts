@@ -10,7 +10,7 @@
  * sentence: a citation is never just dropped from a claim it does not back.
  */
 import { z } from 'zod';
-import type { CallRunner } from '../calls.ts';
+import type { CallRunner, ClaimCounts } from '../types.ts';
 import { stems } from '../sources/relevance.ts';
 import { glossaryLine } from '../source-plan/glossary.ts';
 import type { GlossaryEntry } from '../source-plan/types.ts';
@@ -18,7 +18,6 @@ import type { ChatMessage } from '../writer/types.ts';
 import { isTable } from '../text/tables.ts';
 import { keepKnownMarkers, withoutMarkers } from '../passages/markers.ts';
 import type { Passage } from '../passages/split.ts';
-import type { ClaimCounts } from '../types.ts';
 import { citedFigures, pageText, type Citation } from './check.ts';
 import { groundingSources, markerCitations } from './data.ts';
 import { namedIn } from './names.ts';

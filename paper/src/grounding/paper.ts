@@ -10,10 +10,11 @@ import { keyAuthorsOf, keyAuthorsSentence, KEY_AUTHORS_LEAD } from '../introduct
 import type { OutlineBrief } from '../outline/types.ts';
 import { citedPassageIds } from '../passages/markers.ts';
 import type { PaperPassages } from '../passages/types.ts';
-import type { Written } from '../run/written.ts';
-import type { RunSources } from '../sources/run-sources.ts';
+import type { Written } from '../text/types.ts';
+import type { RunSources } from '../sources/types.ts';
 import { checkGrounding, pageText, type GroundingData } from './check.ts';
-import { applyFindings, citeWhereFits, noCorrections, type GroundingCounts } from './correct.ts';
+import { applyFindings, citeWhereFits, noCorrections } from './correct.ts';
+import type { GroundingCounts } from './types.ts';
 import { allowedNumbers, groundingSources, markerCitations, nameContextOf, sourceFactsOf } from './data.ts';
 import { unaccountedNames } from './names.ts';
 import { groundingOf } from './numbers.ts';

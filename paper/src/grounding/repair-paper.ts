@@ -6,21 +6,16 @@
  * left (paper.ts); and the works the source plan needs that no text cites any more, each given a
  * statement retelling its planned passage in its home subsection.
  */
-import { allOrAbort, type CallRunner } from '../calls.ts';
-import { briefOf } from '../outline/brief.ts';
-import type { PaperRun, PaperState } from '../run/state.ts';
-import { need } from '../run/state.ts';
-import { minimumSources } from '../sources/minimums.ts';
-import { guardsRepeats } from './check-texts.ts';
-import { addCorrections, noCorrections, type GroundingCounts } from './correct.ts';
+import { allOrAbort } from '../calls.ts';
+import type { CallRunner } from '../types.ts';
 import type { Passage } from '../passages/split.ts';
 import { passageBrief } from '../passages/types.ts';
-import type { Written } from '../run/written.ts';
+import type { Written } from '../text/types.ts';
 import type { SourcePlan } from '../source-plan/types.ts';
 import { sentencesOf } from '../text/sentences.ts';
 import { isTable } from '../text/tables.ts';
 import { checkGrounding, pageText } from './check.ts';
-import { groundPaper, paperGrounding, type PaperGroundingInput } from './paper.ts';
+import { paperGrounding, type PaperGroundingInput } from './paper.ts';
 import { repairStatements, type RepairItem } from './repair.ts';
 
 /** Why the check failed a statement, as the writer asked to repair it is told. */
@@ -169,44 +164,4 @@ export async function reciteWorks(
     recited++;
   });
   return { written: { ...ctx.written, subsections: texts }, recited };
-}
-
-/**
- * The texts grounded: repaired, corrected, the plan's works cited again. `round.version` names
- * the round's writer calls (`repair:<version>:…`, `recite:<version>`).
- */
-export async function groundWritten(
-  run: PaperRun,
-  state: PaperState,
-  written: Written,
-  round: { version: string; insertAt: (paragraphs: string[]) => number },
-): Promise<{ written: Written; counts: GroundingCounts }> {
-  const { version } = round;
-  const plan = need(state.plan, 'the source plan');
-  const input = {
-    passages: need(state.passages, 'the passages'),
-    sources: need(state.sources, 'the sources'),
-    outline: briefOf(need(state.outline, 'the outline')),
-    glossary: plan.glossary,
-    repeats: guardsRepeats(run),
-  };
-  const context = { ...input, plan, calls: run.calls, version, kept: state.keptSubsections, signal: run.signal };
-  const correct = (texts: Written) =>
-    groundPaper({
-      ...input,
-      written: texts,
-      minimum: minimumSources(run.input.type, run.input.requiredVolume),
-      required: plan.works,
-      kept: state.keptSubsections,
-    });
-  const repaired = await repairPaper({ ...context, written });
-  const corrected = correct(repaired.written);
-  const recited = await reciteWorks({ ...context, written: corrected.written, insertAt: round.insertAt });
-  // A statement written for a work is checked like any other.
-  const final = recited.recited ? correct(recited.written) : corrected;
-  const counts = addCorrections(corrected.counts, recited.recited ? final.counts : noCorrections());
-  return {
-    written: final.written,
-    counts: { ...counts, repaired: counts.repaired + repaired.repaired, recited: counts.recited + recited.recited },
-  };
 }

@@ -8,7 +8,7 @@
  * a statement retelling the work's planned passage (recite).
  */
 import { z } from 'zod';
-import type { CallRunner } from '../calls.ts';
+import type { CallRunner } from '../types.ts';
 import { isCyrillic } from '../bibliography/text.ts';
 import { withoutMarkers } from '../passages/markers.ts';
 import { glossaryLine } from '../source-plan/glossary.ts';

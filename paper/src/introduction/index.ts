@@ -3,7 +3,7 @@
  * parts GOST-minded reviewers look for, composed from the outline so they are always present: цель,
  * задачи, объект, предмет, методы, структура работы.
  */
-import type { CallRunner } from '../calls.ts';
+import type { CallRunner } from '../types.ts';
 import { tokensFor } from '../writer/tokens.ts';
 import { cleanText } from '../text/clean.ts';
 import type { OutlineBrief } from '../outline/types.ts';

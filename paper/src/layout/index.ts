@@ -9,18 +9,10 @@ import type { PdfConverter } from '../pdf/pool.ts';
 import { readPdf } from '../pdf/bookmarks.ts';
 import { tocLeaderGlitches } from './toc-lines.ts';
 import { buildDocx } from '../typeset/docx.ts';
-import type { PageMap } from '../typeset/docx.ts';
+import type { PageMap } from '../typeset/types.ts';
 import { appendixId, headingsOf, TOTAL_PAGES } from '../typeset/model.ts';
 import type { DocModel, HeadingRef } from '../typeset/model.ts';
-
-export interface LaidOutPaper {
-  docx: Buffer;
-  pdf: Buffer;
-  pageCount: number;
-  /** The page each written heading is on (heading id -> page). */
-  pages: PageMap;
-  conversions: number;
-}
+import type { LaidOutPaper } from './types.ts';
 
 const norm = (s: string) =>
   s

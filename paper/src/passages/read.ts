@@ -5,11 +5,10 @@
  * revision the works it adds.
  */
 import { PaperError } from '../errors.ts';
-import type { PaperRun } from '../run/state.ts';
 import { extractSourceText } from '../sources/extract/index.ts';
-import type { RunSource } from '../sources/index.ts';
+import type { RunSource } from '../sources/types.ts';
 import { inventedFullText } from '../sources/search/invented.ts';
-import { fullTextPdf } from './full-texts.ts';
+import { fullTextPdf, type DownloadLimits, type FullTextStore } from './full-texts.ts';
 import { printedPages } from './printed-pages.ts';
 import { citedRange } from '../grounding/data.ts';
 import { splitPassages, type Passage } from './split.ts';
@@ -32,7 +31,13 @@ function numbered(pageTexts: string[], labels: (string | null)[] | null | undefi
   return kept.length ? { pages: kept, readAs: numbering } : null;
 }
 
-async function readFound(run: PaperRun, source: RunSource): Promise<ReadSource> {
+/** What reading a found work takes of the run: where its full texts are kept and how they are downloaded. */
+interface Reading {
+  ctx: { fullTexts?: FullTextStore; fullTextDownloads?: DownloadLimits };
+  signal?: AbortSignal;
+}
+
+async function readFound(run: Reading, source: RunSource): Promise<ReadSource> {
   const work = source.work;
   const abstract: ReadSource = { pages: work?.abstract ? [{ page: null, text: work.abstract }] : [], readAs: 'abstract' };
   // An invented work (the development stand-in) has its full text made up with it.
@@ -71,7 +76,7 @@ async function inBatches<T, R>(items: T[], size: number, fn: (item: T) => Promis
 
 /** The sources' passages, ids given by `nextId` in the order of the sources (whatever order the downloads finished in). */
 export async function readSources(
-  run: PaperRun,
+  run: Reading,
   sources: RunSource[],
   nextId: () => string,
 ): Promise<{ list: Passage[]; readAs: Record<string, ReadAs> }> {

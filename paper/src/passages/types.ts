@@ -1,5 +1,5 @@
 /** What the reading stage hands to the writing stages and the result: the sources read as passages. */
-import type { RunSources } from '../sources/run-sources.ts';
+import type { RunSources } from '../sources/types.ts';
 import type { PassageBrief } from '../writer/types.ts';
 import type { PageNumbering } from './printed-pages.ts';
 import type { Passage } from './split.ts';

@@ -1,6 +1,6 @@
 /** The professional tariff's review-and-revise pass: one review per chapter, then each remarked subsection rewritten. */
 import { allOrAbort } from '../calls.ts';
-import type { CallRunner } from '../calls.ts';
+import type { CallRunner } from '../types.ts';
 import { tokensFor } from '../writer/tokens.ts';
 import { charsOf, joinParagraphs } from '../text/clean.ts';
 import { fillSlots, keepTables, slotTables, withoutTables } from '../text/table-slots.ts';

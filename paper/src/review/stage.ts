@@ -4,7 +4,7 @@ import { briefOf } from '../outline/brief.ts';
 import type { PaperRun, PaperState, Stage } from '../run/state.ts';
 import { need } from '../run/state.ts';
 import { passageBriefs } from '../passages/types.ts';
-import { checkChangedSubsections, guardsRepeats } from '../grounding/check-texts.ts';
+import { checkChangedSubsections, guardsRepeats } from '../run/check-texts.ts';
 import { groundingOf } from '../grounding/numbers.ts';
 import { dropRepeatedAcross } from '../grounding/repeats.ts';
 import { reviewChapter } from './index.ts';

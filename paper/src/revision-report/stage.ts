@@ -9,7 +9,7 @@ import type { RemarkKind, RemarkOutcome, RevisionReport } from '../remarks/types
 import type { PaperRun, PaperState, Stage } from '../run/state.ts';
 import { need } from '../run/state.ts';
 import type { OutlineWithoutIntroduction } from '../outline/types.ts';
-import type { PageMap } from '../typeset/docx.ts';
+import type { PageMap } from '../typeset/types.ts';
 import { minimumSources } from '../sources/minimums.ts';
 import { sectionNoun } from '../remarks/section-names.ts';
 import { revisionReportDocx } from './report.ts';

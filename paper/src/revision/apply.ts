@@ -18,7 +18,7 @@
 import { allOrAbort, withKeyPrefix } from '../calls.ts';
 import { writeGlossary } from '../source-plan/glossary.ts';
 import { isForeign } from '../bibliography/text.ts';
-import { checkChangedSubsections, guardsRepeats } from '../grounding/check-texts.ts';
+import { checkChangedSubsections, guardsRepeats } from '../run/check-texts.ts';
 import { addClaims, verifyClaims } from '../grounding/claims.ts';
 import { groundingOf, numbersIn } from '../grounding/numbers.ts';
 import { paragraphsOf, RepeatGuard } from '../grounding/repeats.ts';
@@ -33,9 +33,9 @@ import { insideSections, sectionDone, sectionList, sectionListGenitive, sectionN
 import type { ClassifiedRemark, OutcomeStatus, RemarkInput, RemarkOutcome, SectionKey } from '../remarks/types.ts';
 import type { PaperRun, PaperState } from '../run/state.ts';
 import { need } from '../run/state.ts';
-import type { Written } from '../run/written.ts';
+import type { Written } from '../text/types.ts';
 import { acceptText, closingAt, isChapterConclusion, keyPointsOf, writeChapterConclusion } from '../sections/index.ts';
-import type { RunSource } from '../sources/index.ts';
+import type { RunSource } from '../sources/types.ts';
 import { charsOf } from '../text/clean.ts';
 import { sentencesOf } from '../text/sentences.ts';
 import { fillSlots, keepTables, slotTables, withoutTables } from '../text/table-slots.ts';

@@ -13,7 +13,7 @@ import { queriesForOutline } from '../sources/queries.ts';
 import { englishQueryOf } from '../sources/glossary.ts';
 import { workLanguage } from '../sources/relevance.ts';
 import { accessDate, withMoreWorks } from '../sources/run-sources.ts';
-import type { RunSource } from '../sources/index.ts';
+import type { RunSource } from '../sources/types.ts';
 import type { FoundWork } from '../sources/search/types.ts';
 import { readSources } from '../passages/read.ts';
 import { passageIdsAfter, type Passage } from '../passages/split.ts';

@@ -1,9 +1,11 @@
 /** The paper built from the run's state: the list of sources of its texts and its document model. */
-import { listPaperSources, type PaperBibliography } from '../bibliography/paper-list.ts';
-import { assemble, type Assembled } from '../typeset/assemble.ts';
+import { listPaperSources } from '../bibliography/paper-list.ts';
+import type { PaperBibliography } from '../bibliography/types.ts';
+import { assemble } from '../typeset/assemble.ts';
+import type { Assembled } from '../typeset/types.ts';
 import type { PaperRun, PaperState } from './state.ts';
 import { need } from './state.ts';
-import type { Written } from './written.ts';
+import type { Written } from '../text/types.ts';
 
 /** The list these texts would have: what they cite and the attached files. */
 export function bibliographyOf(run: PaperRun, state: PaperState, written: Written): PaperBibliography {

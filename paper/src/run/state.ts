@@ -3,21 +3,27 @@
  * every stage takes and returns with its own part filled in (the next checkpoint).
  */
 import type { EvidenceReport } from '@app/contract';
-import type { PaperBibliography } from '../bibliography/paper-list.ts';
-import type { CallRunner } from '../calls.ts';
-import type { GroundingCounts } from '../grounding/correct.ts';
+import type { PaperBibliography } from '../bibliography/types.ts';
+import type {
+  CallRunner,
+  StageId,
+  Progress,
+  ClaimCounts,
+  DefenceKit,
+  NormocontrolReport,
+  OriginalityReport,
+  RunContext,
+} from '../types.ts';
+import type { GroundingCounts } from '../grounding/types.ts';
 import type { AttachedSource, PaperInput } from '../input.ts';
-import type { LaidOutPaper } from '../layout/index.ts';
+import type { LaidOutPaper } from '../layout/types.ts';
 import type { KeptChapter, OutlineWithoutIntroduction } from '../outline/types.ts';
 import type { PaperPassages } from '../passages/types.ts';
-import type { Progress, StageId } from '../progress.ts';
-import type { RunSources } from '../sources/run-sources.ts';
+import type { RunSources } from '../sources/types.ts';
 import type { SourcePlan } from '../source-plan/types.ts';
-import type { Assembled } from '../typeset/assemble.ts';
-import type { PageMap } from '../typeset/docx.ts';
-import type { ClaimCounts, DefenceKit, NormocontrolReport, OriginalityReport, RunContext } from '../types.ts';
+import type { Assembled, PageMap } from '../typeset/types.ts';
 import type { RevisionState } from '../remarks/types.ts';
-import type { Written } from './written.ts';
+import type { Written } from '../text/types.ts';
 
 export interface PaperRun {
   input: PaperInput;

@@ -7,7 +7,7 @@
  */
 import { sentencesOf } from '../text/sentences.ts';
 import { isTable } from '../text/tables.ts';
-import type { CallRunner } from '../calls.ts';
+import type { CallRunner } from '../types.ts';
 import { withoutMarkers } from '../passages/markers.ts';
 import { stems } from '../sources/relevance.ts';
 import { MIN_SHARED_TERMS, sharedTerms } from '../grounding/support.ts';

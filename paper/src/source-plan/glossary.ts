@@ -7,7 +7,7 @@
  * equivalents. An entry is taken only as a short Russian phrase for a term that was asked.
  */
 import { z } from 'zod';
-import type { CallRunner } from '../calls.ts';
+import type { CallRunner } from '../types.ts';
 import { isForeign } from '../bibliography/text.ts';
 import type { Passage } from '../passages/split.ts';
 import { terms } from '../sources/relevance.ts';

@@ -3,27 +3,13 @@
  * (find-works.ts), handed to the subsections that they fit. Only these sources may be cited, and
  * only they reach the list.
  */
-import type { BibSource } from '../bibliography/list.ts';
 import type { WorkRecord } from '../bibliography/record.ts';
 import { directName } from '../bibliography/text.ts';
 import type { AttachedSource } from '../input.ts';
 import { stems } from './relevance.ts';
 import { INVENTED_NOTE } from './search/invented.ts';
 import type { FoundWork } from './search/types.ts';
-
-export interface RunSource {
-  id: string;
-  origin: 'attached' | 'found';
-  bib: BibSource;
-  label: string;
-  /** Attached: the full text; found: the abstract. */
-  text: string;
-  stems: Set<string>;
-  /** The work as the search found it (its open full text, its DOI). */
-  work?: FoundWork;
-  /** The user's file. */
-  file?: AttachedSource;
-}
+import type { RunSource } from './types.ts';
 
 /**
  * The GOST record of a found work: an electronic resource with its DOI or page, accessed on the

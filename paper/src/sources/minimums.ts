@@ -5,7 +5,7 @@
  * first chapter, for which 8 is a credible list.
  */
 import { PaperError } from '../errors.ts';
-import type { PaperRun } from '../run/state.ts';
+import type { PaperInput } from '../input.ts';
 import type { RunContext } from '../types.ts';
 import type { BibliographicSearch } from './search/types.ts';
 
@@ -105,7 +105,11 @@ export function providersOf(ctx: Pick<RunContext, 'search' | 'library'>): Biblio
  * works whose every statement failed its check: said so, never as advice to change the topic.
  * Failing here (the order is refunded) beats delivering a paper below the minimum.
  */
-export function checkListedSources(run: PaperRun, listed: number, plannedNotListed: number): void {
+export function checkListedSources(
+  run: { input: Pick<PaperInput, 'type' | 'requiredVolume'>; ctx: Pick<RunContext, 'search' | 'library'> },
+  listed: number,
+  plannedNotListed: number,
+): void {
   const minimum = minimumSources(run.input.type, run.input.requiredVolume);
   if (listed >= minimum || !providersOf(run.ctx).some((p) => !p.offline)) return;
   throw new PaperError(

@@ -1,32 +1,19 @@
 /** Resolves the references of the written texts by the paper's list and assembles what the typesetter lays out. */
-import type { PaperBibliography } from '../bibliography/paper-list.ts';
-import { createReferencer, type PrintedCitation } from '../bibliography/refs.ts';
+import type { PaperBibliography } from '../bibliography/types.ts';
+import { createReferencer } from '../bibliography/refs.ts';
 import type { PaperInput } from '../input.ts';
 import { toSourceMarkers } from '../passages/markers.ts';
 import type { Passage } from '../passages/split.ts';
 import type { OutlineWithoutIntroduction } from '../outline/types.ts';
-import type { Written } from '../run/written.ts';
-import type { RunSource } from '../sources/index.ts';
+import type { Written } from '../text/types.ts';
+import type { RunSource } from '../sources/types.ts';
 import type { SectionText, TitlePageInfo } from '../types.ts';
 import { typographRu } from '../text/typography.ts';
 import { buildAbstract } from './abstract.ts';
 import { aiAppendix, aiAppendixReference } from './ai-appendix.ts';
 import type { DocBibliography, DocModel, DocSubsection, Para } from './model.ts';
 import { extractTables, tableText } from './tables.ts';
-
-/** A group of citations as the paper prints it, in the document's order: the evidence report's raw material. */
-export interface PaperCitation extends PrintedCitation {
-  /** "introduction", "1.2", "conclusion". */
-  part: string;
-  /** The paragraph (or a table's cell) with its source markers («[[S3, с. 47]]»), where `at` points. */
-  paragraph: string;
-}
-
-export interface Assembled {
-  model: DocModel;
-  sectionTexts: SectionText[];
-  citations: PaperCitation[];
-}
+import type { Assembled, PaperCitation } from './types.ts';
 
 /** A heading ends without a period (ГОСТ 7.32-2017, 6.2.3); a clipped title's "…" would run into
  * the contents' leader dots and read as doubled dots. */

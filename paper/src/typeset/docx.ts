@@ -33,9 +33,7 @@ import type { DocAppendix, DocModel, DocTable, HeadingRef, Para } from './model.
 import { tablesOf } from './model.ts';
 import { DEFAULT_WORK_KIND, titlePageParagraphs } from './title-page.ts';
 import { breakableUrls } from './urls.ts';
-
-/** Page numbers of headings by heading id; a missing id gets a placeholder. */
-export type PageMap = Map<string, number>;
+import type { PageMap } from './types.ts';
 
 const STYLE = {
   chapter: 'Heading1',

@@ -3,7 +3,7 @@
  * are run/budget.ts): sections are topped up by the writer when the paper is short and trimmed by
  * whole paragraphs when it is long.
  */
-import type { CallRunner } from '../calls.ts';
+import type { CallRunner } from '../types.ts';
 import { allOrAbort } from '../calls.ts';
 import { tokensFor } from '../writer/tokens.ts';
 import { charsOf } from '../text/clean.ts';

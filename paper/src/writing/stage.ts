@@ -28,7 +28,7 @@ import {
   writeChapterConclusion,
   writeSection,
 } from '../sections/index.ts';
-import { checkSubsection, guardsRepeats } from '../grounding/check-texts.ts';
+import { checkSubsection, guardsRepeats } from '../run/check-texts.ts';
 import { addClaims, noClaims } from '../grounding/claims.ts';
 import { charsOf } from '../text/clean.ts';
 import { groundingOf } from '../grounding/numbers.ts';

@@ -1,11 +1,11 @@
 /** The claims check as the stages run it: over the subsections a stage wrote or changed. */
 import { allOrAbort } from '../calls.ts';
-import type { PaperRun, PaperState } from '../run/state.ts';
-import { need } from '../run/state.ts';
+import type { PaperRun, PaperState } from './state.ts';
+import { need } from './state.ts';
 import type { ClaimCounts } from '../types.ts';
 import { briefOf } from '../outline/brief.ts';
-import { addClaims, noClaims, verifyClaims } from './claims.ts';
-import { groundingOf } from './numbers.ts';
+import { addClaims, noClaims, verifyClaims } from '../grounding/claims.ts';
+import { groundingOf } from '../grounding/numbers.ts';
 
 /**
  * A model's repetitions are dropped; the offline writer's are not: it composes every text from one

@@ -1,3 +1,5 @@
+/** The texts of a paper as the stages hand them on. */
+
 /** The texts written so far, paragraphs per part; a Map's order is the document's order. */
 export interface Written {
   introduction: string[];
