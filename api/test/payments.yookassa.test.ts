@@ -310,7 +310,36 @@ describe('promo codes under concurrency', () => {
       `select count(*)::int as n from payments p join orders o on o.id = p.order_id join promo_codes c on c.id = o.promo_code_id where c.code = 'TWICE' and p.status = 'succeeded'`,
     );
     expect(withCode.rows[0].n).toBe(2);
-    expect((await t.sql(`select used_count from promo_codes where code = 'TWICE'`)).rows[0].used_count).toBe(2);
+    // Both orders stay cancelled and their money is refunded: the uses come back with it.
+    expect(await Promise.all(taken.map((x) => refundOf(x.c.body.data.task_id)))).toMatchObject([
+      [{ reason: 'order_canceled' }],
+      [{ reason: 'order_canceled' }],
+    ]);
+    expect((await t.sql(`select used_count from promo_codes where code = 'TWICE'`)).rows[0].used_count).toBe(0);
+    await settled();
+  });
+
+  it('our cancel first, then YooKassa takes the money: the order stays cancelled, the money is refunded and the promo use given back', async () => {
+    await t.sql(`insert into promo_codes (code, percent, usage_limit) values ('RACE1', 10, 1)`);
+    const u = await signUp(t);
+    const first = await createPayment(u.client, newOrder(), { promo: 'race1' });
+    expect(first.status).toBe(200);
+    expect((await u.client.post('/api/v1/payment/cancel/', { payment_id: first.body.data.payment_id })).status).toBe(200);
+    // The payer's other tab: YooKassa takes the money after our cancel answered.
+    yk.pay(providerIdOf(first));
+    await notify(yk.notification('payment.succeeded', providerIdOf(first)));
+    expect((await order(first.body.data.task_id)).status).toBe('canceled');
+    expect(await refundOf(first.body.data.task_id)).toMatchObject([{ status: 'succeeded', reason: 'order_canceled' }]);
+    // Refunded, so not a use: the code's one use is free again (it stayed counted before issue 30).
+    expect((await t.sql(`select used_count from promo_codes where code = 'RACE1'`)).rows[0].used_count).toBe(0);
+    // A refund recorded anew (the reconciliation, a second notification) gives nothing back twice.
+    await notify(yk.notification('payment.succeeded', providerIdOf(first)));
+    await reconcileNow(t);
+    expect((await t.sql(`select used_count from promo_codes where code = 'RACE1'`)).rows[0].used_count).toBe(0);
+    const second = await createPayment(u.client, newOrder(), { promo: 'race1' });
+    expect(second.status).toBe(200);
+    expect((await t.sql(`select used_count from promo_codes where code = 'RACE1'`)).rows[0].used_count).toBe(1);
+    expect((await u.client.post('/api/v1/payment/cancel/', { payment_id: second.body.data.payment_id })).status).toBe(200);
     await settled();
   });
 

@@ -10,6 +10,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Jobs } from '../../jobs/queues.ts';
 import { REFUND_REASONS, type PaperType, type RefundItem, type RefundReason, type RefundStatus } from '@app/contract';
 import { Refund, type Order, type Payment } from '../orders/entities.ts';
+import { releasePromo } from '../promo/promo.ts';
 import type { PaymentProvider, ProviderRefund } from './providers/types.ts';
 import { publishOrder } from '../orders/events.ts';
 import { liveRefundOf, lockOrder } from '../orders/repository.ts';
@@ -21,8 +22,9 @@ export interface RefundDeps {
   log: FastifyBaseLogger;
 }
 
-/** Records a full refund of a succeeded payment (or returns the one already recorded). Call it in
- * the transaction that holds the order's lock; send it with `sendRefund` after the commit. */
+/** Records a full refund of a succeeded payment (or returns the one already recorded) and gives
+ * the order's promo use back. Call it in the transaction that holds the order's lock; send it with
+ * `sendRefund` after the commit. */
 export async function recordRefund(
   em: EntityManager,
   r: { order: Order; payment: Payment; reason: RefundReason; comment?: string },
@@ -30,6 +32,9 @@ export async function recordRefund(
   if (r.payment.status !== 'succeeded') throw new Error(`payment ${r.payment.id} is ${r.payment.status}: only captured money is refunded`);
   const existing = await liveRefundOf(em, r.payment.id);
   if (existing) return existing;
+  // A refunded order gives its promo use back, whatever refunded it (once: not again for a refund
+  // recorded anew after the provider declined the first).
+  if (r.order.promoCode && !(await em.count(Refund, { order: r.order.id }))) await releasePromo(em, r.order.promoCode.id);
   return em.create(Refund, {
     id: randomUUID(),
     payment: r.payment,

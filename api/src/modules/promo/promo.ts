@@ -36,7 +36,7 @@ export async function reservePromo(em: EntityManager, code: string): Promise<Pro
   return promo;
 }
 
-/** Gives a use back when its order was cancelled or expired unpaid. */
+/** Gives a use back when its order was cancelled or expired unpaid, or refunded. */
 export async function releasePromo(em: EntityManager, promoId: number): Promise<void> {
   await em.execute('update promo_codes set used_count = greatest(used_count - 1, 0) where id = ?', [promoId]);
 }
