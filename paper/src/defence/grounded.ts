@@ -5,16 +5,19 @@
  * (names.ts: a name the cited fragments do not hold is one the model made up).
  */
 import { unaccountedNames, vocabularyOf, type NameContext } from '../grounding/names.ts';
-import { numbersIn } from '../grounding/numbers.ts';
+import { figuresNotOn, numbersIn } from '../grounding/numbers.ts';
 import { MIN_SHARED_TERMS, sharedTerms } from '../grounding/support.ts';
 import type { Fragment } from './fragments.ts';
 
 /** Slide numbers, list numbers, «Глава 2» and «Таблица 3» are the kit's own, not the paper's figures. */
 const OWN_NUMBERING = /(?:Слайд|Глава|главе|главы|Таблица|таблице|таблицы|Задача)\s+\d+(?:\.\d+)?/giu;
 
+/** A text without the kit's own numbering and without citation markers. */
+const withoutOwnNumbers = (text: string) => text.replace(OWN_NUMBERING, ' ').replace(/\[\[[^\]]*\]\]/g, ' ');
+
 /** The numbers a text states (the kit's own numbering left out). */
 export function figuresOf(text: string): string[] {
-  return [...numbersIn(text.replace(OWN_NUMBERING, ' ').replace(/\[\[[^\]]*\]\]/g, ' '))];
+  return [...numbersIn(withoutOwnNumbers(text))];
 }
 
 export type GroundCheck = (statement: string, cited: Pick<Fragment, 'text'>[]) => boolean;
@@ -25,10 +28,9 @@ export function groundCheckOf(fragments: Pick<Fragment, 'text'>[]): GroundCheck 
   const names: NameContext = { persons: [], titles: [], vocabulary: vocabularyOf(texts), texts: [] };
   return (statement, cited) => {
     const sources = cited.map((f) => f.text);
-    const there = new Set(sources.flatMap((s) => figuresOf(s)));
     return (
       cited.length > 0 &&
-      figuresOf(statement).every((n) => there.has(n)) &&
+      figuresNotOn(figuresOf(statement), sources.map(withoutOwnNumbers)).length === 0 &&
       sharedTerms(statement, sources) >= MIN_SHARED_TERMS &&
       unaccountedNames(statement, names, sources).length === 0
     );

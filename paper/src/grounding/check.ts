@@ -16,7 +16,7 @@
 import { sentencesOf } from '../text/sentences.ts';
 import { isTable } from '../text/tables.ts';
 import { isReferenceRemnant } from '../text/clean.ts';
-import { normalNumber, numbersIn, ungroundedNumbers } from './numbers.ts';
+import { figuresNotOn, normalNumber, ungroundedNumbers } from './numbers.ts';
 import { unaccountedNames, type NameContext } from './names.ts';
 import { repeatedParagraphs } from './paragraphs.ts';
 import { MIN_SHARED_TERMS, sharedTerms } from './support.ts';
@@ -203,8 +203,7 @@ export function checkGrounding(data: GroundingData): GroundingFinding[] {
               });
               continue;
             }
-            const held = numbersIn(text);
-            const missing = figures.filter((f) => !held.has(f));
+            const missing = figuresNotOn(figures, [text]);
             if (missing.length) {
               out.push({
                 kind: 'figure',

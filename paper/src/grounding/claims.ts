@@ -21,7 +21,7 @@ import type { Passage } from '../passages/split.ts';
 import { citedFigures, pageText, type Citation } from './check.ts';
 import { groundingSources, markerCitations } from './data.ts';
 import { namedIn } from './names.ts';
-import { normalNumber, numbersIn, ungroundedNumbers, type Grounding } from './numbers.ts';
+import { figuresNotOn, normalNumber, ungroundedNumbers, type Grounding } from './numbers.ts';
 import { repairStatements, type RepairItem } from './repair.ts';
 import { MIN_SHARED_TERMS, sharedTerms } from './support.ts';
 
@@ -124,8 +124,7 @@ export async function verifyClaims(options: {
   const fault = (claim: string, c: Citation, figures: string[]): keyof typeof WHY | null => {
     const text = pageText({ sources }, c);
     if (text === undefined) return 'support';
-    const held = numbersIn(text);
-    if (!figures.every((f) => held.has(f))) return 'figure';
+    if (figuresNotOn(figures, [text]).length) return 'figure';
     return sharedTerms(claim, [text], glossary) >= MIN_SHARED_TERMS ? null : 'support';
   };
   // A table is one unit: its cells are data, each number grounded in the passages its row cites

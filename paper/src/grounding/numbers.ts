@@ -20,6 +20,15 @@ export function numbersIn(text: string): Set<string> {
   return new Set([...text.matchAll(NUMBER)].map((m) => normalNumber(m[0])));
 }
 
+/**
+ * The figure check, «the cited page holds this figure», the one the grounding check, the claims
+ * check and the defence kit share: the figures (normalised) none of the cited texts holds.
+ */
+export function figuresNotOn(figures: string[], cited: string[]): string[] {
+  const held = cited.map(numbersIn);
+  return figures.filter((f) => !held.some((numbers) => numbers.has(f)));
+}
+
 /** Markers and list numbers are not figures of the text. */
 function figureText(sentence: string): string {
   return sentence.replace(/\[\[[^\]]*\]\]/g, ' ').replace(/^\s*\d{1,2}\)\s/, ' ');
