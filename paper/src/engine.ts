@@ -17,6 +17,7 @@
 import { createCallRunner, withKeyPrefix } from './calls.ts';
 import { keptChapterOf } from './demo/kept-chapter.ts';
 import { PaperError, throwIfAborted } from './errors.ts';
+import { defenceStage } from './defence/stage.ts';
 import { evidenceStage } from './evidence/stage.ts';
 import { factCheckStage } from './fact-check/stage.ts';
 import { findingStage } from './finding/stage.ts';
@@ -74,6 +75,13 @@ export const STAGES: readonly Stage[] = [
 
 /** What is reported on a paper that passed its normocontrol: its originality (an outside check may be paid for), its «Отчёт об источниках». */
 const AFTER_NORMOCONTROL: readonly Stage[] = [originalityStage, evidenceStage];
+
+/**
+ * The defence kit of a laid-out paper, a pipeline of its own beside STAGES: run after a paper on
+ * the run's state (its .docx and PDF), the writer calls under the run's checkpoints. The api makes
+ * the kit of a delivered paper with `makeDefenceKit` (defence/kit.ts) instead.
+ */
+export const DEFENCE_STAGES: readonly Stage[] = [defenceStage];
 
 /** An attached file's text beyond this is not read. */
 const MAX_SOURCE_CHARS = 2_000_000;

@@ -18,8 +18,8 @@ export type {
   RevisionReport,
   RevisionRequest,
 } from './remarks/types.ts';
-export { makeDefenceKit } from './defence/stage.ts';
-export type { DefenceContext } from './defence/stage.ts';
+export { makeDefenceKit } from './defence/kit.ts';
+export type { DefenceContext } from './defence/kit.ts';
 export { validateInput } from './validate-input.ts';
 export type { AttachedSource, PaperInput, PaperType, Tariff, UserStructure } from './input.ts';
 export type { Outline, OutlineChapter } from './outline/types.ts';

@@ -17,8 +17,8 @@ import type { Deck } from '../src/defence/deck.ts';
 import { packageProblems } from '../src/defence/package-check.ts';
 import { buildPptx } from '../src/defence/pptx.ts';
 import { checkSlides, contrast } from '../src/defence/slide-check.ts';
-import { defenceStage, makeDefenceKit } from '../src/defence/stage.ts';
-import { runStages, startRun } from '../src/engine.ts';
+import { makeDefenceKit } from '../src/defence/kit.ts';
+import { DEFENCE_STAGES, runStages, startRun } from '../src/engine.ts';
 import { createLlmWriter, createMemoryCheckpoints, createOfflineWriter, createPdfConverterPool, PaperError } from '../src/index.ts';
 import type { Writer } from '../src/index.ts';
 import { kitFigures, KIT_TARGETS } from './support/kit-figures.ts';
@@ -268,7 +268,7 @@ describe('the .pptx package', () => {
   });
 });
 
-it('the stage after a paper: the kit of the laid-out paper in the run’s state, its calls under the run’s checkpoints', async () => {
+it('the defence pipeline after a paper: the kit of the laid-out paper in the run’s state, its calls under the run’s checkpoints', async () => {
   const checkpoints = createMemoryCheckpoints();
   const run = startRun(
     { ...BASE_INPUT, attachedSources: [] },
@@ -277,7 +277,7 @@ it('the stage after a paper: the kit of the laid-out paper in the run’s state,
   const state = await runStages(
     run,
     { warnings: [], laid: { docx, pdf, pageCount: 79, pages: new Map(), conversions: 1 } },
-    [defenceStage],
+    DEFENCE_STAGES,
     {
       report: true,
     },

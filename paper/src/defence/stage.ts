@@ -1,15 +1,13 @@
 /**
- * The defence kit as a stage after a paper: it takes the laid-out paper (its .docx and PDF) from
- * the run's state and adds the kit, its writer calls checkpointed with the run's under `defence:`
- * keys. A paper delivered earlier, or one the user brings, goes through `makeDefenceKit` with its
- * .docx (and PDF) directly.
+ * The defence kit as a stage after a paper, the one stage of DEFENCE_STAGES (engine.ts), a
+ * pipeline of its own beside STAGES: it takes the laid-out paper (its .docx and PDF) from the run's
+ * state and adds the kit, its writer calls checkpointed with the run's under `defence:` keys. A
+ * paper delivered earlier, or one the user brings (what the api does), goes through
+ * `makeDefenceKit` (kit.ts) with its .docx (and PDF) directly.
  */
 import type { PaperRun, PaperState, Stage } from '../run/state.ts';
 import { need } from '../run/state.ts';
 import { makeDefenceKit } from './kit.ts';
-
-export { makeDefenceKit } from './kit.ts';
-export type { DefenceContext } from './kit.ts';
 
 export const defenceStage: Stage = {
   progress: 'defence',
