@@ -23,6 +23,9 @@ export async function defencePlan(em: EntityManager, userId: number, paperId: nu
     // The kit reads the paper's title page.
     options: optionsOfPaper(paper, await paperOrderOptions(em, paper)),
     price: (discount) => defencePriceOf(paper.tariff, discount),
+    // The kit attaches no files and writes from the paper, whose sources are its own.
+    citations: [],
+    sourcesCheck: null,
     description: `Подготовка к защите: ${paper.title}`,
     returnPath: (orderId) => `/defence/${paper.id}?task_id=${orderId}`,
   };

@@ -5,6 +5,7 @@ import type { FileKind } from '@app/paper';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
+import type { Jobs } from '../../jobs/queues.ts';
 import { AppError } from '../../errors.ts';
 import { validationFailure } from '../../http/errors.ts';
 import { orderFileKey, type Storage } from '../../storage/storage.ts';
@@ -28,6 +29,8 @@ export interface OrderDeps {
   /** The sources the order's topic has, checked before the payment is created. */
   sources: SourcesEstimator;
   log: FastifyBaseLogger;
+  /** The queue a free order goes to at once. */
+  jobs?: Jobs;
 }
 
 /** A file received to disk and checked by its content (upload.ts); its text is read by the worker. */
@@ -111,39 +114,65 @@ async function paperPlan(em: EntityManager, userId: number, purchase: Exclude<Pu
       ai_appendix: purchase.ai_appendix ?? demoOptions?.ai_appendix ?? true,
     },
     price: (discount) => priceOf(paperType, tariff, discount),
+    citations: purchase.gost_citations,
+    sourcesCheck: { minYear: purchase.min_publication_year, requiredVolume: purchase.required_volume },
     description: `${paperType === 'demo' ? 'Демо-версия' : 'Полная версия'} работы: ${topic}`,
     returnPath: (orderId) => `/payment/waiting?task_id=${orderId}`,
   };
 }
 
 /**
- * Creates an order and its payment and returns where to pay. 406 while an unpaid order exists,
- * 409 while a generation is running, 400 for a demo that is not the user's, 412 for a promo code
- * that cannot be used, 413/415 for files, 422 for an invalid purchase_json or a topic the databases
- * have too few sources for (not_enough_sources).
+ * payment/create: a purchase (a paper, a demo's full version, a defence kit) planned by its kind
+ * and placed. 406 while an unpaid order exists, 400 for a demo that is not the user's, 422 for an
+ * invalid purchase_json; the rest is placeOrder's.
  */
-export async function placeOrder(d: OrderDeps, session: AuthSession, input: PlaceOrderInput) {
+export async function placePurchase(d: OrderDeps, session: AuthSession, input: PlaceOrderInput) {
   const purchase = parsePurchase(input.purchaseJson);
-  const user = session.user;
+  await refuseWhilePending(d.em, session.user.id);
+  const plan =
+    purchase.kind === 'defence'
+      ? await defencePlan(d.em, session.user.id, purchase.paper_id)
+      : await paperPlan(d.em, session.user.id, purchase);
+  const placed = await placeOrder(d, session, plan, input);
+  if (placed.confirmation_url === null) throw new Error('a purchase is never free');
+  return placed;
+}
 
-  await refuseWhilePending(d.em, user.id);
-  const plan = purchase.kind === 'defence' ? await defencePlan(d.em, user.id, purchase.paper_id) : await paperPlan(d.em, user.id, purchase);
+/**
+ * Creates an order of any kind from its plan, and its payment, and returns where to pay (a free
+ * plan is queued at once, with no payment). 406 while an unpaid order exists, 409 while a
+ * generation is running, 412 for a promo code that cannot be used, 413/415 for files, 422 for a
+ * topic the databases have too few sources for (not_enough_sources).
+ */
+export async function placeOrder(
+  d: Omit<OrderDeps, 'sources'> & Partial<Pick<OrderDeps, 'sources'>>,
+  session: AuthSession,
+  plan: OrderPlan,
+  input: { orderId?: string; promoCode?: string; fromTelegram?: boolean; files: UploadedFile[]; unstore?: () => Promise<unknown> },
+): Promise<
+  | { task_id: string; confirmation_url: string; payment_id: string; amount: number }
+  | { task_id: string; confirmation_url: null; payment_id: null; amount: 0 }
+> {
+  const user = session.user;
+  if (!plan.free) await refuseWhilePending(d.em, user.id);
   if (await d.em.count(Order, { user: user.id, status: { $in: ACTIVE_STATUSES } })) throw new AppError('active_generation');
-  const citations = purchase.kind === 'defence' ? [] : purchase.gost_citations;
-  if (citations.length !== input.files.length) throw new AppError('citations_mismatch');
+  if (plan.citations.length !== input.files.length) throw new AppError('citations_mismatch');
   const files = checkFiles(input.files);
   // No money for a paper that cannot get its sources: a demo's purchase keeps the demo's files.
-  if (purchase.kind !== 'defence')
+  if (plan.sourcesCheck) {
+    if (!d.sources) throw new Error('a paper needs the sources estimator');
     await d.sources.check({
       topic: plan.topic,
-      minYear: purchase.min_publication_year,
-      requiredVolume: purchase.required_volume,
+      minYear: plan.sourcesCheck.minYear,
+      requiredVolume: plan.sourcesCheck.requiredVolume,
       type: plan.paperType,
       attached: files.length + (plan.source?.orderId ? await d.em.count(OrderFile, { order: plan.source.orderId }) : 0),
     });
+  }
 
-  const orderId = randomUUID();
+  const orderId = input.orderId ?? randomUUID();
   const promoCode = input.promoCode?.trim();
+  const now = new Date();
   const { order, payment } = await d.em
     .transactional(async (em) => {
       const promo = promoCode ? await reservePromo(em, promoCode) : null;
@@ -157,12 +186,14 @@ export async function placeOrder(d: OrderDeps, session: AuthSession, input: Plac
         topic: plan.topic,
         options: plan.options,
         sourcePaper: plan.source,
+        paper: plan.paper ?? null,
         promoCode: promo,
         discount,
-        amount: plan.price(discount),
-        status: 'pending_payment',
+        amount: plan.free ? 0 : plan.price(discount),
+        status: plan.free ? 'queued' : 'pending_payment',
+        paidAt: plan.free ? now : null,
         fromTelegram: input.fromTelegram ?? false,
-        paymentExpiresAt: new Date(Date.now() + d.config.payments.ttlMinutes * 60_000),
+        paymentExpiresAt: new Date(now.getTime() + d.config.payments.ttlMinutes * 60_000),
       });
       files.forEach((f, i) =>
         em.create(OrderFile, {
@@ -172,14 +203,24 @@ export async function placeOrder(d: OrderDeps, session: AuthSession, input: Plac
           kind: f.kind,
           size: f.size,
           storageKey: orderFileKey(orderId, i + 1, f.kind),
-          citation: citations[i],
+          citation: plan.citations[i],
         }),
       );
-      const payment = createPayment(em, d.provider, order, user);
+      plan.createWith?.(em, order);
+      const payment = plan.free ? null : createPayment(em, d.provider, order, user);
       await em.flush();
+      // A free order is queued with itself: a crash in between loses neither.
+      if (plan.free) {
+        if (!d.jobs) throw new Error('a free order needs the job queue');
+        await d.jobs.generate({ id: order.id, paperType: plan.paperType }, em);
+      }
       return { order, payment };
     })
-    .catch((error: unknown) => whenRaced(d.em, user.id, error));
+    .catch(async (error: unknown) => {
+      await input.unstore?.();
+      return whenRaced(d.em, user.id, error);
+    });
+  if (!payment) return { task_id: order.id, confirmation_url: null, payment_id: null, amount: 0 };
 
   return requestPayment(d, {
     order,
@@ -191,7 +232,11 @@ export async function placeOrder(d: OrderDeps, session: AuthSession, input: Plac
       for (const [i, f] of files.entries())
         await d.storage.putFile(orderFileKey(orderId, i + 1, f.kind), f.path, 'application/octet-stream');
     },
-    unstore: () => Promise.all(files.map((f, i) => d.storage.delete(orderFileKey(orderId, i + 1, f.kind)).catch(() => undefined))),
+    unstore: () =>
+      Promise.all([
+        ...files.map((f, i) => d.storage.delete(orderFileKey(orderId, i + 1, f.kind)).catch(() => undefined)),
+        input.unstore?.(),
+      ]),
   });
 }
 

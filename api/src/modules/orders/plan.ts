@@ -29,15 +29,27 @@ export function optionsOfPaper(paper: Paper, own: Pick<OrderOptions, 'title_page
 }
 
 /** What an order buys, its kind's own checks passed: the order's fields, its price and what the
- * payment says. */
+ * payment says. A paper (orders/place.ts), a defence kit (modules/defence) and a revision round
+ * (modules/revisions) are each a plan; `placeOrder` places any of them the same way. */
 export interface OrderPlan {
   kind: OrderKind;
   paperType: PaperType;
   tariff: Tariff;
   topic: string;
   options: OrderOptions;
+  /** The paper the order is made from (a demo bought in full, the paper of a kit). */
   source: Paper | null;
+  /** The paper the order works on and delivers a version of (a revision round's). */
+  paper?: Paper;
   price: (discount: number) => number;
+  /** Included in what was bought: no payment, queued at once (a revision round within the included ones). */
+  free?: boolean;
+  /** The GOST citation of each attached file, in order: as many as the files (none for a kit or a round). */
+  citations: string[];
+  /** The topic's sources checked before any payment (a paper), or null (a kit, a round: their paper has its sources). */
+  sourcesCheck: { minYear: number; requiredVolume: number } | null;
+  /** The kind's own rows, made in the order's transaction (a round's remarks). */
+  createWith?: (em: EntityManager, order: Order) => void;
   description: string;
   /** Where the payer comes back to on the site. */
   returnPath: (orderId: string) => string;

@@ -8,7 +8,7 @@ import { AppError } from '../../errors.ts';
 import { sessionOf } from '../../http/context.ts';
 import type { Jobs } from '../../jobs/queues.ts';
 import type { Storage } from '../../storage/storage.ts';
-import { placeOrder, refuseWhilePending } from './place.ts';
+import { placePurchase, refuseWhilePending } from './place.ts';
 import { receivePurchaseForm } from './upload.ts';
 import { cancelPayment, generationStatus } from './status.ts';
 import { promoDiscount } from '../promo/promo.ts';
@@ -48,7 +48,7 @@ export function paymentRouter(deps: {
       await refuseWhilePending(request.em, session.user.id);
       const form = await receivePurchaseForm(request, deps.uploadsDir);
       try {
-        const data = await placeOrder(
+        const data = await placePurchase(
           { em: request.em, config: deps.config, storage: deps.storage, provider: deps.provider, sources: deps.sources, log: request.log },
           session,
           {

@@ -16,8 +16,8 @@ import { AppError } from '../../errors.ts';
 import type { Jobs } from '../../jobs/queues.ts';
 import type { AuthSession, SessionOwner } from '../accounts/sessions.ts';
 import { ACTIVE_STATUSES, Order } from '../orders/entities.ts';
-import { optionsOfPaper } from '../orders/plan.ts';
-import { createPayment, refuseWhilePending, requestPayment, whenRaced, type OrderDeps, type UploadedFile } from '../orders/place.ts';
+import { optionsOfPaper, type OrderPlan } from '../orders/plan.ts';
+import { placeOrder, refuseWhilePending, type OrderDeps, type UploadedFile } from '../orders/place.ts';
 import type { Paper } from '../papers/entities.ts';
 import { downloadable, ownPaper } from '../papers/papers.ts';
 import { PaperVersion, Revision } from './entities.ts';
@@ -189,24 +189,19 @@ export async function createRevision(
   const docx = form.files[0];
   const docxKey = docx ? remarksKey(orderId) : null;
   if (docx) await d.storage.putFile(docxKey!, docx.path, DOCX);
-  const now = new Date();
-  const { order, payment } = await d.em
-    .transactional(async (em) => {
-      const order = em.create(Order, {
-        id: orderId,
-        user: user.id,
-        kind: 'revision',
-        paperType: 'full',
-        tariff: paper.tariff,
-        topic: `Доработка: ${paper.title}`.slice(0, 300),
-        options: optionsOfPaper(paper),
-        discount: 0,
-        amount: free ? 0 : rounds.price,
-        status: free ? 'queued' : 'pending_payment',
-        paymentExpiresAt: new Date(now.getTime() + d.config.payments.ttlMinutes * 60_000),
-        paidAt: free ? now : null,
-        paper: paper.id,
-      });
+  const plan: OrderPlan = {
+    kind: 'revision',
+    paperType: 'full',
+    tariff: paper.tariff,
+    topic: `Доработка: ${paper.title}`.slice(0, 300),
+    options: optionsOfPaper(paper),
+    source: null,
+    paper,
+    price: () => rounds.price,
+    free,
+    citations: [],
+    sourcesCheck: null,
+    createWith: (em, order) => {
       em.create(Revision, {
         order,
         paper: paper.id,
@@ -216,25 +211,14 @@ export async function createRevision(
         scope: form.scope?.sections ?? null,
         docxKey,
       });
-      const payment = free ? null : createPayment(em, d.provider, order, user);
-      await em.flush();
-      // An included round is queued with its order: a crash in between loses neither.
-      if (free) await d.jobs.generate({ id: order.id, paperType: 'full' }, em);
-      return { order, payment };
-    })
-    .catch(async (error: unknown) => {
-      if (docxKey) await d.storage.delete(docxKey).catch(() => undefined);
-      return whenRaced(d.em, user.id, error);
-    });
-  if (!payment) {
-    return { task_id: order.id, confirmation_url: null, payment_id: null, amount: 0 };
-  }
-  return requestPayment(d, {
-    order,
-    payment,
+    },
     description: `Доработка работы: ${paper.title}`.slice(0, 128),
-    returnUrl: `${d.config.publicUrl}/payment/waiting?task_id=${order.id}&revision=${paper.id}`,
-    customerEmail: user.email ?? '',
+    returnPath: (id) => `/payment/waiting?task_id=${id}&revision=${paper.id}`,
+  };
+  // The remarks' file is the round's own; placeOrder removes it with the order when it cannot be placed.
+  return placeOrder(d, session, plan, {
+    orderId,
+    files: [],
     unstore: async () => (docxKey ? d.storage.delete(docxKey).catch(() => undefined) : undefined),
   });
 }
