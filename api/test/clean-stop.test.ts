@@ -1,8 +1,8 @@
 /** A deploy on started processes (`node scripts/service.mjs`, as `npm start` runs them): SIGTERM on
  * a worker mid-writing lets its model calls in flight finish and be stored, hands the order back,
- * and another worker resumes it without asking the model anything twice; SIGTERM on an API
- * process tells its sockets to go elsewhere (1012), finishes a request in flight and exits within
- * 10 s, and a socket that reconnects to the other API misses no final state; `all --api 2
+ * and another worker resumes it without asking the model anything twice; an order placed through
+ * API A is followed live on API B; SIGTERM on A tells its sockets to go elsewhere (1012), finishes
+ * a request in flight and exits within 10 s, and a socket that reconnects to B misses no final state; `all --api 2
  * --workers 2` starts two API processes on consecutive ports and two workers. */
 import { request } from 'node:http';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
@@ -91,9 +91,18 @@ it(
   },
 );
 
+const cookieOf = (client: Client) => [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+
+/** Resolves once `ok` holds, looking every 50 ms. */
+async function until(ok: () => boolean, timeoutMs = 120_000): Promise<void> {
+  for (const deadline = Date.now() + timeoutMs; !ok(); await new Promise((r) => setTimeout(r, 50))) {
+    if (Date.now() > deadline) throw new Error('timed out');
+  }
+}
+
 /** The generation socket of `taskId` on a server process, as the web app opens it. */
 function openSocket(api: ServiceProcess, client: Client, taskId: string) {
-  const cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  const cookie = cookieOf(client);
   const ws = new WebSocket(`${api.url.replace('http', 'ws')}/api/v1/users/ws/${taskId}`, {
     headers: { cookie, origin: t.config.publicUrl },
   });
@@ -121,17 +130,42 @@ function slowLogin(api: ServiceProcess, pause: Promise<unknown>): Promise<number
   });
 }
 
+/** POST payment/create on a server process, as the browser sends it. */
+async function placeOn(api: ServiceProcess, client: Client): Promise<{ taskId: string; path: string }> {
+  const form = new FormData();
+  form.set('purchase_json', JSON.stringify(newOrder()));
+  const res = await fetch(`${api.url}/api/v1/payment/create/`, {
+    method: 'POST',
+    headers: { cookie: cookieOf(client), origin: t.config.publicUrl },
+    body: form,
+  });
+  expect(res.status).toBe(200);
+  const { data } = (await res.json()) as { data: { task_id: string; confirmation_url: string } };
+  return { taskId: data.task_id, path: new URL(data.confirmation_url).pathname };
+}
+
 it(
-  'SIGTERM on an API process: its sockets are sent elsewhere (1012), its request in flight is answered, it exits within 10 s; the other API gives the final state',
+  'an order placed through API A is followed live on API B; SIGTERM on A: its sockets are sent elsewhere (1012), its request in flight is answered, it exits within 10 s, and B gives the final state',
   { timeout: 300_000 },
   async () => {
     const [a, b] = [await start('server'), await start('server')];
-    const { taskId, client, socket } = await paidOrder();
-    socket.close();
+    const { client } = await signUp(t);
+    const { taskId, path } = await placeOn(a, client);
     const onA = openSocket(a, client, taskId);
-    await new Promise((resolve) => onA.ws.once('message', resolve));
+    const onB = openSocket(b, client, taskId);
+    // Paid on A's sandbox page; a worker writes it.
+    const paid = await fetch(`${a.url}${path}pay/`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { cookie: cookieOf(client), origin: t.config.publicUrl, 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(paid.status).toBeLessThan(400);
+    await start('worker');
+    // B pushes the worker's progress of an order placed through A.
+    await until(() => onB.messages.filter((m) => m.status === 'in_progress').length >= 2);
 
-    // A request in flight when the signal comes: it is answered, not cut.
+    // A request in flight on A when the signal comes: it is answered, not cut.
     let sendRest!: () => void;
     const inFlight = slowLogin(a, new Promise<void>((resolve) => (sendRest = resolve)));
     await new Promise((resolve) => setTimeout(resolve, 300));
@@ -146,13 +180,11 @@ it(
     expect(at - (Date.now() - stop.ms)).toBeLessThan(2_000);
 
     // The web app's rule: at once to another server, which sends the current state first.
-    const onB = openSocket(b, client, taskId);
-    await start('worker');
-    await new Promise<void>((resolve) => {
-      const check = () => (ended(onB.messages) ? resolve() : setTimeout(check, 50));
-      check();
-    });
+    const again = openSocket(b, client, taskId);
+    await until(() => ended(again.messages) && ended(onB.messages), 240_000);
+    again.ws.close();
     onB.ws.close();
+    expect(again.messages.at(-1)!.status).toBe('completed');
     expect(onB.messages.at(-1)!.status).toBe('completed');
   },
 );
