@@ -241,12 +241,7 @@ export async function placeOrder(
 }
 
 /** The pending payment of a new order, with the receipt's address. */
-export const createPayment = (
-  em: EntityManager,
-  provider: PaymentProvider,
-  order: Order,
-  user: Pick<AuthSession['user'], 'id' | 'email'>,
-) =>
+const createPayment = (em: EntityManager, provider: PaymentProvider, order: Order, user: Pick<AuthSession['user'], 'id' | 'email'>) =>
   em.create(Payment, {
     id: randomUUID(),
     order,
@@ -259,7 +254,7 @@ export const createPayment = (
 
 /** A new order that could not be stored: when another request created the user's unpaid order at
  * the same moment (its unique index), that order's data (406); any other error as it is. */
-export async function whenRaced(em: EntityManager, userId: number, error: unknown): Promise<never> {
+async function whenRaced(em: EntityManager, userId: number, error: unknown): Promise<never> {
   if ((error as { code?: string }).code === '23505') {
     const other = await em.fork().findOne(Order, { user: userId, status: 'pending_payment' });
     if (other) throw new PendingPurchase(await pendingDataOf(em.fork(), other));
@@ -272,7 +267,7 @@ export async function whenRaced(em: EntityManager, userId: number, error: unknow
  * the order's files first; if either fails, no payment exists at the provider (nobody has its
  * page): the order is void, its promo use is given back and its files (`unstore`) removed.
  */
-export async function requestPayment(
+async function requestPayment(
   d: Pick<OrderDeps, 'em' | 'provider' | 'log'>,
   p: {
     order: Order;
