@@ -6,7 +6,7 @@ import { WS_CLOSE } from '@app/contract';
 import type { FastifyInstance } from 'fastify';
 
 /** What a stopping server waits for its requests in flight before cutting their connections. */
-export const SERVER_STOP_MS = 8_000;
+const SERVER_STOP_MS = 8_000;
 
 export async function closeServer(server: FastifyInstance): Promise<void> {
   for (const socket of server.websocketServer?.clients ?? []) socket.close(WS_CLOSE.restart, 'restart');

@@ -4,6 +4,9 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { CompiledQuery, type Transaction } from 'kysely';
 import { PgBoss } from 'pg-boss';
 
+/** pg-boss's tables (the reconciliation asks them whether an order's job still waits). */
+export const BOSS_SCHEMA = 'pgboss';
+
 export const QUEUE = {
   generate: 'generate',
   notify: 'notify',
@@ -80,7 +83,7 @@ export async function startBoss(databaseUrl: string, onError: (error: unknown) =
   // supervisor looks every 10 s (pg-boss's default, 60 s, would hold it a minute longer).
   const boss = new PgBoss({
     connectionString: databaseUrl,
-    schema: 'pgboss',
+    schema: BOSS_SCHEMA,
     max: 4,
     superviseIntervalSeconds: 10,
     monitorIntervalSeconds: 10,

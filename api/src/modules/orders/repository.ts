@@ -6,6 +6,7 @@
  */
 import type { PaperType } from '@app/contract';
 import { LockMode, type EntityManager } from '@mikro-orm/postgresql';
+import { BOSS_SCHEMA, QUEUE } from '../../jobs/queues.ts';
 import { Order, OrderFile, Payment, Refund, type OrderStatus } from './entities.ts';
 
 export const lockOrder = (em: EntityManager, orderId: string) =>
@@ -71,13 +72,20 @@ export const capturedWithoutOutcome = (em: EntityManager, limit: number) =>
 export const pendingRefunds = (em: EntityManager, limit: number) =>
   em.execute<{ id: string }[]>(`select id from refunds where status = 'pending' order by created_at limit ?`, [limit]);
 
-/** Paid orders whose generation job was lost, or whose worker went silent. */
+/**
+ * Paid orders whose generation job was lost, or whose worker went silent, and that no job waits
+ * for: an order queued behind others on the day of a rush already has its job (a job sent again
+ * at every sweep of every worker filled the queue faster than the workers emptied it:
+ * `npm run bench:scale -w api`), and one handed back by a stopping worker has its retry.
+ */
 export const stalledGenerations = (em: EntityManager, staleSeconds: number) =>
   em.execute<{ id: string; status: OrderStatus; attempts: number; paper_type: PaperType }[]>(
-    `select id, status, attempts, paper_type from orders
-     where (status = 'queued' and updated_at < now() - interval '30 seconds')
-        or (status = 'generating' and (heartbeat_at is null or heartbeat_at < now() - make_interval(secs => ?)))`,
-    [staleSeconds],
+    `select o.id, o.status, o.attempts, o.paper_type from orders o
+     where ((o.status = 'queued' and o.updated_at < now() - interval '30 seconds')
+        or (o.status = 'generating' and (o.heartbeat_at is null or o.heartbeat_at < now() - make_interval(secs => ?))))
+       and not exists (select 1 from ${BOSS_SCHEMA}.job j
+                       where j.name = ? and j.state in ('created', 'retry') and j.data->>'orderId' = o.id::text)`,
+    [staleSeconds, QUEUE.generate],
   );
 
 /**
