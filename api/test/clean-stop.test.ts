@@ -13,7 +13,7 @@ import { signUp, startTestApp, type Client, type TestApp } from './support/app.t
 import { expectMoneyBalanced, sandboxBooks } from './support/money.ts';
 import { createPayment, decideInSandbox, newOrder, socketTranscript } from './support/orders.ts';
 import { freePort } from './support/ports.ts';
-import { startProcess, startService, type ServiceProcess } from './support/processes.ts';
+import { startProcess, type ServiceProcess } from './support/processes.ts';
 
 let llm: FakeLlm;
 let t: TestApp;
@@ -193,24 +193,7 @@ it('`all --api 2 --workers 2`: two API processes on consecutive ports and two wo
   // The two ports must both be free: take a free one, and check the next.
   let port = await freePort();
   while (!(await freeAt(port + 1))) port = await freePort();
-  const all = await startService(
-    'all',
-    {
-      ...process.env,
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'info',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      PUBLIC_URL: t.config.publicUrl,
-      DATABASE_URL: t.databaseUrl,
-      DATA_DIR: t.config.dataDir,
-      SECRET_KEY: t.config.secretKey,
-      API_PROCESSES: '2',
-      WORKER_PROCESSES: '2',
-      ...processEnv(),
-    },
-    { port },
-  );
+  const all = await startProcess(t, 'all', { API_PROCESSES: '2', WORKER_PROCESSES: '2', ...processEnv() }, port);
   started.push(all);
   for (const p of [port, port + 1]) {
     const health = await waitForHealth(`http://127.0.0.1:${p}/api/health`);

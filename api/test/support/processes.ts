@@ -63,8 +63,8 @@ export async function startService(
 }
 
 /** A server or worker process with the test app's configuration (plus `env`) on its database. */
-export async function startProcess(t: TestApp, mode: 'server' | 'worker', env: Env = {}): Promise<ServiceProcess> {
-  const port = await freePort();
+export async function startProcess(t: TestApp, mode: Mode, env: Env = {}, port?: number): Promise<ServiceProcess> {
+  port ??= await freePort();
   return startService(
     mode,
     {
