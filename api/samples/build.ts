@@ -17,7 +17,7 @@
  */
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { PRICES } from '@app/contract';
+import { PRICES, SAMPLE_TARIFF_LABELS } from '@app/contract';
 import { createMemoryCheckpoints, createMemoryFullTexts, generatePaper, type Outline, type PaperResult } from '@app/paper';
 import { FULL_TEXT_LIMITS } from '@app/paper/passages/full-texts';
 import { pino } from 'pino';
@@ -98,7 +98,7 @@ function cardOf(s: SampleOrder, result: PaperResult, writtenBy: string) {
   return {
     title: result.title,
     type: s.type === 'demo' ? 'Демо' : 'Полный',
-    tariff: s.tariff === 'basic' ? 'Базовый' : 'Профессиональный',
+    tariff: SAMPLE_TARIFF_LABELS[s.tariff],
     price: PRICES[s.type][s.tariff],
     annotation: result.annotation,
     downloadUrl: `/samples/${s.slug}.docx`,

@@ -83,6 +83,8 @@ export const volume = z
   .max(LIMITS.volume.max, V.volumeRange);
 
 export const paperType = z.enum(PAPER_TYPES);
+/** A Tariff on the wire. The specification names it `model_name` in a purchase and
+ * `generation_model` in a paper: two wire names, one field. */
 export const tariff = z.enum(TARIFFS);
 
 export const reviewRating = z

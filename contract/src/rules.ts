@@ -109,7 +109,13 @@ export const DEFAULT_PAPER_SORT: PaperSort = 'id_desc';
 export const REVIEW_SORTS = ['date_desc', 'date_asc', 'rating_desc', 'rating_asc'] as const;
 export type ReviewSort = (typeof REVIEW_SORTS)[number];
 
-/** Tariff names as the interface shows them. */
+/** Tariff names as the order screens show them (the specification: «Обычный», «Профессиональный»). */
+const TARIFF_LABELS = { basic: 'Обычный', professional: 'Профессиональный' } as const satisfies Record<Tariff, string>;
+
 export function tariffLabel(tariff: Tariff): string {
-  return tariff === 'basic' ? 'Обычный' : 'Профессиональный';
+  return TARIFF_LABELS[tariff];
 }
+
+/** Tariff names on the landing's sample cards: the specification's sample paper names the basic
+ * tariff «Базовый» (section 3), unlike the order screens; the professional one is the same word. */
+export const SAMPLE_TARIFF_LABELS = { ...TARIFF_LABELS, basic: 'Базовый' } as const satisfies Record<Tariff, string>;

@@ -167,6 +167,7 @@ export const paperDetailBody = z.object({
   title: z.string(),
   options: paperOptions,
   type: f.paperType.default('demo'),
+  /** The paper's Tariff (fields.tariff), under the specification's name for it here. */
   generation_model: f.tariff.default('basic'),
   /** For a demo whose full version was bought: its .docx link, null while it is being written.
    * null when the full version was not bought (then the preview offers it for sale). */
@@ -204,6 +205,7 @@ export const newOrder = z
     kind: z.literal('new'),
     title: f.topic,
     user_structure: f.userStructure.nullable().default(null),
+    /** The Tariff (fields.tariff), under the specification's name for it in a purchase. */
     model_name: f.tariff,
     paper_type: f.paperType,
     ...filters,
@@ -218,6 +220,7 @@ export const fromDemoOrder = z
   .object({
     kind: z.literal('from_demo'),
     paper_id: z.number().int().positive(),
+    /** The Tariff (fields.tariff); absent: the demo's. */
     model_name: f.tariff.optional(),
     paper_type: z.literal('full').default('full'),
     ...filters,

@@ -4,6 +4,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { PRICES, SAMPLE_TARIFF_LABELS, TARIFFS } from '@app/contract';
 import { afterAll, describe, expect, it } from 'vitest';
 import { checkDocx, createPdfConverterPool } from '../src/index.ts';
 import { readZip } from '../src/zip.ts';
@@ -60,12 +61,9 @@ describe('samples', async () => {
         expect(card.pages).toBeLessThanOrEqual(DEMO_PAGES.max);
       }
       expect(['Демо', 'Полный']).toContain(card.type);
-      expect(['Базовый', 'Профессиональный']).toContain(card.tariff);
-      const price = { Демо: { Базовый: 30, Профессиональный: 50 }, Полный: { Базовый: 1990, Профессиональный: 4990 } } as Record<
-        string,
-        Record<string, number>
-      >;
-      expect(card.price).toBe(price[card.type][card.tariff]);
+      const tariff = TARIFFS.find((t) => SAMPLE_TARIFF_LABELS[t] === card.tariff);
+      expect(tariff, card.tariff).toBeDefined();
+      expect(card.price).toBe(PRICES[card.type === 'Демо' ? 'demo' : 'full'][tariff!]);
       expect(card.downloadUrl).toMatch(/^\/samples\/[a-z0-9-]+\.docx$/);
       expect(card.annotation.length).toBeGreaterThan(200);
       expect(card.keywords.length).toBeGreaterThanOrEqual(3);

@@ -1,10 +1,12 @@
 /** Four sample works in the manifest format (api/samples/build.ts writes it), served by the real
  * server (SAMPLES_DIR) when paper/samples has no manifest. The files are tiny stand-ins, not real .docx. */
+import { SAMPLE_TARIFF_LABELS } from '@app/contract';
+
 const titles = [
-  ['Цифровая трансформация малого бизнеса в России', 'Демо', 'Базовый', 30, false, false],
-  ['Влияние социальных сетей на учебную мотивацию студентов', 'Полный', 'Базовый', 1990, true, false],
-  ['Правовое регулирование электронной коммерции в Российской Федерации', 'Полный', 'Профессиональный', 4990, true, true],
-  ['Методы машинного обучения в медицинской диагностике', 'Демо', 'Профессиональный', 50, true, true],
+  ['Цифровая трансформация малого бизнеса в России', 'Демо', SAMPLE_TARIFF_LABELS.basic, 30, false, false],
+  ['Влияние социальных сетей на учебную мотивацию студентов', 'Полный', SAMPLE_TARIFF_LABELS.basic, 1990, true, false],
+  ['Правовое регулирование электронной коммерции в Российской Федерации', 'Полный', SAMPLE_TARIFF_LABELS.professional, 4990, true, true],
+  ['Методы машинного обучения в медицинской диагностике', 'Демо', SAMPLE_TARIFF_LABELS.professional, 50, true, true],
 ] as const;
 
 export function fixtureSamples(): Record<string, string> {

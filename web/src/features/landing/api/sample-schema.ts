@@ -1,11 +1,12 @@
 /** The shape of the samples manifest, checked when it arrives (loaded with the request, so zod is not
  * in the landing's first script). */
+import { SAMPLE_TARIFF_LABELS } from '@app/contract';
 import { z } from 'zod';
 
 const sample = z.object({
   title: z.string(),
   type: z.enum(['Демо', 'Полный']),
-  tariff: z.enum(['Базовый', 'Профессиональный']),
+  tariff: z.enum([SAMPLE_TARIFF_LABELS.basic, SAMPLE_TARIFF_LABELS.professional]),
   price: z.number(),
   annotation: z.string(),
   downloadUrl: z.string().nullish(),
