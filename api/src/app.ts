@@ -18,16 +18,21 @@ import { checkOrigin } from './http/origin.ts';
 import { registerSecurityHeaders } from './http/security.ts';
 import { serveSamples, serveWeb } from './http/web.ts';
 import { registerOpenApi } from './http/openapi.ts';
+import type { EraseUserData } from './modules/accounts/account.ts';
 import { accountRouters } from './modules/accounts/router.ts';
 import { generationRouter, paymentRouter } from './modules/orders/router.ts';
 import { registerOrderSockets } from './modules/orders/sockets.ts';
 import { claimUploadsFolder } from './modules/orders/upload.ts';
+import { attachedFilesOf } from './modules/orders/repository.ts';
 import { papersRouter } from './modules/papers/router.ts';
 import { defenceRouter } from './modules/defence/router.ts';
 import { revisionsRouter } from './modules/revisions/router.ts';
 import { evidenceRouter, sharesRouter } from './modules/evidence/router.ts';
 import type { Services } from './services.ts';
 import { reviewsRouter } from './modules/reviews/router.ts';
+import { Review } from './modules/reviews/entities.ts';
+import { Paper } from './modules/papers/entities.ts';
+import { endOrdersOfDeletedAccount } from './modules/payments/lifecycle.ts';
 import { createSearchProviders } from './modules/generation/engine.ts';
 import { createSourcesEstimator } from './modules/sources/estimate.ts';
 import { sourcesRouter } from './modules/sources/router.ts';
@@ -42,6 +47,14 @@ export type AppDeps = Omit<Services, 'boss' | 'stop'> & {
 };
 
 const s = initServer();
+
+/** What a deleted account loses in the modules above accounts: its unfinished orders end (what was
+ * paid is refunded), its reviews and papers (with their versions and links) go. */
+const eraseUserData: EraseUserData = async (em, userId) => {
+  await endOrdersOfDeletedAccount(em, userId);
+  await em.nativeDelete(Review, { user: userId });
+  await em.nativeDelete(Paper, { user: userId });
+};
 
 async function appPlugin(fastify: FastifyInstance, deps: AppDeps) {
   useRussianZodMessages();
@@ -81,7 +94,7 @@ async function appPlugin(fastify: FastifyInstance, deps: AppDeps) {
   });
 
   const routeOptions = { logInitialization: false, requestValidationErrorHandler: sendValidationError };
-  const accounts = accountRouters(deps.config, deps.mailer, deps.storage);
+  const accounts = accountRouters(deps.config, deps.mailer, deps.storage, eraseUserData);
   await fastify.register(s.plugin(accounts.registration), routeOptions);
   await fastify.register(s.plugin(accounts.auth), routeOptions);
   await fastify.register(s.plugin(accounts.users), routeOptions);
@@ -89,7 +102,7 @@ async function appPlugin(fastify: FastifyInstance, deps: AppDeps) {
   await fastify.register(s.plugin(telegramRouter(deps.config)), routeOptions);
   await fastify.register(s.plugin(reviewsRouter()), routeOptions);
   await fastify.register(s.plugin(generationRouter()), routeOptions);
-  await fastify.register(s.plugin(papersRouter(deps.storage)), routeOptions);
+  await fastify.register(s.plugin(papersRouter(deps.storage, attachedFilesOf)), routeOptions);
   await fastify.register(s.plugin(defenceRouter(deps.storage)), routeOptions);
   await fastify.register(s.plugin(evidenceRouter(deps.storage)), routeOptions);
   await fastify.register(s.plugin(sharesRouter(deps)), routeOptions);

@@ -1,9 +1,7 @@
 /** The account itself: profile and deletion. */
 import type { Profile } from '@app/contract';
+import type { EntityManager } from '@mikro-orm/postgresql';
 import { EmailCode, Session, TelegramBindToken, User } from './entities.ts';
-import { endOrdersOfDeletedAccount } from '../payments/lifecycle.ts';
-import { Paper } from '../papers/entities.ts';
-import { Review } from '../reviews/entities.ts';
 import type { AccountDeps } from './registration.ts';
 import type { Storage } from '../../storage/storage.ts';
 import type { AuthSession, SessionProfile } from './sessions.ts';
@@ -13,6 +11,13 @@ export function profileOf(u: SessionProfile): Profile {
 }
 
 /**
+ * What the modules above accounts hold of a user and erase when the account is deleted: its
+ * unfinished orders end (refunds recorded), its reviews and papers go. Run first in the deletion's
+ * transaction; given by the composition root (app.ts), since accounts imports none of them.
+ */
+export type EraseUserData = (em: EntityManager, userId: number) => Promise<void>;
+
+/**
  * Deletes an account: every session is revoked and personal data removed: username, e-mail,
  * password, Telegram id, codes, tokens, the user's papers with their files (versions, each
  * version's «Отчёт об источниках», defence kits) and their supervisors' links (which go with the
@@ -20,7 +25,10 @@ export function profileOf(u: SessionProfile): Profile {
  * Unfinished orders end and what was paid for them is refunded. Orders and payments stay,
  * anonymised (amount, status, provider ids), so that the money keeps its record for accounting.
  */
-export async function deleteAccount(d: AccountDeps & { storage: Storage }, session: AuthSession): Promise<void> {
+export async function deleteAccount(
+  d: AccountDeps & { storage: Storage; eraseUserData: EraseUserData },
+  session: AuthSession,
+): Promise<void> {
   const userId = session.user.id;
   const keys = await d.em.execute<{ key: string }[]>(
     `select docx_key as key from papers where user_id = ? and docx_key is not null
@@ -36,7 +44,7 @@ export async function deleteAccount(d: AccountDeps & { storage: Storage }, sessi
     [userId, userId, userId, userId, userId, userId, userId, userId],
   );
   await d.em.transactional(async (em) => {
-    await endOrdersOfDeletedAccount(em, userId);
+    await d.eraseUserData(em, userId);
     await em.execute(`update orders set topic = '', options = '{}' where user_id = ?`, [userId]);
     await em.execute(`delete from order_files where order_id in (select id from orders where user_id = ?)`, [userId]);
     await em.execute(`delete from generation_checkpoints where order_id in (select id from orders where user_id = ?)`, [userId]);
@@ -44,8 +52,6 @@ export async function deleteAccount(d: AccountDeps & { storage: Storage }, sessi
     await em.nativeDelete(Session, { user: userId });
     await em.nativeDelete(EmailCode, { user: userId });
     await em.nativeDelete(TelegramBindToken, { user: userId });
-    await em.nativeDelete(Review, { user: userId });
-    await em.nativeDelete(Paper, { user: userId });
     await em.nativeUpdate(
       User,
       { id: userId },

@@ -1,14 +1,27 @@
 /** Changing a password, and recovering it by an e-mail code. */
+import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError } from '../../errors.ts';
 import { passwordChangedMail, recoveryCodeMail } from '../mail/templates.ts';
-import { forgetTelegram } from '../telegram/binding.ts';
 import { forgetLoginFailures } from './auth.ts';
 import { checkCode, findFlow, issueCode } from './codes.ts';
-import { EmailCode, User } from './entities.ts';
+import { EmailCode, TelegramBindToken, User } from './entities.ts';
 import type { AccountDeps } from './registration.ts';
 import { hashPassword, verifyPassword } from './secrets.ts';
 import { revokeAllSessions, type AuthSession } from './sessions.ts';
 import { findByEmail } from './users.ts';
+
+/**
+ * Cuts an account off from Telegram after a password recovery: after it nobody can tell who holds
+ * the Telegram account that was bound, so the binding is cleared and the unused bind tokens (which
+ * whoever had the password may hold) are deleted. Returns whether a Telegram account was bound.
+ * Tokens before the user row, in the order the bot's binding locks them.
+ */
+async function forgetTelegram(em: EntityManager, userId: number): Promise<boolean> {
+  await em.nativeDelete(TelegramBindToken, { user: userId, usedAt: null });
+  const [row] = await em.execute<{ telegram_uid: string | null }[]>('select telegram_uid from users where id = ? for update', [userId]);
+  await em.nativeUpdate(User, { id: userId }, { telegramUid: null });
+  return Boolean(row?.telegram_uid);
+}
 
 /** Sets a new password and revokes every session, the current one included. */
 export async function changePassword(d: AccountDeps, session: AuthSession, password: string): Promise<void> {

@@ -8,7 +8,7 @@ import { errorBody } from '../../errors.ts';
 import { sessionOf, sessionProfileOf } from '../../http/context.ts';
 import type { Storage } from '../../storage/storage.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import { deleteAccount, profileOf } from './account.ts';
+import { deleteAccount, profileOf, type EraseUserData } from './account.ts';
 import { login, logout, logoutAll } from './auth.ts';
 import { changePassword, completeRecovery, requestRecovery, verifyRecoveryCode } from './password.ts';
 import { register, REGISTRATION_TTL_SECONDS, resendVerification, verifyEmail, type AccountDeps } from './registration.ts';
@@ -16,7 +16,7 @@ import { register, REGISTRATION_TTL_SECONDS, resendVerification, verifyEmail, ty
 const s = initServer();
 const ok = { status: 200 as const, body: { ok: true as const } };
 
-export function accountRouters(config: Config, mailer: Mailer, storage: Storage) {
+export function accountRouters(config: Config, mailer: Mailer, storage: Storage, eraseUserData: EraseUserData) {
   const deps = (request: FastifyRequest): AccountDeps => ({ em: request.em, config, mailer });
   const codeCookieAge = config.codes.ttlMinutes * 60;
   // A registration's flow lives as long as the registration: its code can be re-sent meanwhile.
@@ -82,7 +82,7 @@ export function accountRouters(config: Config, mailer: Mailer, storage: Storage)
       return ok;
     },
     delete: async ({ request, reply }) => {
-      await deleteAccount({ ...deps(request), storage }, await sessionOf(request));
+      await deleteAccount({ ...deps(request), storage, eraseUserData }, await sessionOf(request));
       endSession(reply);
       return ok;
     },

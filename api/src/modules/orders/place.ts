@@ -17,7 +17,8 @@ import { releasePromo, reservePromo } from '../promo/promo.ts';
 import { defencePlan } from '../defence/place.ts';
 import { ACTIVE_STATUSES, Order, OrderFile } from './entities.ts';
 import { paperOrderOptions, type OrderPlan } from './plan.ts';
-import { demoAlreadyBought, lockOrderAndPayment } from './repository.ts';
+import { lockOrderAndPayment } from './repository.ts';
+import { demoAlreadyBought } from '../papers/papers.ts';
 import type { SourcesEstimator } from '../sources/estimate.ts';
 import { pendingDataOf } from './status.ts';
 

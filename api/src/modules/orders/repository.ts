@@ -30,19 +30,6 @@ export const paymentOfOrder = (em: EntityManager, orderId: string) =>
 export const liveRefundOf = (em: EntityManager, paymentId: string) =>
   em.findOne(Refund, { payment: paymentId, status: { $ne: 'canceled' } });
 
-/** Whether the full version of this demo has been bought (paid for and generated, or on its way)
- * by another order. */
-export async function demoAlreadyBought(em: EntityManager, demoId: number, exceptOrderId: string | null = null): Promise<boolean> {
-  const rows = await em.execute<unknown[]>(
-    `select 1 from orders o
-     where o.source_paper_id = ? and o.id is distinct from ? and o.status in ('queued', 'generating', 'completed')
-       and not exists (select 1 from refunds r where r.order_id = o.id and r.status <> 'canceled')
-     limit 1`,
-    [demoId, exceptOrderId],
-  );
-  return rows.length > 0;
-}
-
 // ---------- what the reconciliation looks for ----------
 
 /** Payments the provider has not settled yet, least recently checked first. */

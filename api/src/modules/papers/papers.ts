@@ -4,7 +4,6 @@ import { fileNameOf, LIMITS, paperOptions, paperOriginality, paperSource, paperS
 import { z } from 'zod';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError } from '../../errors.ts';
-import { attachedFilesOf, demoAlreadyBought } from '../orders/repository.ts';
 import type { Storage } from '../../storage/storage.ts';
 import type { SessionOwner } from '../accounts/sessions.ts';
 import type { Sql } from '../../db/orm.ts';
@@ -70,6 +69,19 @@ export async function ownPaper(em: EntityManager, userId: number, id: number): P
 }
 
 /** A demo's bought full version: its .docx once written, null while on its way; null if not bought. */
+/** Whether the full version of this demo has been bought (paid for and generated, or on its way)
+ * by another order. */
+export async function demoAlreadyBought(em: EntityManager, demoId: number, exceptOrderId: string | null = null): Promise<boolean> {
+  const rows = await em.execute<unknown[]>(
+    `select 1 from orders o
+     where o.source_paper_id = ? and o.id is distinct from ? and o.status in ('queued', 'generating', 'completed')
+       and not exists (select 1 from refunds r where r.order_id = o.id and r.status <> 'canceled')
+     limit 1`,
+    [demoId, exceptOrderId],
+  );
+  return rows.length > 0;
+}
+
 async function fullVersionOf(em: EntityManager, demo: Paper): Promise<PaperDetail['full_version']> {
   if (demo.type !== 'demo') return null;
   const [written] = await em.execute<{ id: number }[]>(FULL_VERSION.replace('p.id', '?'), [demo.id]);
@@ -127,8 +139,18 @@ export async function openPreview(em: EntityManager, storage: Storage, owner: Se
   return { ...(await storage.open(key)), fileName: `${fileNameOf(p.title)}.pdf` };
 }
 
+/** The files an order was written from, as the engine numbers them: orders/repository.ts's
+ * attachedFilesOf, handed in by the composition root (app.ts), since orders sits above papers. */
+export type AttachedFiles = (em: EntityManager, orderId: string) => Promise<{ fileName: string; storageKey: string }[]>;
+
 /** The user's own file behind source `number` of the list, as uploaded with the order that produced the paper (or with its demo). */
-export async function openSourceFile(em: EntityManager, storage: Storage, owner: SessionOwner, id: number, number: number) {
+export async function openSourceFile(
+  d: { em: EntityManager; storage: Storage; attachedFilesOf: AttachedFiles },
+  owner: SessionOwner,
+  id: number,
+  number: number,
+) {
+  const { em, storage, attachedFilesOf } = d;
   const p = await ownPaper(em, owner.userId, id);
   const source = p.sources.find((s) => s.number === number && s.verified_by === 'user_file');
   const files = source?.attached_index !== undefined && p.orderId ? await attachedFilesOf(em, p.orderId) : [];

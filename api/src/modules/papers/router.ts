@@ -3,7 +3,7 @@ import { contract } from '@app/contract';
 import { initServer } from '@ts-rest/fastify';
 import { sessionOwnerOf } from '../../http/context.ts';
 import type { Storage } from '../../storage/storage.ts';
-import { contentDisposition, listPapers, openDocx, openPreview, openSourceFile, paperDetail } from './papers.ts';
+import { contentDisposition, listPapers, openDocx, openPreview, openSourceFile, paperDetail, type AttachedFiles } from './papers.ts';
 
 const s = initServer();
 
@@ -18,7 +18,7 @@ export function fileResponse(reply: HeaderReply, file: File, disposition: 'attac
   return { status: 200 as const, body: file.stream };
 }
 
-export const papersRouter = (storage: Storage) =>
+export const papersRouter = (storage: Storage, attachedFilesOf: AttachedFiles) =>
   s.router(contract.papers, {
     list: async ({ query, request }) => {
       const owner = await sessionOwnerOf(request);
@@ -36,7 +36,7 @@ export const papersRouter = (storage: Storage) =>
     sourceFile: async ({ params, request, reply }) =>
       fileResponse(
         reply,
-        await openSourceFile(request.em, storage, await sessionOwnerOf(request), params.paperId, params.number),
+        await openSourceFile({ em: request.em, storage, attachedFilesOf }, await sessionOwnerOf(request), params.paperId, params.number),
         'attachment',
       ),
   });

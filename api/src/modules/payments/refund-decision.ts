@@ -11,7 +11,7 @@ import type { RefundReason } from '@app/contract';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { User } from '../accounts/entities.ts';
 import type { Order } from '../orders/entities.ts';
-import { demoAlreadyBought } from '../orders/repository.ts';
+import { demoAlreadyBought } from '../papers/papers.ts';
 
 /**
  * Why the captured money of this order goes back, or null when the order keeps it (it is delivered,

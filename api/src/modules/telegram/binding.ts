@@ -33,19 +33,6 @@ export async function unbindTelegram(em: EntityManager, session: AuthSession): P
   await em.flush();
 }
 
-/**
- * Cuts an account off from Telegram after a password recovery: after it nobody can tell who holds
- * the Telegram account that was bound, so the binding is cleared and the unused bind tokens (which
- * whoever had the password may hold) are deleted. Returns whether a Telegram account was bound.
- * Tokens before the user row, in the order the bot's binding locks them.
- */
-export async function forgetTelegram(em: EntityManager, userId: number): Promise<boolean> {
-  await em.nativeDelete(TelegramBindToken, { user: userId, usedAt: null });
-  const [row] = await em.execute<{ telegram_uid: string | null }[]>('select telegram_uid from users where id = ? for update', [userId]);
-  await em.nativeUpdate(User, { id: userId }, { telegramUid: null });
-  return Boolean(row?.telegram_uid);
-}
-
 export type BindFailure = 'unknown' | 'expired' | 'used' | 'telegram_taken' | 'already_bound';
 
 /**
