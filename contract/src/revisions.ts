@@ -1,10 +1,9 @@
 /**
  * Revisions until the defence: a purchased full paper revised by its supervisor's remarks, a new
- * version per round with its «Лист доработок». The rounds included in the purchase, the period
- * they are free in and the price of a round beyond them.
+ * version per round with its «Лист доработок». The limits of a round's remarks and the wire of
+ * its form and of the cabinet (its price is in rules.ts, beside every other price).
  */
 import { z } from 'zod';
-import type { Tariff } from './rules.ts';
 import { paperIdParams } from './schemas.ts';
 
 export const REVISION_LIMITS = {
@@ -18,13 +17,6 @@ export const REVISION_LIMITS = {
   /** The supervisor's .docx. */
   docxBytes: 20 * 1024 * 1024,
 } as const;
-
-/**
- * A round beyond the included ones (or after the free period), by tariff: about a quarter of the
- * paper's price — below what an agency asks for a round of edits, well above what a round costs at
- * the model's provider.
- */
-export const REVISION_PRICES: Record<Tariff, number> = { basic: 490, professional: 990 };
 
 /** The multipart field of the supervisor's .docx. */
 export const REVISION_DOCX_FIELD = 'docx';

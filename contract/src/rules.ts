@@ -50,6 +50,15 @@ export const DEFENCE_PRICES: Record<Tariff, number> = { basic: 490, professional
 
 export const defencePriceOf = (tariff: Tariff, discountPercent = 0): number => discounted(DEFENCE_PRICES[tariff], discountPercent);
 
+/**
+ * A revision round beyond the included ones (or after the free period), by tariff: about a quarter
+ * of the paper's price — below what an agency asks for a round of edits, well above what a round
+ * costs at the model's provider.
+ */
+export const REVISION_PRICES: Record<Tariff, number> = { basic: 490, professional: 990 };
+
+export const revisionPriceOf = (tariff: Tariff, discountPercent = 0): number => discounted(REVISION_PRICES[tariff], discountPercent);
+
 /** What a defence kit holds: the engine keeps to these bounds, and the pages and letters promise them. */
 export const DEFENCE_KIT = {
   slides: { min: 10, max: 15 },

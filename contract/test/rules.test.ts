@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFENCE_PRICES, defencePriceOf, priceOf, PRICES } from '../src/rules.ts';
+import { DEFENCE_PRICES, defencePriceOf, priceOf, PRICES, REVISION_PRICES, revisionPriceOf } from '../src/rules.ts';
 import { retriesLeftText } from '../src/messages.ts';
 import { registerForm, newPasswordForm, codeForm, structureDraftForm, structureFromDraft } from '../src/forms.ts';
 import { newOrder, purchaseJson, registerBody, reviewBody } from '../src/schemas.ts';
@@ -154,6 +154,12 @@ describe('order payload', () => {
     expect(DEFENCE_PRICES).toEqual({ basic: 490, professional: 990 });
     expect(defencePriceOf('professional', 15)).toBe(842);
     expect(defencePriceOf('basic', 100)).toBe(10);
+  });
+  it('a paid revision round costs by tariff, discounted like every order', () => {
+    expect(REVISION_PRICES).toEqual({ basic: 490, professional: 990 });
+    expect(revisionPriceOf('basic')).toBe(490);
+    expect(revisionPriceOf('professional', 15)).toBe(842);
+    expect(revisionPriceOf('basic', 100)).toBe(10);
   });
   it('title page fields are checked with Russian messages', () => {
     expect(firstMessage(purchaseJson.safeParse({ ...order, title_page: { city: 'г'.repeat(61) } }))).toBe(

@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { DOCX, ERRORS, REVISION_LIMITS, REVISION_PRICES, type RevisionItem, type RevisionScope, type RevisionsInfo } from '@app/contract';
+import { DOCX, ERRORS, REVISION_LIMITS, revisionPriceOf, type RevisionItem, type RevisionScope, type RevisionsInfo } from '@app/contract';
 import { PaperError, readDocxComments, remarksOfComments, splitRemarks, type RemarkInput } from '@app/paper';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Config } from '../../config.ts';
@@ -41,7 +41,7 @@ interface Rounds {
 }
 
 async function roundsOf(em: EntityManager, config: Config, paper: Paper): Promise<Rounds> {
-  const price = REVISION_PRICES[paper.tariff];
+  const price = revisionPriceOf(paper.tariff);
   const included = config.revisions.includedRounds;
   if (!downloadable(paper) || !paper.paidAt)
     return { included, used: 0, left: 0, freeUntil: null, price, blocked: 'revision_not_purchased' };
@@ -197,7 +197,8 @@ export async function createRevision(
     options: optionsOfPaper(paper),
     source: null,
     paper,
-    price: () => rounds.price,
+    // Discounted like every order; a round's form takes no promo code, so a paid round costs its full price.
+    price: (discount) => revisionPriceOf(paper.tariff, discount),
     free,
     citations: [],
     sourcesCheck: null,
