@@ -2,7 +2,7 @@
  * Test data: a small local catalogue of works (as a bibliographic provider would return them) and
  * user files. These records exist only to exercise the pipeline; they are never shown to customers.
  */
-import type { FoundWork } from '../src/sources/search/types.ts';
+import type { FoundWork } from '../src/bibliography/types.ts';
 import type { AttachedSource, PaperInput } from '../src/input.ts';
 
 export const TOPIC = 'Цифровая трансформация управления малым бизнесом в регионах России';

@@ -43,16 +43,8 @@ import type { PaperRun, PaperState, Stage } from './run/state.ts';
 import { accessDate } from './sources/run-sources.ts';
 import { need } from './run/state.ts';
 import { typesettingStage } from './typesetting/stage.ts';
-import type {
-  NormocontrolReport,
-  OriginalityReport,
-  PaperEvidence,
-  PaperResult,
-  PaperSourceRef,
-  RunContext,
-  SectionText,
-  Usage,
-} from './types.ts';
+import type { NormocontrolReport, OriginalityReport, PaperEvidence, PaperResult, RunContext, SectionText, Usage } from './types.ts';
+import type { PaperSourceRef } from './bibliography/types.ts';
 import { validateInput } from './validate-input.ts';
 import { volumeError, volumeStage } from './volume/stage.ts';
 import { writingStage } from './writing/stage.ts';

@@ -24,18 +24,8 @@ export { validateInput } from './validate-input.ts';
 export type { AttachedSource, PaperInput, PaperType, Tariff, UserStructure } from './input.ts';
 export type { Outline, OutlineChapter } from './outline/types.ts';
 export { OutlineSchema } from './outline/schema.ts';
-export type {
-  BibliographyEntry,
-  PaperResult,
-  PaperSourceRef,
-  ProgressEvent,
-  RunContext,
-  SectionText,
-  SourceVerification,
-  TitlePageInfo,
-  Usage,
-  DefenceKit,
-} from './types.ts';
+export type { PaperResult, ProgressEvent, RunContext, SectionText, SourceVerification, TitlePageInfo, Usage, DefenceKit } from './types.ts';
+export type { BibliographyEntry, PaperSourceRef } from './bibliography/types.ts';
 export { createDirectoryFullTexts, createMemoryFullTexts } from './passages/full-texts.ts';
 export type { DownloadLimits, FullTextStore } from './passages/full-texts.ts';
 export { createMemoryCheckpoints, createDirectoryCheckpoints } from './checkpoints.ts';
@@ -63,7 +53,8 @@ export { createOpenAlexSearch } from './sources/search/openalex.ts';
 export { createCrossrefSearch } from './sources/search/crossref.ts';
 export { createLocalSearch } from './sources/search/local.ts';
 export { createInventedSearch } from './sources/search/invented.ts';
-export type { BibliographicSearch, FoundWork, SearchQuery } from './sources/search/types.ts';
+export type { BibliographicSearch, SearchQuery } from './sources/search/types.ts';
+export type { FoundWork } from './bibliography/types.ts';
 export { searchWorks } from './sources/find-works.ts';
 export { queriesForTopic } from './sources/queries.ts';
 export { workLanguage } from './sources/relevance.ts';
@@ -77,7 +68,7 @@ export type { PdfConverter, PdfPoolOptions } from './pdf/pool.ts';
 export { checkDocx } from './normocontrol/check.ts';
 export type { NormocontrolIssue, NormocontrolReport } from './types.ts';
 export { formatRecord } from './bibliography/gost.ts';
-export type { WorkRecord, Person } from './bibliography/record.ts';
+export type { WorkRecord, Person } from './bibliography/types.ts';
 export { DEMO_PAGES } from './run/budget.ts';
 export { createTextRuCheck } from './originality/text-ru.ts';
 export type { TextRuOptions } from './originality/text-ru.ts';

@@ -1,4 +1,4 @@
-import type { EvidenceReport, SourceVerification } from '@app/contract';
+import type { EvidenceReport } from '@app/contract';
 import type { CheckpointStore } from './checkpoints.ts';
 import type { Writer, WriterCall, WriterReply } from './writer/types.ts';
 import type { BibliographicSearch } from './sources/search/types.ts';
@@ -6,6 +6,7 @@ import type { PdfConverter } from './pdf/pool.ts';
 import type { Outline } from './outline/types.ts';
 import type { DownloadLimits, FullTextStore } from './passages/full-texts.ts';
 import type { TitlePageInfo } from './input.ts';
+import type { BibliographyEntry, PaperSourceRef } from './bibliography/types.ts';
 import type { GroundingCounts } from './grounding/types.ts';
 import type { GlossaryEntry } from './source-plan/types.ts';
 
@@ -80,28 +81,8 @@ export interface SectionText {
   text: string;
 }
 
-export interface BibliographyEntry {
-  number: number;
-  text: string;
-  /** Group heading when the bibliography is split. */
-  group?: string;
-  origin: 'attached' | 'found';
-}
-
 /** Where a listed source was found to exist ('library': our own library of works). */
 export type { SourceVerification } from '@app/contract';
-
-/** A source of the list as the preview page shows it. */
-export interface PaperSourceRef {
-  number: number;
-  /** The GOST description, as printed in the list. */
-  text: string;
-  verifiedBy: SourceVerification;
-  /** Where to open it: the DOI's URL or the landing page; null for the user's own file (the api may link its download). */
-  url: string | null;
-  /** The user's file it is (its position among the attached files, from 0). */
-  attachedIndex?: number;
-}
 
 /** What became of the cited sentences checked against their passages. */
 export interface ClaimCounts {

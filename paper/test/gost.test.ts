@@ -3,7 +3,7 @@ import { formatRecord } from '../src/bibliography/gost.ts';
 import { buildBibliography, compareEntries } from '../src/bibliography/list.ts';
 import { createReferencer } from '../src/bibliography/refs.ts';
 import { normalizeCitation } from '../src/bibliography/text.ts';
-import type { BibSource } from '../src/bibliography/list.ts';
+import type { BibSource } from '../src/bibliography/types.ts';
 
 /**
  * Vectors marked "(пример стандарта)" reproduce examples printed in GOST R 7.0.100-2018 itself

@@ -3,7 +3,7 @@ import { keptChapterOf, placeKeptChapter, withKeptWorks } from '../src/demo/kept
 import { OutlineSchema } from '../src/outline/schema.ts';
 import type { Passage } from '../src/passages/split.ts';
 import { buildRunSources } from '../src/sources/index.ts';
-import type { FoundWork } from '../src/sources/search/types.ts';
+import type { FoundWork } from '../src/bibliography/types.ts';
 
 const work = (n: number, doi?: string): FoundWork => ({
   provider: 'openalex',

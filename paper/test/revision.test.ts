@@ -20,7 +20,7 @@ import {
 import type { GeneratedPaper, PaperSnapshot, RevisionResult, RunContext } from '../src/index.ts';
 import type { AttachedSource } from '../src/input.ts';
 import { numbersIn } from '../src/grounding/numbers.ts';
-import type { FoundWork } from '../src/sources/search/types.ts';
+import type { FoundWork } from '../src/bibliography/types.ts';
 import { sentencesOf } from '../src/text/sentences.ts';
 import { readZip } from '../src/zip.ts';
 import { citedPassageIds, withoutMarkers } from '../src/passages/markers.ts';

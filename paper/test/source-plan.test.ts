@@ -16,7 +16,7 @@ import { placeWorks } from '../src/source-plan/place.ts';
 import { settleChapterConclusion } from '../src/sections/index.ts';
 import { chooseWorks, outlookOf } from '../src/sources/choice.ts';
 import { onTopic, topicObject, topicObjectOf } from '../src/sources/relevance.ts';
-import type { FoundWork } from '../src/sources/search/types.ts';
+import type { FoundWork } from '../src/bibliography/types.ts';
 
 const TOPIC = 'Цифровая трансформация малого бизнеса в России';
 

@@ -4,8 +4,9 @@
  * ("Текст : непосредственный" / "Текст : электронный") closes a list entry, or stands before "//"
  * in the description of a part (article, chapter).
  */
-import type { Person, WorkRecord } from './record.ts';
-import { DASH, NBSP, directName, fullName, headingName, isForeign, pageRange } from './text.ts';
+import type { Person, WorkRecord } from './types.ts';
+import { DASH, directName, fullName, headingName, isForeign, pageRange } from './text.ts';
+import { NBSP } from '../text/typography.ts';
 
 export type FormatMode = 'list' | 'note';
 

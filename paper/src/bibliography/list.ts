@@ -1,15 +1,7 @@
 /** The list of used sources: entries, sorting, numbering and optional groups. */
-import type { WorkRecord } from './record.ts';
+import type { BibSource } from './types.ts';
 import { formatRecord } from './gost.ts';
 import { normalizeCitation } from './text.ts';
-
-/** A source of the paper: the user's own citation string, or a structured record found by a provider. */
-export interface BibSource {
-  id: string;
-  origin: 'attached' | 'found';
-  record?: WorkRecord;
-  citation?: string;
-}
 
 export type EntryGroup = 'law' | 'literature' | 'web';
 

@@ -3,16 +3,10 @@
  * in-text "[N, с. X]" by the number in the list, or footnotes by GOST R 7.0.5-2008 (the first
  * reference in full, "Там же" for a repeat of the previous footnote, a short form later).
  */
-import type { BibSource } from './list.ts';
+import type { BibSource, Cite, Inline, PrintedCitation } from './types.ts';
 import { formatRecord, shortRecord } from './gost.ts';
-import { DASH, NBSP, normalizeCitation, pageRange } from './text.ts';
-
-export interface Cite {
-  id: string;
-  pages?: string;
-}
-
-export type Inline = { kind: 'text'; text: string } | { kind: 'footnote'; text: string };
+import { DASH, normalizeCitation, pageRange } from './text.ts';
+import { NBSP } from '../text/typography.ts';
 
 export const MARKER = /\[\[\s*(S\d+)\s*(?:,\s*(?:с|c|стр)\.?\s*([0-9]+(?:\s*[-–]\s*[0-9]+)?))?\s*\]\]/g;
 
@@ -57,14 +51,6 @@ export interface Referencer {
   cite(cites: Cite[]): Inline[];
   /** Resolves all markers of a paragraph. */
   paragraph(text: string): Inline[];
-}
-
-/** A group of markers as it was printed: where it stood in its paragraph, what it cited, what it became. */
-export interface PrintedCitation {
-  /** The group's offset in the paragraph as given (with its markers). */
-  at: number;
-  cites: Cite[];
-  printed: Inline[];
 }
 
 export function createReferencer(options: {

@@ -11,7 +11,7 @@ import { citedPassageIds, PASSAGE_MARKER, markerIds } from '../passages/markers.
 import type { Passage } from '../passages/split.ts';
 import type { RunSource } from '../sources/types.ts';
 import type { KeptChapter, KeptPassage } from '../outline/types.ts';
-import type { FoundWork } from '../sources/search/types.ts';
+import type { FoundWork } from '../bibliography/types.ts';
 
 function isFoundWork(v: unknown): boolean {
   const w = v as FoundWork;

@@ -6,8 +6,7 @@
  * (through the topic's glossary on a foreign page), whether the work's full text was read.
  */
 import { EVIDENCE_QUOTE_CHARS, type EvidenceEntry, type EvidenceReport, type EvidenceWork } from '@app/contract';
-import type { PaperBibliography } from '../bibliography/types.ts';
-import type { Cite } from '../bibliography/refs.ts';
+import type { PaperBibliography, Cite } from '../bibliography/types.ts';
 import { pageText, type GroundingSource } from '../grounding/check.ts';
 import { normalNumber, numbersIn, ungroundedNumbers } from '../grounding/numbers.ts';
 import { supportOf } from '../grounding/support.ts';

@@ -13,7 +13,7 @@ import { outlookOf } from '../sources/choice.ts';
 import { firstRecentYear, minimumSources, providersOf, SEARCH_PER_QUERY, wantedSources } from '../sources/minimums.ts';
 import { queriesForOutline } from '../sources/queries.ts';
 import { accessDate, runSourcesOf } from '../sources/run-sources.ts';
-import type { FoundWork } from '../sources/search/types.ts';
+import type { FoundWork } from '../bibliography/types.ts';
 
 /** The run's sources; a full paper keeps the works its demo's chapter 1 cites. */
 function withFound(run: PaperRun, state: PaperState, found: FoundWork[]): PaperState {

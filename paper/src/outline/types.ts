@@ -1,5 +1,5 @@
 /** The paper's outline: what the outline stage produces and every later stage writes to. */
-import type { FoundWork } from '../sources/search/types.ts';
+import type { FoundWork } from '../bibliography/types.ts';
 
 export interface OutlineChapter {
   title: string;

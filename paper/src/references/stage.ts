@@ -1,7 +1,7 @@
 /**
  * The references stage: once the texts are final (after the volume stage), the list of sources is
  * built from what they cite, as data in the run's state: numbered GOST entries and where each was
- * verified (bibliography/paper-list.ts). The typesetter resolves the texts' references by it.
+ * verified (run/paper-list.ts). The typesetter resolves the texts' references by it.
  */
 import { bibliographyOf } from '../run/assembly.ts';
 import type { PaperRun, PaperState, Stage } from '../run/state.ts';

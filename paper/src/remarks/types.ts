@@ -3,7 +3,7 @@
  * (a Word comment's anchor, a section the text names, the scope the student chose), of which class,
  * and — once the round is done — what became of each one.
  */
-import type { FoundWork } from '../sources/search/types.ts';
+import type { FoundWork } from '../bibliography/types.ts';
 
 /** Where a remark came from: the text the student typed, a Word comment, a one-line instruction for a chosen section. */
 export type RemarkOrigin = 'text' | 'comment' | 'instruction';

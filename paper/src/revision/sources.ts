@@ -14,7 +14,7 @@ import { englishQueryOf } from '../sources/glossary.ts';
 import { workLanguage } from '../sources/relevance.ts';
 import { accessDate, withMoreWorks } from '../sources/run-sources.ts';
 import type { RunSource } from '../sources/types.ts';
-import type { FoundWork } from '../sources/search/types.ts';
+import type { FoundWork } from '../bibliography/types.ts';
 import { readSources } from '../passages/read.ts';
 import { passageIdsAfter, type Passage } from '../passages/split.ts';
 import type { NamedWork } from '../remarks/types.ts';

@@ -8,7 +8,7 @@ import type { RemarkOutcome } from '../remarks/types.ts';
 import type { PaperRun, PaperState, Stage } from '../run/state.ts';
 import { need } from '../run/state.ts';
 import { accessDate, withMoreWorks } from '../sources/run-sources.ts';
-import type { FoundWork } from '../sources/search/types.ts';
+import type { FoundWork } from '../bibliography/types.ts';
 import type { ClaimCounts } from '../types.ts';
 import type { GlossaryEntry } from '../source-plan/types.ts';
 import { noClaims } from '../grounding/claims.ts';

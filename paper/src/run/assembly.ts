@@ -1,5 +1,5 @@
 /** The paper built from the run's state: the list of sources of its texts and its document model. */
-import { listPaperSources } from '../bibliography/paper-list.ts';
+import { listPaperSources } from './paper-list.ts';
 import type { PaperBibliography } from '../bibliography/types.ts';
 import { assemble } from '../typeset/assemble.ts';
 import type { Assembled } from '../typeset/types.ts';

@@ -13,7 +13,7 @@ import type { ReadAs } from '../passages/types.ts';
 import type { SourcePlan } from '../source-plan/types.ts';
 import { accessDate, runSourcesOf, withMoreWorks } from '../sources/run-sources.ts';
 import type { RunSources } from '../sources/types.ts';
-import type { FoundWork } from '../sources/search/types.ts';
+import type { FoundWork } from '../bibliography/types.ts';
 import type { ClaimCounts, TitlePageInfo } from '../types.ts';
 import type { PaperRun, PaperState } from './state.ts';
 import { need } from './state.ts';

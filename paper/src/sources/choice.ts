@@ -8,7 +8,7 @@
  */
 import { FOREIGN_SHARE, RECENT_SHARE, firstRecentYear, plannedCap, shortfallOf } from './minimums.ts';
 import { workLanguage } from './relevance.ts';
-import type { FoundWork } from './search/types.ts';
+import type { FoundWork } from '../bibliography/types.ts';
 
 export interface ChoiceFacts {
   foreign: boolean;

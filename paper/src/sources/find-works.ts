@@ -7,7 +7,8 @@
 import { isAbort } from '../errors.ts';
 import { authorsFitTitle } from './search/common.ts';
 import { mergeWorks } from './search/merge.ts';
-import type { BibliographicSearch, FoundWork } from './search/types.ts';
+import type { BibliographicSearch } from './search/types.ts';
+import type { FoundWork } from '../bibliography/types.ts';
 import { chooseWorks, factsOf } from './choice.ts';
 import { onTopic, overlap, stems, topicObjectOf, workLanguage } from './relevance.ts';
 

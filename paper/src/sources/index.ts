@@ -3,12 +3,11 @@
  * (find-works.ts), handed to the subsections that they fit. Only these sources may be cited, and
  * only they reach the list.
  */
-import type { WorkRecord } from '../bibliography/record.ts';
+import type { WorkRecord, FoundWork } from '../bibliography/types.ts';
 import { directName } from '../bibliography/text.ts';
 import type { AttachedSource } from '../input.ts';
 import { stems } from './relevance.ts';
 import { INVENTED_NOTE } from './search/invented.ts';
-import type { FoundWork } from './search/types.ts';
 import type { RunSource } from './types.ts';
 
 /**

@@ -2,7 +2,7 @@
 import type { AttachedSource } from '../input.ts';
 import { buildRunSources } from './index.ts';
 import type { RunSources } from './types.ts';
-import type { FoundWork } from './search/types.ts';
+import type { FoundWork } from '../bibliography/types.ts';
 
 export function runSourcesOf(options: { attached: AttachedSource[]; found: FoundWork[]; accessed: string }): RunSources {
   const list = buildRunSources(options.attached, options.found, options.accessed);

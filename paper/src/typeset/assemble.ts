@@ -53,7 +53,7 @@ export function assemble(options: {
   sources: RunSource[];
   /** The passages the texts cite as [[p17]]. */
   passages: Map<string, Passage>;
-  /** The list of these texts (paper-list.ts). */
+  /** The list of these texts (run/paper-list.ts). */
   bibliography: PaperBibliography;
   writer: 'llm' | 'offline';
   year: number;

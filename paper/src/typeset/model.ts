@@ -1,5 +1,5 @@
 /** What the typesetter lays out: a paper with its parts already written and references resolved. */
-import type { Inline } from '../bibliography/refs.ts';
+import type { Inline } from '../bibliography/types.ts';
 import type { TitlePageInfo } from '../types.ts';
 
 export type Para = Inline[];

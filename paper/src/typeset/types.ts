@@ -1,5 +1,5 @@
 /** What the typesetter hands on in the run's state. */
-import type { PrintedCitation } from '../bibliography/refs.ts';
+import type { PrintedCitation } from '../bibliography/types.ts';
 import type { SectionText } from '../types.ts';
 import type { DocModel } from './model.ts';
 

@@ -1,5 +1,5 @@
 import { PaperError } from '../../errors.ts';
-import type { Person } from '../../bibliography/record.ts';
+import type { Person } from '../../bibliography/types.ts';
 import { isCyrillic } from '../../bibliography/text.ts';
 
 /** What every provider is configured with (the api's config, the CLI's flags). */

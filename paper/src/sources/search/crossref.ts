@@ -3,10 +3,10 @@
  * the record that fills in what another database left out (pages, issue, volume, publisher,
  * place). No key; `mailto` as a parameter and in the User-Agent puts us in the polite pool.
  */
-import type { WorkKind } from '../../bibliography/record.ts';
+import type { WorkKind, FoundWork } from '../../bibliography/types.ts';
 import { bareDoi, createJsonClient, splitTitle, stripTags } from './common.ts';
 import type { ProviderOptions } from './common.ts';
-import type { BibliographicSearch, FoundWork } from './types.ts';
+import type { BibliographicSearch } from './types.ts';
 
 export interface CrossrefOptions extends ProviderOptions {
   mailto?: string;

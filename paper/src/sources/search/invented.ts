@@ -8,10 +8,10 @@
  * no database is configured (api/src/config.ts).
  */
 import { createHash } from 'node:crypto';
-import type { Person } from '../../bibliography/record.ts';
+import type { Person, FoundWork } from '../../bibliography/types.ts';
 import { isCyrillic } from '../../bibliography/text.ts';
 import { terms } from '../relevance.ts';
-import type { BibliographicSearch, FoundWork } from './types.ts';
+import type { BibliographicSearch } from './types.ts';
 
 export const INVENTED_SEARCH = 'invented';
 /** The note of an invented work's list entry. */

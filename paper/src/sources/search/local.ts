@@ -2,7 +2,8 @@
  * A search over a fixed list of works (a local catalogue): for tests, the CLI and installations
  * without network. It ranks by the words of the query found in title and abstract.
  */
-import type { BibliographicSearch, FoundWork } from './types.ts';
+import type { BibliographicSearch } from './types.ts';
+import type { FoundWork } from '../../bibliography/types.ts';
 import { stems } from '../relevance.ts';
 
 export function createLocalSearch(works: FoundWork[]): BibliographicSearch {

@@ -4,7 +4,7 @@
  */
 import { isCyrillic } from '../../bibliography/text.ts';
 import { authorsFitTitle } from './common.ts';
-import type { FoundWork } from './types.ts';
+import type { FoundWork } from '../../bibliography/types.ts';
 
 const normalTitle = (t: string) =>
   t

@@ -3,11 +3,11 @@
  * year, language (Russian and English) and type, cursor paging; `api_key` when configured (OpenAlex
  * needs one for real use), `mailto` for the polite pool.
  */
-import type { WorkKind } from '../../bibliography/record.ts';
+import type { WorkKind, FoundWork } from '../../bibliography/types.ts';
 import { isCyrillic } from '../../bibliography/text.ts';
 import { bareDoi, createJsonClient, personFromDisplayName, splitTitle } from './common.ts';
 import type { ProviderOptions } from './common.ts';
-import type { BibliographicSearch, FoundWork } from './types.ts';
+import type { BibliographicSearch } from './types.ts';
 
 export interface OpenAlexOptions extends ProviderOptions {
   apiKey?: string;

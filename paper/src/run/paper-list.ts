@@ -1,18 +1,16 @@
 /**
  * A paper's list of sources as the run's state keeps it: data, no functions. Every source its
  * texts cite and every file the user attached, nothing else; described by GOST R 7.0.100-2018,
- * sorted and numbered (list.ts), with where each was verified. The references stage builds it
+ * sorted and numbered (bibliography/list.ts), with where each was verified. The references stage builds it
  * once from the final texts; the volume stage measures its drafts with the lists they would have.
  */
 import { toSourceMarkers } from '../passages/markers.ts';
 import type { Passage } from '../passages/split.ts';
 import type { Written } from '../text/types.ts';
 import type { RunSource } from '../sources/types.ts';
-import type { FoundWork } from '../sources/search/types.ts';
-import type { PaperSourceRef } from '../types.ts';
-import { buildBibliography, GROUP_TITLES } from './list.ts';
-import { MARKER } from './refs.ts';
-import type { PaperBibliography } from './types.ts';
+import { buildBibliography, GROUP_TITLES } from '../bibliography/list.ts';
+import { MARKER } from '../bibliography/refs.ts';
+import type { PaperBibliography, PaperSourceRef, FoundWork } from '../bibliography/types.ts';
 
 /** The sources the texts cite ("[[p17]]" -> the passage's source). */
 function citedSources(written: Written, passages: Map<string, Passage>): Set<string> {
