@@ -21,13 +21,21 @@ export async function screenshotBoth(page: Page, name: string, fullPage = false)
   if (size) await page.setViewportSize(size);
 }
 
+/** Once dialogs, toasts and slides have finished moving in and the fonts are in; endless
+ * animations (spinners) are left running. */
+export async function settled(page: Page): Promise<void> {
+  await page.waitForFunction(
+    async () =>
+      (await document.fonts.ready) &&
+      document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
+  );
+}
+
 /** No serious or critical axe violation on the page as it is now. */
 export async function expectAccessible(page: Page): Promise<void> {
   // Colours are checked as a person sees them: once dialogs and toasts have finished fading in
-  // (half-transparent, a red button measured 3.79:1). Endless animations (spinners) are left running.
-  await page.waitForFunction(() =>
-    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
-  );
+  // (half-transparent, a red button measured 3.79:1).
+  await settled(page);
   const result = await new AxeBuilder({ page }).analyze();
   const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(

@@ -3,7 +3,7 @@
  * parts that change from run to run hidden by e2e/support/screenshot.css), its layout (nothing
  * wider than the screen, no oversized icon, no text cut off, every control in reach) and axe. */
 import { expect, type Locator, type Page } from '@playwright/test';
-import { expectAccessible } from './check';
+import { expectAccessible, settled } from './check';
 import { layoutProblems, scrollToEnd, unreachableControls, type Deliberate } from './reachability';
 
 /** A phone, a tablet and a laptop. */
@@ -68,6 +68,9 @@ export async function checkScreen(page: Page, screen: Screen, { scripts = true }
  * baseline, with its layout checked the same way. */
 export async function checkView(page: Page, name: string, { fullPage = false } = {}): Promise<void> {
   const width = page.viewportSize()!.width;
+  // A stable screenshot is not enough: a dialog's content comes with lazily loaded code, and a
+  // loaded machine can hold a half-drawn state for two screenshots in a row.
+  await settled(page);
   if (fullPage) await expectWholePage(page, name);
   else await expect.soft(page, `${name} at ${width} px`).toHaveScreenshot(`${name}-${width}.png`);
   expect(await layoutProblems(page, DELIBERATE), `${name}: what a person would see as broken at ${width} px`).toEqual([]);
