@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paperInputOf } from '../src/modules/generation/order-input.ts';
 import { Order } from '../src/modules/orders/entities.ts';
 import { orderOptionsOf } from '../src/modules/orders/options.ts';
+import { paperOrderOptions } from '../src/modules/orders/plan.ts';
 import { signUp, startTestApp, type TestApp } from './support/app.ts';
 import { createPayment, newOrder } from './support/orders.ts';
 
@@ -98,5 +99,12 @@ describe('title page and AI appendix', () => {
       user_structure: null,
     };
     expect(orderOptionsOf({ id: 'x', options: legacy as never })).toMatchObject({ title_page: null, ai_appendix: false });
+  });
+
+  it("damaged stored options throw, whether the order's run or a paper made of it reads them", async () => {
+    const damaged = { id: 'x', options: { use_footnotes: 'yes' } as never };
+    expect(() => orderOptionsOf(damaged)).toThrow(/Order x: stored options are invalid/);
+    const em = { findOne: async () => damaged } as never;
+    await expect(paperOrderOptions(em, { id: 1 } as never)).rejects.toThrow(/Order x: stored options are invalid/);
   });
 });

@@ -7,7 +7,7 @@ import { fields, LIMITS } from '@app/contract';
 import { z } from 'zod';
 import type { Order, OrderOptions } from './entities.ts';
 
-export const orderOptionsSchema = z.object({
+const orderOptionsSchema = z.object({
   use_footnotes: z.boolean(),
   separate_bibliography: z.boolean(),
   min_publication_year: fields.publicationYear,
@@ -18,7 +18,8 @@ export const orderOptionsSchema = z.object({
   ai_appendix: z.boolean().default(false),
 }) satisfies z.ZodType<OrderOptions, z.ZodTypeDef, unknown>;
 
-/** The order's options as stored; an order whose options are damaged cannot be written. */
+/** The order's options as stored, parsed by their schema: the one reading of the column. Damaged
+ * options throw (a bug to see, not a choice to make silently): such an order cannot be written. */
 export function orderOptionsOf(order: Pick<Order, 'id' | 'options'>): OrderOptions {
   const parsed = orderOptionsSchema.safeParse(order.options);
   if (!parsed.success)

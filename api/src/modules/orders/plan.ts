@@ -3,14 +3,15 @@ import type { PaperType, Tariff } from '@app/contract';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Paper } from '../papers/entities.ts';
 import { Order, type OrderKind, type OrderOptions } from './entities.ts';
-import { orderOptionsSchema } from './options.ts';
+import { orderOptionsOf } from './options.ts';
 
-/** The options of the order that made a paper: its title page and appendix choice (older orders have neither). */
+/** The options of the order that made a paper: its title page and appendix choice (older orders have
+ * neither); null for a paper no order made. Damaged options throw, as for the order's own run (orderOptionsOf). */
 export async function paperOrderOptions(em: EntityManager, paper: Paper): Promise<Pick<OrderOptions, 'title_page' | 'ai_appendix'> | null> {
   const order = await em.findOne(Order, { paper: paper.id }, { orderBy: { createdAt: 'asc' } });
   if (!order) return null;
-  const parsed = orderOptionsSchema.safeParse(order.options);
-  return parsed.success ? { title_page: parsed.data.title_page, ai_appendix: parsed.data.ai_appendix } : null;
+  const { title_page, ai_appendix } = orderOptionsOf(order);
+  return { title_page, ai_appendix };
 }
 
 /** The options of an order made of a paper (a defence kit, a revision round): what the paper was
