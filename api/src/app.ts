@@ -20,12 +20,14 @@ import { serveSamples, serveWeb } from './http/web.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import type { EraseUserData } from './modules/accounts/account.ts';
 import { accountRouters } from './modules/accounts/router.ts';
-import { generationRouter, paymentRouter } from './modules/orders/router.ts';
+import { generationRouter } from './modules/orders/router.ts';
+import { paymentRouter } from './modules/payments/router.ts';
 import { registerOrderSockets } from './modules/orders/sockets.ts';
 import { claimUploadsFolder } from './modules/orders/upload.ts';
 import { attachedFilesOf } from './modules/orders/repository.ts';
 import { papersRouter } from './modules/papers/router.ts';
 import { defenceRouter } from './modules/defence/router.ts';
+import { defencePlan } from './modules/defence/place.ts';
 import { revisionsRouter } from './modules/revisions/router.ts';
 import { evidenceRouter, sharesRouter } from './modules/evidence/router.ts';
 import type { Services } from './services.ts';
@@ -123,7 +125,7 @@ async function appPlugin(fastify: FastifyInstance, deps: AppDeps) {
       done(null, Object.fromEntries(new URLSearchParams(String(body)))),
     );
     const uploadsDir = await claimUploadsFolder(fastify, deps.config.uploadsDir);
-    await payments.register(s.plugin(paymentRouter({ ...deps, uploadsDir, sources: estimator })), routeOptions);
+    await payments.register(s.plugin(paymentRouter({ ...deps, uploadsDir, sources: estimator, defencePlan })), routeOptions);
     await payments.register(s.plugin(revisionsRouter({ ...deps, uploadsDir })), routeOptions);
   });
   registerOrderSockets(fastify, deps.events, deps.config.trustedOrigins, deps.orm);

@@ -11,7 +11,7 @@ import { startLibrary } from './modules/library/library-jobs.ts';
 import { runOrder } from './modules/generation/dispatch.ts';
 import { deliverNotification } from './modules/notifications/notify.ts';
 import { reconcile as reconcileOrders } from './modules/payments/reconcile.ts';
-import { expirePendingOrders } from './modules/orders/status.ts';
+import { expirePendingOrders } from './modules/payments/unpaid.ts';
 import { startQuota } from './modules/quota/quota.ts';
 import { startServices } from './services.ts';
 

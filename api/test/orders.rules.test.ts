@@ -1,7 +1,7 @@
 /** Order rules: one unpaid order (406), one running generation (409), files (413, 415), promo
  * codes (validity, usage limit), expiry, cancel, and owners only. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expirePendingOrders } from '../src/modules/orders/status.ts';
+import { expirePendingOrders } from '../src/modules/payments/unpaid.ts';
 import { Client, signUp, startTestApp, type TestApp } from './support/app.ts';
 import { insertPaidFullPaper } from './support/fixtures.ts';
 import { createPayment, decideInSandbox, newOrder, paymentDeps, sampleDocx, samplePdf, socketTranscript } from './support/orders.ts';

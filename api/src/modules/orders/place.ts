@@ -12,21 +12,36 @@ import { orderFileKey, type Storage } from '../../storage/storage.ts';
 import type { AuthSession } from '../accounts/sessions.ts';
 import { Paper } from '../papers/entities.ts';
 import { Payment } from './entities.ts';
-import type { PaymentProvider } from '../payments/providers/types.ts';
 import { releasePromo, reservePromo } from '../promo/promo.ts';
-import { defencePlan } from '../defence/place.ts';
-import { ACTIVE_STATUSES, Order, OrderFile } from './entities.ts';
+import { ACTIVE_STATUSES, Order, OrderFile, type ProviderName } from './entities.ts';
 import { paperOrderOptions, type OrderPlan } from './plan.ts';
 import { lockOrderAndPayment } from './repository.ts';
 import { demoAlreadyBought } from '../papers/papers.ts';
 import type { SourcesEstimator } from '../sources/estimate.ts';
 import { pendingDataOf } from './status.ts';
 
+export interface CreatePaymentInput {
+  /** Our payment id: also the idempotence key, so a retried create never makes a second payment. */
+  paymentId: string;
+  orderId: string;
+  amount: number;
+  description: string;
+  returnUrl: string;
+  customerEmail: string;
+}
+
+/** What placing an order needs of the payment provider: payments/providers/types.ts's
+ * PaymentProvider is one, handed in by the payments module (which sits above orders). */
+export interface PaymentStarter {
+  readonly name: ProviderName;
+  create(input: CreatePaymentInput): Promise<{ providerPaymentId: string; confirmationUrl: string }>;
+}
+
 export interface OrderDeps {
   em: EntityManager;
   config: Config;
   storage: Storage;
-  provider: PaymentProvider;
+  provider: PaymentStarter;
   /** The sources the order's topic has, checked before the payment is created. */
   sources: SourcesEstimator;
   log: FastifyBaseLogger;
@@ -48,6 +63,9 @@ export interface PlaceOrderInput {
   fromTelegram?: boolean;
   files: UploadedFile[];
 }
+
+/** Plans a defence kit: modules/defence's defencePlan, handed in by app.ts (defence sits above orders). */
+export type DefencePlanner = (em: EntityManager, userId: number, paperId: number) => Promise<OrderPlan>;
 
 /** 406: an unpaid order exists; its data lets the client continue or cancel it. */
 class PendingPurchase extends AppError {
@@ -127,12 +145,12 @@ async function paperPlan(em: EntityManager, userId: number, purchase: Exclude<Pu
  * and placed. 406 while an unpaid order exists, 400 for a demo that is not the user's, 422 for an
  * invalid purchase_json; the rest is placeOrder's.
  */
-export async function placePurchase(d: OrderDeps, session: AuthSession, input: PlaceOrderInput) {
+export async function placePurchase(d: OrderDeps & { defencePlan: DefencePlanner }, session: AuthSession, input: PlaceOrderInput) {
   const purchase = parsePurchase(input.purchaseJson);
   await refuseWhilePending(d.em, session.user.id);
   const plan =
     purchase.kind === 'defence'
-      ? await defencePlan(d.em, session.user.id, purchase.paper_id)
+      ? await d.defencePlan(d.em, session.user.id, purchase.paper_id)
       : await paperPlan(d.em, session.user.id, purchase);
   const placed = await placeOrder(d, session, plan, input);
   if (placed.confirmation_url === null) throw new Error('a purchase is never free');
@@ -242,7 +260,7 @@ export async function placeOrder(
 }
 
 /** The pending payment of a new order, with the receipt's address. */
-const createPayment = (em: EntityManager, provider: PaymentProvider, order: Order, user: Pick<AuthSession['user'], 'id' | 'email'>) =>
+const createPayment = (em: EntityManager, provider: PaymentStarter, order: Order, user: Pick<AuthSession['user'], 'id' | 'email'>) =>
   em.create(Payment, {
     id: randomUUID(),
     order,

@@ -1,6 +1,7 @@
 /** A payment provider, as the rest of the service sees it. */
 import type { RefundStatus } from '@app/contract';
 import type { PaymentStatus, ProviderName } from '../../orders/entities.ts';
+import type { CreatePaymentInput } from '../../orders/place.ts';
 
 export interface ProviderPayment {
   providerPaymentId: string;
@@ -10,16 +11,6 @@ export interface ProviderPayment {
   metadata: Record<string, string>;
   /** Why a canceled payment failed, as the provider names it (YooKassa's cancellation_details.reason). */
   failureCode?: string;
-}
-
-export interface CreatePaymentInput {
-  /** Our payment id: also the idempotence key, so a retried create never makes a second payment. */
-  paymentId: string;
-  orderId: string;
-  amount: number;
-  description: string;
-  returnUrl: string;
-  customerEmail: string;
 }
 
 export interface ProviderRefund {

@@ -3,14 +3,8 @@
  * receipts through YooKassa), our ids in metadata, an Idempotence-Key on every POST. */
 import type { RefundStatus } from '@app/contract';
 import type { PaymentStatus } from '../../orders/entities.ts';
-import {
-  ProviderError,
-  type CreatePaymentInput,
-  type PaymentProvider,
-  type ProviderPayment,
-  type ProviderRefund,
-  type RefundInput,
-} from './types.ts';
+import type { CreatePaymentInput } from '../../orders/place.ts';
+import { ProviderError, type PaymentProvider, type ProviderPayment, type ProviderRefund, type RefundInput } from './types.ts';
 
 export interface YooKassaOptions {
   shopId: string;
