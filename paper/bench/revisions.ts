@@ -58,7 +58,7 @@ import { citedPassageIds, withoutMarkers } from '../src/passages/markers.ts';
 import type { Passage } from '../src/passages/split.ts';
 import { sourcesOfSnapshot } from '../src/run/snapshot.ts';
 import { isChapterConclusion } from '../src/sections/index.ts';
-import { KEY_AUTHORS_LEAD } from '../src/introduction/authors.ts';
+import { KEY_AUTHORS_LEAD } from '../src/sources/key-authors.ts';
 import { workLanguage } from '../src/sources/relevance.ts';
 import { isTable } from '../src/text/tables.ts';
 import { stems } from '../src/sources/relevance.ts';

@@ -6,8 +6,7 @@
 import type { CheckpointStore } from './checkpoints.ts';
 import { throwIfAborted } from './errors.ts';
 import type { Tariff } from './input.ts';
-import type { Usage, CallRunner } from './types.ts';
-import type { Writer, WriterReply } from './writer/types.ts';
+import type { Writer, WriterReply, Usage, CallRunner } from './writer/types.ts';
 
 function isReply(v: unknown): v is WriterReply {
   return typeof v === 'object' && v !== null && typeof (v as WriterReply).text === 'string';

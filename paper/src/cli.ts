@@ -31,7 +31,7 @@ import type { SourceFacts } from './grounding/data.ts';
 import { checkDocxGrounding } from './normocontrol/grounding.ts';
 import type { Passage } from './passages/split.ts';
 import { acceptGlossary, GLOSSARY_CHECKPOINT } from './source-plan/glossary.ts';
-import type { GlossaryEntry } from './source-plan/types.ts';
+import type { GlossaryEntry } from './writer/types.ts';
 import { LLM_FLAGS, llmWriterOf } from './writer/settings.ts';
 import type { AttachedSource, NormocontrolReport, PaperInput, Outline, TitlePageInfo, UserStructure } from './index.ts';
 

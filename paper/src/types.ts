@@ -1,28 +1,19 @@
 import type { EvidenceReport } from '@app/contract';
 import type { CheckpointStore } from './checkpoints.ts';
-import type { Writer, WriterCall, WriterReply } from './writer/types.ts';
-import type { BibliographicSearch } from './sources/search/types.ts';
+import type { GlossaryEntry, Usage, Writer } from './writer/types.ts';
+import type { SearchContext } from './sources/search/types.ts';
 import type { PdfConverter } from './pdf/pool.ts';
 import type { Outline } from './outline/types.ts';
 import type { DownloadLimits, FullTextStore } from './passages/full-texts.ts';
 import type { TitlePageInfo } from './input.ts';
 import type { BibliographyEntry, PaperSourceRef } from './bibliography/types.ts';
-import type { GroundingCounts } from './grounding/types.ts';
-import type { GlossaryEntry } from './source-plan/types.ts';
+import type { ClaimCounts, GroundingCounts } from './grounding/types.ts';
 
 export interface ProgressEvent {
   /** Russian name of the stage, shown to the user. */
   stage: string;
   /** 0-100, never decreasing within a run. */
   percent: number;
-}
-
-export interface Usage {
-  promptTokens: number;
-  completionTokens: number;
-  /** LLM calls that make up this paper (including those restored from checkpoints). */
-  calls: number;
-  costRub?: number;
 }
 
 /** «Отчёт об источниках» of a delivered version: the data (the CLI's `.evidence.json`), its .docx and its PDF. */
@@ -32,15 +23,8 @@ export interface PaperEvidence {
   pdf: Buffer;
 }
 
-export interface RunContext {
+export interface RunContext extends SearchContext {
   writer: Writer;
-  /**
-   * The bibliographic databases (OpenAlex, Crossref, a local catalogue), asked together and their
-   * finds merged; null: only the attached sources are used (offline development).
-   */
-  search: BibliographicSearch | readonly BibliographicSearch[] | null;
-  /** The api's own library of Russian and English works (a BibliographicSearch named 'library'), asked with `search`. */
-  library?: BibliographicSearch | null;
   checkpoints: CheckpointStore;
   onProgress: (p: ProgressEvent) => void | Promise<void>;
   pdf: PdfConverter;
@@ -83,20 +67,6 @@ export interface SectionText {
 
 /** Where a listed source was found to exist ('library': our own library of works). */
 export type { SourceVerification } from '@app/contract';
-
-/** What became of the cited sentences checked against their passages. */
-export interface ClaimCounts {
-  /** Cited sentences checked. */
-  checked: number;
-  /** Rewritten without the citation. */
-  rewritten: number;
-  /** Rewritten from the cited passage (grounding/repair.ts) and checked again: the citation stays. */
-  repaired: number;
-  /** Removed with their sentence. */
-  removed: number;
-  /** Citations removed from a statement that stands on its other ones (the cited page does not back it). */
-  citationsRemoved: number;
-}
 
 export interface PaperResult {
   title: string;
@@ -246,13 +216,6 @@ export interface DefenceKit {
   };
   usage: Usage;
   seconds: number;
-}
-
-export interface CallRunner {
-  call(c: Omit<WriterCall, 'tariff' | 'signal'>): Promise<WriterReply>;
-  readonly usage: Usage;
-  /** Calls made in this process (not restored). */
-  readonly fresh: number;
 }
 
 export interface Progress {

@@ -5,7 +5,6 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createCallRunner } from '../src/calls.ts';
-import type { CallRunner } from '../src/types.ts';
 import { createMemoryCheckpoints } from '../src/checkpoints.ts';
 import { reviewChapter } from '../src/review/index.ts';
 import type { Passage } from '../src/passages/split.ts';
@@ -22,8 +21,8 @@ import type { DocModel, Para } from '../src/typeset/model.ts';
 import { extractTables } from '../src/typeset/tables.ts';
 import { startFakeLlm } from '../dev/fake-llm.ts';
 import { createLlmWriter } from '../src/writer/llm.ts';
-import { createOfflineWriter } from '../src/writer/offline/index.ts';
-import type { Writer, WriterCall } from '../src/writer/types.ts';
+import { createOfflineWriter } from '../src/offline-writer/index.ts';
+import type { Writer, WriterCall, CallRunner } from '../src/writer/types.ts';
 import { readZip } from '../src/zip.ts';
 
 const PASSAGES: Record<string, string> = {

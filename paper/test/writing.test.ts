@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { BASE_INPUT } from '../dev/fixtures.ts';
 import { createCallRunner } from '../src/calls.ts';
 import { writeIntroduction } from '../src/introduction/index.ts';
-import { keyAuthorsOf, keyAuthorsSentence } from '../src/introduction/authors.ts';
+import { keyAuthorsOf, keyAuthorsSentence } from '../src/sources/key-authors.ts';
 import { acceptConclusion, planDigest, writeConclusion } from '../src/conclusion/index.ts';
 import type { OutlineBrief } from '../src/outline/types.ts';
 import { concludeChapter, subsectionPlan, writeSection } from '../src/sections/index.ts';

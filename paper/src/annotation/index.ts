@@ -1,10 +1,3 @@
-/**
- * The annotation: what the paper covers and comes to, 600-900 characters, written from its plan
- * beside the texts (not by the outline's call, which every other step waits for). It cites
- * nothing and gives no figure the body does not; a model's answer too short to be one gives way
- * to an annotation composed from the outline.
- */
-import type { CallRunner } from '../types.ts';
 import { dropUngroundedNumbers, groundingOf } from '../grounding/numbers.ts';
 import type { OutlineBrief } from '../outline/types.ts';
 import { withoutMarkers } from '../passages/markers.ts';
@@ -12,7 +5,7 @@ import { cleanText } from '../text/clean.ts';
 import { AUTHOR_SYSTEM } from '../writer/author.ts';
 import { outlineSummary } from '../outline/brief.ts';
 import { tokensFor } from '../writer/tokens.ts';
-import type { ChatMessage, SubsectionDigest } from '../writer/types.ts';
+import type { ChatMessage, SubsectionDigest, CallRunner } from '../writer/types.ts';
 
 const ANNOTATION_CHARS = 750;
 /** Shorter than this, an answer is no annotation. */

@@ -1,16 +1,9 @@
-/**
- * The conclusion answers the tasks of the introduction. It is written from the source plan (what
- * each subsection covers and from which works), at the same time as the subsections, so it is not
- * one more step on the paper's path; it cites nothing, and a figure it gives must stand in the
- * written body (checked once the body is there).
- */
-import type { CallRunner } from '../types.ts';
 import { tokensFor } from '../writer/tokens.ts';
 import { cleanText } from '../text/clean.ts';
 import type { OutlineBrief } from '../outline/types.ts';
 import { dropUngroundedNumbers, groundingOf } from '../grounding/numbers.ts';
 import { withoutMarkers } from '../passages/markers.ts';
-import type { SubsectionDigest, SubsectionPlan } from '../writer/types.ts';
+import type { SubsectionDigest, SubsectionPlan, CallRunner } from '../writer/types.ts';
 import { conclusionMessages } from './prompt.ts';
 
 /** What a subsection will say, as the conclusion's writer is told it: the gists of its planned passages. */

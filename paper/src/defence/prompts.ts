@@ -1,8 +1,7 @@
 /** The model's three tasks for a defence kit: slide bullets, the speech, the commission's questions. */
 import { DEFENCE_KIT, rangeText } from '@app/contract';
 import { z } from 'zod';
-import type { CallRunner } from '../types.ts';
-import type { ChatMessage, FragmentBrief, WriterTask } from '../writer/types.ts';
+import type { ChatMessage, FragmentBrief, WriterTask, CallRunner } from '../writer/types.ts';
 import { DEFENCE_TOPICS } from '../writer/types.ts';
 
 const DEFENCE_SYSTEM =

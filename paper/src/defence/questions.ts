@@ -7,9 +7,8 @@
  * by the paper's own sentence.
  */
 import { DEFENCE_KIT } from '@app/contract';
-import type { CallRunner } from '../types.ts';
 import { sharedTerms } from '../grounding/support.ts';
-import { DEFENCE_TOPICS, type DefenceTopic } from '../writer/types.ts';
+import { DEFENCE_TOPICS, type DefenceTopic, type CallRunner } from '../writer/types.ts';
 import type { CitedEntry, Fragment } from './fragments.ts';
 import type { GroundCheck } from './grounded.ts';
 import type { KitPaper } from './paper.ts';

@@ -1,13 +1,4 @@
-/**
- * The deck's slides: the title slide from the title page, the slides of the introduction (relevance,
- * aim and tasks, object and subject, methods), a slide of results per chapter, the paper's tables
- * as native tables or charts, conclusions, recommendations, the closing slide. The model writes
- * the bullets of the slides that summarise (relevance, chapters, conclusions, recommendations)
- * from the fragments each is given; a bullet that is not grounded in the fragment it cites, or that
- * is too long for its line, is replaced by one made of the paper's own sentence.
- */
-import type { CallRunner } from '../types.ts';
-import type { FragmentBrief } from '../writer/types.ts';
+import type { FragmentBrief, CallRunner } from '../writer/types.ts';
 import type { DeckChart, DeckSlide, DeckTable } from './deck.ts';
 import type { Fragment } from './fragments.ts';
 import type { GroundCheck } from './grounded.ts';

@@ -5,7 +5,7 @@
  * with the paper's own sentences (added where it is short, the last sentences of the longest parts
  * taken away where it is long). The greeting and the closing words are ours.
  */
-import type { CallRunner } from '../types.ts';
+import type { CallRunner } from '../writer/types.ts';
 import { sentencesOf } from '../text/sentences.ts';
 import type { Deck, DeckSlide } from './deck.ts';
 import type { Fragment } from './fragments.ts';

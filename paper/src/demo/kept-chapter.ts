@@ -6,30 +6,11 @@
  * other works, in another order): the kept works join the found ones, the kept passages are placed
  * among the new passages, and the markers are renamed to the new ids.
  */
-import { z } from 'zod';
 import { citedPassageIds, PASSAGE_MARKER, markerIds } from '../passages/markers.ts';
 import type { Passage } from '../passages/split.ts';
 import type { RunSource } from '../sources/types.ts';
 import type { KeptChapter, KeptPassage } from '../outline/types.ts';
 import type { FoundWork } from '../bibliography/types.ts';
-
-function isFoundWork(v: unknown): boolean {
-  const w = v as FoundWork;
-  return typeof w === 'object' && w !== null && typeof w.title === 'string' && typeof w.year === 'number' && Array.isArray(w.authors);
-}
-
-/** As stored with the demo's outline: checked when read back, the works only as far as they are used here. */
-export const KeptChapterSchema = z.object({
-  subsections: z.array(z.array(z.string())),
-  passages: z.array(
-    z.object({
-      id: z.string().regex(/^p\d+$/),
-      page: z.string().nullable(),
-      text: z.string(),
-      source: z.union([z.object({ found: z.custom<FoundWork>(isFoundWork, 'not a found work') }), z.object({ attached: z.string() })]),
-    }),
-  ),
-});
 
 /** What a demo hands on: its chapter 1 texts (subsections "1.1", "1.2", ...) and the passages they cite. */
 export function keptChapterOf(

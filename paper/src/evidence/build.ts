@@ -12,7 +12,7 @@ import { normalNumber, numbersIn, ungroundedNumbers } from '../grounding/numbers
 import { supportOf } from '../grounding/support.ts';
 import type { Passage } from '../passages/split.ts';
 import type { ReadAs } from '../passages/types.ts';
-import type { GlossaryEntry } from '../source-plan/types.ts';
+import type { GlossaryEntry } from '../writer/types.ts';
 import type { RunSource } from '../sources/types.ts';
 import { workLanguage } from '../sources/relevance.ts';
 import { sentencesOf } from '../text/sentences.ts';

@@ -20,7 +20,7 @@ import { figuresNotOn, normalNumber, ungroundedNumbers } from './numbers.ts';
 import { unaccountedNames, type NameContext } from './names.ts';
 import { repeatedParagraphs } from './paragraphs.ts';
 import { MIN_SHARED_TERMS, sharedTerms } from './support.ts';
-import type { GlossaryEntry } from '../source-plan/types.ts';
+import type { GlossaryEntry } from '../writer/types.ts';
 
 /** A cited place: the source and its printed page (null: the work as a whole, its abstract). */
 export interface Citation {

@@ -10,11 +10,10 @@
  * sentence: a citation is never just dropped from a claim it does not back.
  */
 import { z } from 'zod';
-import type { CallRunner, ClaimCounts } from '../types.ts';
+import type { ClaimCounts } from './types.ts';
 import { stems } from '../sources/relevance.ts';
 import { glossaryLine } from '../source-plan/glossary.ts';
-import type { GlossaryEntry } from '../source-plan/types.ts';
-import type { ChatMessage } from '../writer/types.ts';
+import type { ChatMessage, GlossaryEntry, CallRunner } from '../writer/types.ts';
 import { isTable } from '../text/tables.ts';
 import { keepKnownMarkers, withoutMarkers } from '../passages/markers.ts';
 import type { Passage } from '../passages/split.ts';

@@ -13,7 +13,7 @@ import type { Passage } from '../passages/split.ts';
 import { sentencesOf } from '../text/sentences.ts';
 import type { GroundingFinding } from './check.ts';
 import { sharedTerms } from './support.ts';
-import type { GlossaryEntry } from '../source-plan/types.ts';
+import type { GlossaryEntry } from '../writer/types.ts';
 import { numbersIn } from './numbers.ts';
 import { withCitations } from './repeats.ts';
 import type { GroundingCounts } from './types.ts';

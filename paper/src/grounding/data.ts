@@ -6,7 +6,7 @@
  */
 import { initialsOf } from '../bibliography/text.ts';
 import { PASSAGE_MARKER, markerIds } from '../passages/markers.ts';
-import { recordPageRange } from '../passages/printed-pages.ts';
+import { citedRange, recordPageRange } from '../passages/printed-pages.ts';
 import type { Passage } from '../passages/split.ts';
 import type { RunSource } from '../sources/types.ts';
 import type { Citation, CitedSpan, GroundingSource } from './check.ts';
@@ -22,11 +22,6 @@ export interface SourceFacts {
   title: string;
   /** The printed pages: the record's («1501-1507»), or those in the user's citation («С. 45–52»). */
   pages?: string;
-}
-
-/** "С. 45–52" in a user's citation: the pages of an article in its journal. */
-export function citedRange(citation: string): string | undefined {
-  return /С\.\s*(\d+\s*[-–—]\s*\d+)/.exec(citation)?.[1];
 }
 
 export function sourceFactsOf(source: RunSource): SourceFacts {

@@ -6,7 +6,7 @@
  * passage of it fits, and a list that fell below its minimum gets back works whose passages fit
  * (a demo with no margin is not failed by a trim). Each correction is counted by kind.
  */
-import { keyAuthorsOf, keyAuthorsSentence, KEY_AUTHORS_LEAD } from '../introduction/authors.ts';
+import { keyAuthorsOf, keyAuthorsSentence, KEY_AUTHORS_LEAD } from '../sources/key-authors.ts';
 import type { OutlineBrief } from '../outline/types.ts';
 import { citedPassageIds } from '../passages/markers.ts';
 import type { PaperPassages } from '../passages/types.ts';
@@ -18,7 +18,7 @@ import type { GroundingCounts } from './types.ts';
 import { allowedNumbers, groundingSources, markerCitations, nameContextOf, sourceFactsOf } from './data.ts';
 import { unaccountedNames } from './names.ts';
 import { groundingOf } from './numbers.ts';
-import type { GlossaryEntry } from '../source-plan/types.ts';
+import type { GlossaryEntry } from '../writer/types.ts';
 
 /** Rounds of check and correction (a correction may uncite a work whose author another sentence names). */
 const MAX_ROUNDS = 4;

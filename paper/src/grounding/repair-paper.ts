@@ -7,7 +7,7 @@
  * statement retelling its planned passage in its home subsection.
  */
 import { allOrAbort } from '../calls.ts';
-import type { CallRunner } from '../types.ts';
+import type { CallRunner } from '../writer/types.ts';
 import type { Passage } from '../passages/split.ts';
 import { passageBrief } from '../passages/types.ts';
 import type { Written } from '../text/types.ts';

@@ -8,13 +8,11 @@
  * a statement retelling the work's planned passage (recite).
  */
 import { z } from 'zod';
-import type { CallRunner } from '../types.ts';
 import { isCyrillic } from '../bibliography/text.ts';
 import { withoutMarkers } from '../passages/markers.ts';
 import { glossaryLine } from '../source-plan/glossary.ts';
-import type { GlossaryEntry } from '../source-plan/types.ts';
 import { sentencesOf } from '../text/sentences.ts';
-import type { ChatMessage, PassageBrief } from '../writer/types.ts';
+import type { ChatMessage, PassageBrief, GlossaryEntry, CallRunner } from '../writer/types.ts';
 import { isAccounted, namedIn } from './names.ts';
 import { normalNumber, numbersIn, ungroundedNumbers } from './numbers.ts';
 import { MIN_SHARED_TERMS, sharedTerms } from './support.ts';

@@ -11,7 +11,7 @@
  * source-plan/glossary.ts) of English terms the page holds; each term so found is reported with
  * the English term it matched.
  */
-import type { GlossaryEntry } from '../source-plan/types.ts';
+import type { GlossaryEntry } from '../writer/types.ts';
 import { stems } from '../sources/relevance.ts';
 
 export const MIN_SHARED_TERMS = 0.5;

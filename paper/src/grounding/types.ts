@@ -22,3 +22,17 @@ export interface GroundingCounts {
   rewritten: number;
   removed: number;
 }
+
+/** What became of the cited sentences checked against their passages. */
+export interface ClaimCounts {
+  /** Cited sentences checked. */
+  checked: number;
+  /** Rewritten without the citation. */
+  rewritten: number;
+  /** Rewritten from the cited passage (grounding/repair.ts) and checked again: the citation stays. */
+  repaired: number;
+  /** Removed with their sentence. */
+  removed: number;
+  /** Citations removed from a statement that stands on its other ones (the cited page does not back it). */
+  citationsRemoved: number;
+}

@@ -3,12 +3,12 @@
  * parts GOST-minded reviewers look for, composed from the outline so they are always present: цель,
  * задачи, объект, предмет, методы, структура работы.
  */
-import type { CallRunner } from '../types.ts';
+import type { CallRunner } from '../writer/types.ts';
 import { tokensFor } from '../writer/tokens.ts';
 import { cleanText } from '../text/clean.ts';
 import type { OutlineBrief } from '../outline/types.ts';
 import { dropUngroundedNumbers, type Grounding } from '../grounding/numbers.ts';
-import { keyAuthorsSentence } from './authors.ts';
+import { keyAuthorsSentence } from '../sources/key-authors.ts';
 import { introductionMessages } from './prompt.ts';
 
 const ORDINAL = ['первой', 'второй', 'третьей', 'четвёртой'];

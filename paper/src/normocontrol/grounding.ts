@@ -11,7 +11,7 @@ import { checkGrounding, type Citation, type CitedSpan, type GroundingFinding } 
 import { groundingSources, nameContextOf, typesetCitations, type SourceFacts } from '../grounding/data.ts';
 import { numbersIn } from '../grounding/numbers.ts';
 import type { Passage } from '../passages/split.ts';
-import type { GlossaryEntry } from '../source-plan/types.ts';
+import type { GlossaryEntry } from '../writer/types.ts';
 import { analyse, clean, STRUCTURAL } from './document.ts';
 import { readDocx, type ReadParagraph } from '../docx/read.ts';
 

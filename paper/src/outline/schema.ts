@@ -1,5 +1,23 @@
 import { z } from 'zod';
-import { KeptChapterSchema } from '../demo/kept-chapter.ts';
+import type { FoundWork } from '../bibliography/types.ts';
+
+function isFoundWork(v: unknown): boolean {
+  const w = v as FoundWork;
+  return typeof w === 'object' && w !== null && typeof w.title === 'string' && typeof w.year === 'number' && Array.isArray(w.authors);
+}
+
+/** A demo's kept chapter (demo/kept-chapter.ts) as stored with its outline: checked when read back, the works only as far as they are used there. */
+const KeptChapterSchema = z.object({
+  subsections: z.array(z.array(z.string())),
+  passages: z.array(
+    z.object({
+      id: z.string().regex(/^p\d+$/),
+      page: z.string().nullable(),
+      text: z.string(),
+      source: z.union([z.object({ found: z.custom<FoundWork>(isFoundWork, 'not a found work') }), z.object({ attached: z.string() })]),
+    }),
+  ),
+});
 
 /** What the model returns for the outline (structured output). Limits are checked after parsing. */
 export const OutlineDraftSchema = z.object({

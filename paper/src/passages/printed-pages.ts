@@ -21,6 +21,11 @@ const EDGE_LINES = 2;
 /** A lone number, maybe in dashes: "47", "– 47 –". */
 const LONE_NUMBER = /^[\s\-–—]*(\d{1,4})[\s\-–—]*$/;
 
+/** "С. 45–52" in a user's citation: the pages of an article in its journal. */
+export function citedRange(citation: string): string | undefined {
+  return /С\.\s*(\d+\s*[-–—]\s*\d+)/.exec(citation)?.[1];
+}
+
 /** "С. 45–52", "45-52", "pp. 45–52": the first and last page of the record. */
 export function recordPageRange(pages: string | undefined): { first: number; last: number | null } | null {
   const m = /(\d{1,5})\s*(?:[-–—]\s*(\d{1,5}))?/.exec(pages ?? '');

@@ -9,8 +9,7 @@ import { extractSourceText } from '../sources/extract/index.ts';
 import type { RunSource } from '../sources/types.ts';
 import { inventedFullText } from '../sources/search/invented.ts';
 import { fullTextPdf, type DownloadLimits, type FullTextStore } from './full-texts.ts';
-import { printedPages } from './printed-pages.ts';
-import { citedRange } from '../grounding/data.ts';
+import { printedPages, citedRange } from './printed-pages.ts';
 import { splitPassages, type Passage } from './split.ts';
 import type { ReadAs } from './types.ts';
 

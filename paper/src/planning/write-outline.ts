@@ -1,6 +1,6 @@
 /** Writes the outline: keywords, chapters (unless the user gave them), goal and tasks (the annotation is written beside the texts). */
 import { PaperError } from '../errors.ts';
-import type { CallRunner } from '../types.ts';
+import type { CallRunner } from '../writer/types.ts';
 import type { PaperInput } from '../input.ts';
 import type { OutlineWithoutIntroduction } from '../outline/types.ts';
 import { OutlineDraftReadSchema, OutlineDraftSchema } from '../outline/schema.ts';

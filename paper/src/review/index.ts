@@ -1,12 +1,11 @@
 /** The professional tariff's review-and-revise pass: one review per chapter, then each remarked subsection rewritten. */
 import { allOrAbort } from '../calls.ts';
-import type { CallRunner } from '../types.ts';
 import { tokensFor } from '../writer/tokens.ts';
 import { charsOf, joinParagraphs } from '../text/clean.ts';
 import { fillSlots, keepTables, slotTables, withoutTables } from '../text/table-slots.ts';
 import type { Grounding } from '../grounding/numbers.ts';
 import { acceptText, isChapterConclusion } from '../sections/index.ts';
-import type { PassageBrief } from '../writer/types.ts';
+import type { PassageBrief, CallRunner } from '../writer/types.ts';
 import type { OutlineBrief } from '../outline/types.ts';
 import { ReviewSchema } from './schema.ts';
 import { reviewMessages, reviseMessages } from './prompt.ts';

@@ -9,10 +9,10 @@ import type { PaperRun, PaperState, Stage } from '../run/state.ts';
 import { need } from '../run/state.ts';
 import { accessDate, withMoreWorks } from '../sources/run-sources.ts';
 import type { FoundWork } from '../bibliography/types.ts';
-import type { ClaimCounts } from '../types.ts';
-import type { GlossaryEntry } from '../source-plan/types.ts';
+import type { ClaimCounts } from '../grounding/types.ts';
+import type { GlossaryEntry } from '../writer/types.ts';
 import { noClaims } from '../grounding/claims.ts';
-import { KEY_AUTHORS_LEAD } from '../introduction/authors.ts';
+import { KEY_AUTHORS_LEAD } from '../sources/key-authors.ts';
 import { applyRemarks } from './apply.ts';
 import { citedPassageIds } from '../passages/markers.ts';
 

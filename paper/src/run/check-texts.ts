@@ -2,7 +2,7 @@
 import { allOrAbort } from '../calls.ts';
 import type { PaperRun, PaperState } from './state.ts';
 import { need } from './state.ts';
-import type { ClaimCounts } from '../types.ts';
+import type { ClaimCounts } from '../grounding/types.ts';
 import { briefOf } from '../outline/brief.ts';
 import { addClaims, noClaims, verifyClaims } from '../grounding/claims.ts';
 import { groundingOf } from '../grounding/numbers.ts';

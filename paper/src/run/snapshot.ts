@@ -14,7 +14,8 @@ import type { SourcePlan } from '../source-plan/types.ts';
 import { accessDate, runSourcesOf, withMoreWorks } from '../sources/run-sources.ts';
 import type { RunSources } from '../sources/types.ts';
 import type { FoundWork } from '../bibliography/types.ts';
-import type { ClaimCounts, TitlePageInfo } from '../types.ts';
+import type { TitlePageInfo } from '../types.ts';
+import type { ClaimCounts } from '../grounding/types.ts';
 import type { PaperRun, PaperState } from './state.ts';
 import { need } from './state.ts';
 

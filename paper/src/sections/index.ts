@@ -7,14 +7,13 @@
  */
 import { sentencesOf } from '../text/sentences.ts';
 import { isTable } from '../text/tables.ts';
-import type { CallRunner } from '../types.ts';
 import { withoutMarkers } from '../passages/markers.ts';
 import { stems } from '../sources/relevance.ts';
 import { MIN_SHARED_TERMS, sharedTerms } from '../grounding/support.ts';
 import { tokensFor } from '../writer/tokens.ts';
 import { cleanText } from '../text/clean.ts';
 import { dropUngroundedNumbers, type Grounding } from '../grounding/numbers.ts';
-import type { PassageBrief, SubsectionDigest, SubsectionPlan, TextPart, WriterTask } from '../writer/types.ts';
+import type { PassageBrief, SubsectionDigest, SubsectionPlan, TextPart, WriterTask, CallRunner } from '../writer/types.ts';
 import type { OutlineBrief } from '../outline/types.ts';
 import { chapterConclusionMessages, sectionMessages, tableWanted } from './prompt.ts';
 

@@ -1,8 +1,7 @@
 import { AUTHOR_SYSTEM } from '../writer/author.ts';
 import { outlineSummary } from '../outline/brief.ts';
-import type { ChatMessage, PassageBrief, SubsectionDigest, SubsectionPlan, TextPart, WriterTask } from '../writer/types.ts';
+import type { ChatMessage, PassageBrief, SubsectionDigest, SubsectionPlan, TextPart, WriterTask, GlossaryEntry } from '../writer/types.ts';
 import { glossaryLine } from '../source-plan/glossary.ts';
-import type { GlossaryEntry } from '../source-plan/types.ts';
 import type { OutlineBrief } from '../outline/types.ts';
 import { figureStatements, MIN_FIGURES_FOR_TABLE } from '../text/tables.ts';
 import { TABLE_INSTRUCTION } from '../typeset/tables.ts';

@@ -7,13 +7,11 @@
  * equivalents. An entry is taken only as a short Russian phrase for a term that was asked.
  */
 import { z } from 'zod';
-import type { CallRunner } from '../types.ts';
 import { isForeign } from '../bibliography/text.ts';
 import type { Passage } from '../passages/split.ts';
 import { terms } from '../sources/relevance.ts';
 import { wordsIn } from '../text/stems.ts';
-import type { ChatMessage } from '../writer/types.ts';
-import type { GlossaryEntry } from './types.ts';
+import type { ChatMessage, GlossaryEntry, CallRunner } from '../writer/types.ts';
 
 /** Terms asked at most: the commonest words of the foreign passages. */
 const MAX_TERMS = 100;

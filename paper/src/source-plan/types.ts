@@ -4,6 +4,7 @@
  * writing of each subsection is given its works and their passages, and the checks that follow
  * keep every planned work cited.
  */
+import type { GlossaryEntry } from '../writer/types.ts';
 
 /** A work placed in a subsection, with the passages (ids) the subsection is written from. */
 export interface PlannedWork {
@@ -11,12 +12,6 @@ export interface PlannedWork {
   passages: string[];
   /** The work's home: the subsection must cite it (elsewhere it may). */
   home: boolean;
-}
-
-/** An English term of the foreign passages and its Russian equivalent (the topic's glossary). */
-export interface GlossaryEntry {
-  en: string;
-  ru: string;
 }
 
 export interface SourcePlan {

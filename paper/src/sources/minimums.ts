@@ -6,8 +6,7 @@
  */
 import { PaperError } from '../errors.ts';
 import type { PaperInput } from '../input.ts';
-import type { RunContext } from '../types.ts';
-import type { BibliographicSearch } from './search/types.ts';
+import type { BibliographicSearch, SearchContext } from './search/types.ts';
 
 const MIN_SOURCES_FULL = 30;
 /** A paper of 100 pages and more cites more. */
@@ -94,7 +93,7 @@ export function shortfallOf(o: {
 }
 
 /** Every database the run may ask: the api's library first, then the others. */
-export function providersOf(ctx: Pick<RunContext, 'search' | 'library'>): BibliographicSearch[] {
+export function providersOf(ctx: SearchContext): BibliographicSearch[] {
   const others = Array.isArray(ctx.search) ? ctx.search : ctx.search ? [ctx.search] : [];
   return [ctx.library, ...others].filter((p): p is BibliographicSearch => Boolean(p));
 }
@@ -106,7 +105,7 @@ export function providersOf(ctx: Pick<RunContext, 'search' | 'library'>): Biblio
  * Failing here (the order is refunded) beats delivering a paper below the minimum.
  */
 export function checkListedSources(
-  run: { input: Pick<PaperInput, 'type' | 'requiredVolume'>; ctx: Pick<RunContext, 'search' | 'library'> },
+  run: { input: Pick<PaperInput, 'type' | 'requiredVolume'>; ctx: SearchContext },
   listed: number,
   plannedNotListed: number,
 ): void {

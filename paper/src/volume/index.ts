@@ -1,9 +1,3 @@
-/**
- * Volume: the measured page count of the laid-out paper is corrected (the budgets it was written to
- * are run/budget.ts): sections are topped up by the writer when the paper is short and trimmed by
- * whole paragraphs when it is long.
- */
-import type { CallRunner } from '../types.ts';
 import { allOrAbort } from '../calls.ts';
 import { tokensFor } from '../writer/tokens.ts';
 import { charsOf } from '../text/clean.ts';
@@ -13,9 +7,8 @@ import { acceptText, closingAt } from '../sections/index.ts';
 import { citedPassageIds } from '../passages/markers.ts';
 import { isTable, settleTables } from '../text/tables.ts';
 import { withoutTables } from '../text/table-slots.ts';
-import type { PassageBrief } from '../writer/types.ts';
+import type { PassageBrief, GlossaryEntry, CallRunner } from '../writer/types.ts';
 import type { OutlineBrief } from '../outline/types.ts';
-import type { GlossaryEntry } from '../source-plan/types.ts';
 import { extendMessages } from './prompt.ts';
 
 /** One extension asks for at most this many characters. */

@@ -1,9 +1,8 @@
 import { AUTHOR_SYSTEM } from '../writer/author.ts';
 import { outlineSummary } from '../outline/brief.ts';
 import { NUMBERS_RULE, sourcesText } from '../sections/prompt.ts';
-import type { ChatMessage, PassageBrief } from '../writer/types.ts';
+import type { ChatMessage, PassageBrief, GlossaryEntry } from '../writer/types.ts';
 import type { OutlineBrief } from '../outline/types.ts';
-import type { GlossaryEntry } from '../source-plan/types.ts';
 
 export function extendMessages(
   o: OutlineBrief,

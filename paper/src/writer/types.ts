@@ -6,7 +6,6 @@
 import type { ZodTypeAny } from 'zod';
 import type { Tariff, UserStructure } from '../input.ts';
 import type { OutlineBrief } from '../outline/types.ts';
-import type { GlossaryEntry } from '../source-plan/types.ts';
 
 export interface ChatMessage {
   role: 'system' | 'user' | 'assistant';
@@ -164,4 +163,26 @@ export interface WriterReply {
 export interface Writer {
   readonly kind: 'llm' | 'offline';
   complete(call: WriterCall): Promise<WriterReply>;
+}
+
+/** An English term of the foreign passages and its Russian equivalent (the topic's glossary). */
+export interface GlossaryEntry {
+  en: string;
+  ru: string;
+}
+
+export interface Usage {
+  promptTokens: number;
+  completionTokens: number;
+  /** LLM calls that make up this paper (including those restored from checkpoints). */
+  calls: number;
+  costRub?: number;
+}
+
+/** The run's writer as the stages call it: each call checkpointed, its usage counted (calls.ts). */
+export interface CallRunner {
+  call(c: Omit<WriterCall, 'tariff' | 'signal'>): Promise<WriterReply>;
+  readonly usage: Usage;
+  /** Calls made in this process (not restored). */
+  readonly fresh: number;
 }

@@ -34,7 +34,7 @@ import { charsOf } from '../text/clean.ts';
 import { groundingOf } from '../grounding/numbers.ts';
 import { dropRepeatedAcross } from '../grounding/repeats.ts';
 import { budgetOfRun } from '../run/budget.ts';
-import { keyAuthorsOf } from '../introduction/authors.ts';
+import { keyAuthorsOf } from '../sources/key-authors.ts';
 import { GLOSSARY_CHECKPOINT, writeGlossary } from '../source-plan/glossary.ts';
 import type { PlannedWork } from '../source-plan/types.ts';
 import type { TextPart } from '../writer/types.ts';

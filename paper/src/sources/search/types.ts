@@ -26,3 +26,14 @@ export interface BibliographicSearch {
   /** The database's record of a DOI (Crossref): fills in what another database left out. */
   lookup?(doi: string, signal?: AbortSignal): Promise<FoundWork | null>;
 }
+
+/** The databases a run asks (part of its RunContext). */
+export interface SearchContext {
+  /**
+   * The bibliographic databases (OpenAlex, Crossref, a local catalogue), asked together and their
+   * finds merged; null: only the attached sources are used (offline development).
+   */
+  search: BibliographicSearch | readonly BibliographicSearch[] | null;
+  /** The api's own library of Russian and English works (a BibliographicSearch named 'library'), asked with `search`. */
+  library?: BibliographicSearch | null;
+}

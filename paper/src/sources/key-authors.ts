@@ -1,6 +1,6 @@
 /** The key authors of the field, as the introduction names them: from the paper's own sources. */
 import { directName, isCyrillic } from '../bibliography/text.ts';
-import type { RunSource } from '../sources/types.ts';
+import type { RunSource } from './types.ts';
 
 const MAX_AUTHORS = 6;
 

@@ -4,12 +4,12 @@
  * PDF, normocontrol) can run without an LLM. Its papers are marked as written without an LLM
  * and must never be presented to a customer as AI output.
  */
-import { PaperError } from '../../errors.ts';
-import type { FragmentBrief, Writer, WriterCall, WriterReply, WriterTask, PassageBrief } from '../types.ts';
-import type { OutlineBrief } from '../../outline/types.ts';
-import { lexicalVerdicts } from '../../grounding/claims.ts';
-import { figureOf } from '../../text/tables.ts';
-import { bulletOf, spokenOf, standAlone, wordCount } from '../../text/statements.ts';
+import { PaperError } from '../errors.ts';
+import type { FragmentBrief, Writer, WriterCall, WriterReply, WriterTask, PassageBrief } from '../writer/types.ts';
+import type { OutlineBrief } from '../outline/types.ts';
+import { lexicalVerdicts } from '../grounding/claims.ts';
+import { figureOf } from '../text/tables.ts';
+import { bulletOf, spokenOf, standAlone, wordCount } from '../text/statements.ts';
 import {
   ANALYSIS,
   CHAPTER_CONCLUSION,
