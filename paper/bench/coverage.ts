@@ -30,7 +30,7 @@ import {
 } from '../src/index.ts';
 import type { BibliographicSearch, PaperResult, PdfConverter } from '../src/index.ts';
 import { FULL_TEXT_LIMITS } from '../src/passages/full-texts.ts';
-import type { Passage } from '../src/passages/split.ts';
+import type { Passage } from '../src/passages/types.ts';
 import { FOREIGN_SHARE, firstRecentYear } from '../src/sources/minimums.ts';
 import { COVERAGE, coverageCorpus, coverageMinimum, type CoverageSpec } from '../test/support/coverage-corpus.ts';
 import { startCorpusStandIns } from '../test/support/corpus-stand-ins.ts';

@@ -37,7 +37,7 @@ import {
 } from '../src/index.ts';
 import type { FoundWork, PaperInput, PaperResult, PdfConverter } from '../src/index.ts';
 import { FULL_TEXT_LIMITS } from '../src/passages/full-texts.ts';
-import type { Passage } from '../src/passages/split.ts';
+import type { Passage } from '../src/passages/types.ts';
 import type { GlossaryEntry } from '../src/writer/types.ts';
 import { MIN_SHARED_TERMS, sharedTerms } from '../src/grounding/support.ts';
 import { startCrossrefStandIn } from '../test/support/crossref-stand-in.ts';

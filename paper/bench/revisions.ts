@@ -55,7 +55,7 @@ import type { PaperSnapshot, PdfConverter, RemarkInput, RemarkKind, RemarkOutcom
 import { readDocx } from '../src/docx/read.ts';
 import { FULL_TEXT_LIMITS } from '../src/passages/full-texts.ts';
 import { citedPassageIds, withoutMarkers } from '../src/passages/markers.ts';
-import type { Passage } from '../src/passages/split.ts';
+import type { Passage } from '../src/passages/types.ts';
 import { sourcesOfSnapshot } from '../src/run/snapshot.ts';
 import { isChapterConclusion } from '../src/sections/index.ts';
 import { KEY_AUTHORS_LEAD } from '../src/sources/key-authors.ts';

@@ -29,7 +29,7 @@ import { STAGES as STAGE_NAMES } from '../src/progress.ts';
 import { buildDocx } from '../src/typeset/docx.ts';
 import { layoutPaper } from '../src/layout/index.ts';
 import { readPdf } from '../src/pdf/bookmarks.ts';
-import type { DocModel, Para } from '../src/typeset/model.ts';
+import type { DocModel, Para } from '../src/typeset/types.ts';
 
 const s = (ms: number) => `${(ms / 1000).toFixed(1)} с`;
 const RATE = 60;

@@ -25,7 +25,7 @@ import {
 } from '../src/index.ts';
 import type { FoundWork, PaperResult, Writer } from '../src/index.ts';
 import { FULL_TEXT_LIMITS } from '../src/passages/full-texts.ts';
-import type { Passage } from '../src/passages/split.ts';
+import type { Passage } from '../src/passages/types.ts';
 import { startCrossrefStandIn } from '../test/support/crossref-stand-in.ts';
 import { startOpenAlexStandIn } from '../test/support/openalex-stand-in.ts';
 import { makePdf, startPdfServer } from '../test/support/pdf-server.ts';

@@ -3,7 +3,7 @@
  * user files. These records exist only to exercise the pipeline; they are never shown to customers.
  */
 import type { FoundWork } from '../src/bibliography/types.ts';
-import type { AttachedSource, PaperInput } from '../src/input.ts';
+import type { AttachedSource, PaperInput } from '../src/input/types.ts';
 
 export const TOPIC = 'Цифровая трансформация управления малым бизнесом в регионах России';
 

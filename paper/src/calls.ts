@@ -3,9 +3,9 @@
  * under its key before its result is used, and a call whose key is already stored is not made
  * again (a killed run resumes without repeating a finished LLM call). Usage is summed here.
  */
-import type { CheckpointStore } from './checkpoints.ts';
+import type { CheckpointStore } from './checkpoints/types.ts';
 import { throwIfAborted } from './errors.ts';
-import type { Tariff } from './input.ts';
+import type { Tariff } from './input/types.ts';
 import type { Writer, WriterReply, Usage, CallRunner } from './writer/types.ts';
 
 function isReply(v: unknown): v is WriterReply {

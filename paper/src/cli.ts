@@ -29,7 +29,7 @@ import {
 import { SEARCH_SETTINGS, flagOf, searchProvidersOf } from './sources/search/settings.ts';
 import type { SourceFacts } from './grounding/data.ts';
 import { checkDocxGrounding } from './normocontrol/grounding.ts';
-import type { Passage } from './passages/split.ts';
+import type { Passage } from './passages/types.ts';
 import { acceptGlossary, GLOSSARY_CHECKPOINT } from './source-plan/glossary.ts';
 import type { GlossaryEntry } from './writer/types.ts';
 import { LLM_FLAGS, llmWriterOf } from './writer/settings.ts';

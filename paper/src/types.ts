@@ -1,13 +1,14 @@
 import type { EvidenceReport } from '@app/contract';
-import type { CheckpointStore } from './checkpoints.ts';
+import type { CheckpointStore } from './checkpoints/types.ts';
 import type { GlossaryEntry, Usage, Writer } from './writer/types.ts';
 import type { SearchContext } from './sources/search/types.ts';
-import type { PdfConverter } from './pdf/pool.ts';
+import type { PdfConverter } from './pdf/types.ts';
 import type { Outline } from './outline/types.ts';
-import type { DownloadLimits, FullTextStore } from './passages/full-texts.ts';
-import type { TitlePageInfo } from './input.ts';
+import type { DownloadLimits, FullTextStore } from './passages/types.ts';
+import type { TitlePageInfo } from './input/types.ts';
 import type { BibliographyEntry, PaperSourceRef } from './bibliography/types.ts';
 import type { ClaimCounts, GroundingCounts } from './grounding/types.ts';
+import type { SectionText } from './typeset/types.ts';
 
 export interface ProgressEvent {
   /** Russian name of the stage, shown to the user. */
@@ -52,17 +53,6 @@ export interface RunContext extends SearchContext {
   /** The configuration that wrote the paper, kept in the document's properties (the landing's
    * sample works name the model and the databases they were written with). */
   producedBy?: string;
-}
-
-/** Title page details (the order's or the run's). */
-export type { TitlePageInfo } from './input.ts';
-
-export interface SectionText {
-  /** "introduction", "1.2", "conclusion". */
-  key: string;
-  heading: string;
-  /** Plain text, paragraphs separated by blank lines; references resolved: "[3, с. 45]", or a footnote as " (сноска: …)". */
-  text: string;
 }
 
 /** Where a listed source was found to exist ('library': our own library of works). */

@@ -9,7 +9,8 @@
 import type { LookupAddress } from 'node:dns';
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { downloadPdf, FULL_TEXT_LIMITS, type DownloadLimits } from '../src/passages/full-texts.ts';
+import { downloadPdf, FULL_TEXT_LIMITS } from '../src/passages/full-texts.ts';
+import type { DownloadLimits } from '../src/passages/types.ts';
 import { isAllowedAddress } from '../src/passages/public-hosts.ts';
 import { makePdf, startPdfServer, type PdfServer } from './support/pdf-server.ts';
 

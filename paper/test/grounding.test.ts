@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createCallRunner } from '../src/calls.ts';
-import { createMemoryCheckpoints } from '../src/checkpoints.ts';
+import { createMemoryCheckpoints } from '../src/checkpoints/stores.ts';
 import { checkGrounding, type GroundingData } from '../src/grounding/check.ts';
 import { verifyClaims } from '../src/grounding/claims.ts';
 import { applyFindings, citeWhereFits, noCorrections } from '../src/grounding/correct.ts';
@@ -14,7 +14,7 @@ import { groundingSources, markerCitations, nameContextOf, type SourceFacts } fr
 import { namedIn, unaccountedNames } from '../src/grounding/names.ts';
 import { repeatedParagraphs } from '../src/grounding/paragraphs.ts';
 import { dropRepeatedAcross } from '../src/grounding/repeats.ts';
-import type { Passage } from '../src/passages/split.ts';
+import type { Passage } from '../src/passages/types.ts';
 import { cleanText } from '../src/text/clean.ts';
 import { trim } from '../src/volume/index.ts';
 import type { Writer } from '../src/writer/types.ts';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { keptChapterOf, placeKeptChapter, withKeptWorks } from '../src/demo/kept-chapter.ts';
 import { OutlineSchema } from '../src/outline/schema.ts';
-import type { Passage } from '../src/passages/split.ts';
+import type { Passage } from '../src/passages/types.ts';
 import { buildRunSources } from '../src/sources/index.ts';
 import type { FoundWork } from '../src/bibliography/types.ts';
 

@@ -7,7 +7,7 @@ import { tocLeaderGlitches } from '../src/layout/toc-lines.ts';
 import { createPdfConverterPool } from '../src/pdf/pool.ts';
 import { buildDocx } from '../src/typeset/docx.ts';
 import { headingsOf } from '../src/typeset/model.ts';
-import type { DocModel } from '../src/typeset/model.ts';
+import type { DocModel } from '../src/typeset/types.ts';
 import { readPdf } from '../src/pdf/bookmarks.ts';
 import { readZip } from '../src/zip.ts';
 

@@ -5,7 +5,7 @@ import { checkDocx } from '../src/normocontrol/check.ts';
 import { layoutPaper } from '../src/layout/index.ts';
 import { createPdfConverterPool } from '../src/pdf/pool.ts';
 import { readZip } from '../src/zip.ts';
-import type { DocModel } from '../src/typeset/model.ts';
+import type { DocModel } from '../src/typeset/types.ts';
 
 const text = (t: string) => [{ kind: 'text' as const, text: t }];
 const para =

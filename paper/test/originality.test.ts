@@ -6,7 +6,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { entryText } from '../src/bibliography/list.ts';
-import { createMemoryCheckpoints } from '../src/checkpoints.ts';
+import { createMemoryCheckpoints } from '../src/checkpoints/stores.ts';
 import { PaperError } from '../src/errors.ts';
 import { measureOverlap } from '../src/originality/overlap.ts';
 import { checkOriginality, internalReport, plainTextOf } from '../src/originality/stage.ts';

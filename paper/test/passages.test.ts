@@ -17,7 +17,8 @@ import {
 import type { FoundWork, FullTextStore, PaperResult, Writer } from '../src/index.ts';
 import { createCallRunner } from '../src/calls.ts';
 import { createPassageSearch } from '../src/passages/bm25.ts';
-import { downloadPdf as download, FULL_TEXT_LIMITS, fullTextPdf as fullText, type DownloadLimits } from '../src/passages/full-texts.ts';
+import { downloadPdf as download, FULL_TEXT_LIMITS, fullTextPdf as fullText } from '../src/passages/full-texts.ts';
+import type { DownloadLimits } from '../src/passages/types.ts';
 import { printedPages } from '../src/passages/printed-pages.ts';
 import { splitPassages } from '../src/passages/split.ts';
 import { verifyClaims } from '../src/grounding/claims.ts';

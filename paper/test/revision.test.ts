@@ -18,7 +18,7 @@ import {
   revisePaper,
 } from '../src/index.ts';
 import type { GeneratedPaper, PaperSnapshot, RevisionResult, RunContext } from '../src/index.ts';
-import type { AttachedSource } from '../src/input.ts';
+import type { AttachedSource } from '../src/input/types.ts';
 import { numbersIn } from '../src/grounding/numbers.ts';
 import type { FoundWork } from '../src/bibliography/types.ts';
 import { sentencesOf } from '../src/text/sentences.ts';

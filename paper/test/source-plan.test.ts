@@ -10,7 +10,7 @@ import { createMemoryCheckpoints } from '../src/index.ts';
 import type { Writer, WriterCall } from '../src/index.ts';
 import { holdsOnPage, repairStatements } from '../src/grounding/repair.ts';
 import { MIN_SHARED_TERMS, sharedTerms, supportOf } from '../src/grounding/support.ts';
-import type { Passage } from '../src/passages/split.ts';
+import type { Passage } from '../src/passages/types.ts';
 import { acceptGlossary, foreignTerms } from '../src/source-plan/glossary.ts';
 import { placeWorks } from '../src/source-plan/place.ts';
 import { settleChapterConclusion } from '../src/sections/index.ts';

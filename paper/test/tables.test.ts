@@ -5,9 +5,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createCallRunner } from '../src/calls.ts';
-import { createMemoryCheckpoints } from '../src/checkpoints.ts';
+import { createMemoryCheckpoints } from '../src/checkpoints/stores.ts';
 import { reviewChapter } from '../src/review/index.ts';
-import type { Passage } from '../src/passages/split.ts';
+import type { Passage } from '../src/passages/types.ts';
 import { verifyClaims } from '../src/grounding/claims.ts';
 import { tableWanted } from '../src/sections/prompt.ts';
 import { sectionMessages } from '../src/sections/prompt.ts';
@@ -17,7 +17,7 @@ import { dropRepeatedAcross } from '../src/grounding/repeats.ts';
 import { isTable, tableOf } from '../src/text/tables.ts';
 import { topUp, trim } from '../src/volume/index.ts';
 import { buildDocx } from '../src/typeset/docx.ts';
-import type { DocModel, Para } from '../src/typeset/model.ts';
+import type { DocModel, Para } from '../src/typeset/types.ts';
 import { extractTables } from '../src/typeset/tables.ts';
 import { startFakeLlm } from '../dev/fake-llm.ts';
 import { createLlmWriter } from '../src/writer/llm.ts';

@@ -4,7 +4,7 @@ import { abstractKeywords, buildAbstract, volumeLine } from '../src/typeset/abst
 import { aiAppendix } from '../src/typeset/ai-appendix.ts';
 import { buildDocx } from '../src/typeset/docx.ts';
 import { headingsOf, TOTAL_PAGES } from '../src/typeset/model.ts';
-import type { DocModel } from '../src/typeset/model.ts';
+import type { DocModel } from '../src/typeset/types.ts';
 import { extractTables, withTableReference } from '../src/typeset/tables.ts';
 import { captionOf, parseTable } from '../src/text/tables.ts';
 import { BREAK, breakableUrls, withoutBreaks } from '../src/typeset/urls.ts';

@@ -13,12 +13,12 @@
  */
 import type { EvidenceReport } from '@app/contract';
 import { createCallRunner } from '../calls.ts';
-import type { DefenceKit, ProgressEvent, TitlePageInfo } from '../types.ts';
-import type { CheckpointStore } from '../checkpoints.ts';
+import type { DefenceKit, ProgressEvent } from '../types.ts';
+import type { CheckpointStore } from '../checkpoints/types.ts';
 import { PaperError, throwIfAborted } from '../errors.ts';
 import { numbersIn } from '../grounding/numbers.ts';
-import type { Tariff } from '../input.ts';
-import type { PdfConverter } from '../pdf/pool.ts';
+import type { Tariff, TitlePageInfo } from '../input/types.ts';
+import type { PdfConverter } from '../pdf/types.ts';
 import type { Writer, CallRunner } from '../writer/types.ts';
 import { correctDeck } from './correct.ts';
 import type { Deck } from './deck.ts';

@@ -7,7 +7,7 @@
  * among the new passages, and the markers are renamed to the new ids.
  */
 import { citedPassageIds, PASSAGE_MARKER, markerIds } from '../passages/markers.ts';
-import type { Passage } from '../passages/split.ts';
+import type { Passage } from '../passages/types.ts';
 import type { RunSource } from '../sources/types.ts';
 import type { KeptChapter, KeptPassage } from '../outline/types.ts';
 import type { FoundWork } from '../bibliography/types.ts';

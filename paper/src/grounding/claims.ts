@@ -16,7 +16,7 @@ import { glossaryLine } from '../source-plan/glossary.ts';
 import type { ChatMessage, GlossaryEntry, CallRunner } from '../writer/types.ts';
 import { isTable } from '../text/tables.ts';
 import { keepKnownMarkers, withoutMarkers } from '../passages/markers.ts';
-import type { Passage } from '../passages/split.ts';
+import type { Passage } from '../passages/types.ts';
 import { citedFigures, pageText, type Citation } from './check.ts';
 import { groundingSources, markerCitations } from './data.ts';
 import { namedIn } from './names.ts';

@@ -9,7 +9,7 @@
  */
 import { isTable } from '../text/tables.ts';
 import { PASSAGE_MARKER, markerIds } from '../passages/markers.ts';
-import type { Passage } from '../passages/split.ts';
+import type { Passage } from '../passages/types.ts';
 import { sentencesOf } from '../text/sentences.ts';
 import type { GroundingFinding } from './check.ts';
 import { sharedTerms } from './support.ts';

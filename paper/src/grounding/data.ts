@@ -7,7 +7,7 @@
 import { initialsOf } from '../bibliography/text.ts';
 import { PASSAGE_MARKER, markerIds } from '../passages/markers.ts';
 import { citedRange, recordPageRange } from '../passages/printed-pages.ts';
-import type { Passage } from '../passages/split.ts';
+import type { Passage } from '../passages/types.ts';
 import type { RunSource } from '../sources/types.ts';
 import type { Citation, CitedSpan, GroundingSource } from './check.ts';
 import { personsInCitation, vocabularyOf, type ListedPerson, type NameContext } from './names.ts';

@@ -8,8 +8,8 @@
  */
 import { allOrAbort } from '../calls.ts';
 import type { CallRunner } from '../writer/types.ts';
-import type { Passage } from '../passages/split.ts';
-import { passageBrief } from '../passages/types.ts';
+import type { Passage } from '../passages/types.ts';
+import { passageBrief } from '../passages/briefs.ts';
 import type { Written } from '../text/types.ts';
 import type { SourcePlan } from '../source-plan/types.ts';
 import { sentencesOf } from '../text/sentences.ts';

@@ -5,13 +5,12 @@
  */
 import { PaperError, throwIfAborted } from '../errors.ts';
 import { CHARS_PER_PAGE } from '../gost/constants.ts';
-import type { PdfConverter } from '../pdf/pool.ts';
+import type { PdfConverter } from '../pdf/types.ts';
 import { readPdf } from '../pdf/bookmarks.ts';
 import { tocLeaderGlitches } from './toc-lines.ts';
 import { buildDocx } from '../typeset/docx.ts';
-import type { PageMap } from '../typeset/types.ts';
+import type { PageMap, DocModel, HeadingRef } from '../typeset/types.ts';
 import { appendixId, headingsOf, TOTAL_PAGES } from '../typeset/model.ts';
-import type { DocModel, HeadingRef } from '../typeset/model.ts';
 import type { LaidOutPaper } from './types.ts';
 
 const norm = (s: string) =>

@@ -10,7 +10,7 @@ import { PaperError } from '../errors.ts';
 import { checkGrounding, type Citation, type CitedSpan, type GroundingFinding } from '../grounding/check.ts';
 import { groundingSources, nameContextOf, typesetCitations, type SourceFacts } from '../grounding/data.ts';
 import { numbersIn } from '../grounding/numbers.ts';
-import type { Passage } from '../passages/split.ts';
+import type { Passage } from '../passages/types.ts';
 import type { GlossaryEntry } from '../writer/types.ts';
 import { analyse, clean, STRUCTURAL } from './document.ts';
 import { readDocx, type ReadParagraph } from '../docx/read.ts';

@@ -8,7 +8,8 @@
 import { isAbort } from '../errors.ts';
 import type { PaperRun, PaperState, Stage } from '../run/state.ts';
 import { need } from '../run/state.ts';
-import type { OriginalityReport, SectionText } from '../types.ts';
+import type { OriginalityReport } from '../types.ts';
+import type { SectionText } from '../typeset/types.ts';
 import { measureOverlap, type Overlap } from './overlap.ts';
 import { OriginalityCheckError } from './types.ts';
 import { readText } from './words.ts';

@@ -6,7 +6,7 @@
  * to load every run's passages into a table and query it from inside the engine.
  */
 import { terms } from '../sources/relevance.ts';
-import type { Passage } from './split.ts';
+import type { Passage } from './types.ts';
 
 /** The usual BM25 constants: term frequency saturation and length normalisation. */
 const K1 = 1.2;

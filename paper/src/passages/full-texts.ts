@@ -8,12 +8,8 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fetch } from 'undici';
 import { isAbort } from '../errors.ts';
-import { createPublicAgent, NotPublicError, type HostPolicy } from './public-hosts.ts';
-
-export interface FullTextStore {
-  get(key: string): Promise<Uint8Array | undefined>;
-  put(key: string, bytes: Uint8Array): Promise<void>;
-}
+import { createPublicAgent, NotPublicError } from './public-hosts.ts';
+import type { DownloadLimits, FullTextStore } from './types.ts';
 
 export function createMemoryFullTexts(): FullTextStore & { readonly keys: string[] } {
   const map = new Map<string, Uint8Array>();
@@ -45,13 +41,6 @@ export function createDirectoryFullTexts(dir: string): FullTextStore {
       await writeFile(fileOf(key), bytes);
     },
   };
-}
-
-export interface DownloadLimits extends HostPolicy {
-  /** Larger files are whole issues or books: not read. */
-  maxBytes: number;
-  /** A repository slower than this is skipped (the work is cited without a page). */
-  timeoutMs: number;
 }
 
 /** Public hosts only (public-hosts.ts); a test lets its loopback stand-ins answer with `loopback: true`,

@@ -3,7 +3,7 @@
  * turns a passage into its source and printed page ("[[S3, с. 47]]", resolved to "[3, с. 47]" or
  * a footnote by bibliography/refs.ts); a passage read without a full text gives "[[S3]]".
  */
-import type { Passage } from './split.ts';
+import type { Passage } from './types.ts';
 
 export const PASSAGE_MARKER = /\[\[\s*(p\d+(?:\s*[,;]\s*p\d+)*)\s*\]\]/g;
 /** Any double-bracket marker, including ids that were never given and the old "[[S3]]" form. */

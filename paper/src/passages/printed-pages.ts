@@ -13,8 +13,7 @@
  * work, and neither is a page numbered outside the record's range: their pages are null, and
  * nothing on them is ever cited.
  */
-
-export type PageNumbering = 'journal' | 'labels' | 'printed' | 'index';
+import type { PageNumbering } from './types.ts';
 
 /** Lines at the top and the bottom of a page where a running page number is printed. */
 const EDGE_LINES = 2;

@@ -9,19 +9,10 @@
  * (DNS rebinding) never gets a connection to the private one; every redirect is a new connection.
  */
 import { lookup as systemLookup } from 'node:dns/promises';
-import type { LookupAddress } from 'node:dns';
+import type { HostPolicy, Resolve } from './types.ts';
 import { isIP, type LookupFunction, type Socket } from 'node:net';
 import ipaddr from 'ipaddr.js';
 import { Agent, buildConnector } from 'undici';
-
-/** How host names are resolved: the system's resolver, or a test's own. */
-export type Resolve = (hostname: string) => Promise<LookupAddress[]>;
-
-export interface HostPolicy {
-  /** Tests only: their stand-ins listen on loopback (127.0.0.0/8, ::1); nothing else private opens. */
-  loopback: boolean;
-  resolve?: Resolve;
-}
 
 /** A connection refused because of where it would go. */
 export class NotPublicError extends Error {

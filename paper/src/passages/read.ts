@@ -8,10 +8,10 @@ import { PaperError } from '../errors.ts';
 import { extractSourceText } from '../sources/extract/index.ts';
 import type { RunSource } from '../sources/types.ts';
 import { inventedFullText } from '../sources/search/invented.ts';
-import { fullTextPdf, type DownloadLimits, type FullTextStore } from './full-texts.ts';
+import { fullTextPdf } from './full-texts.ts';
 import { printedPages, citedRange } from './printed-pages.ts';
-import { splitPassages, type Passage } from './split.ts';
-import type { ReadAs } from './types.ts';
+import { splitPassages } from './split.ts';
+import type { ReadAs, DownloadLimits, FullTextStore, Passage } from './types.ts';
 
 /** Downloads at the same time. */
 const PARALLEL_DOWNLOADS = 3;

@@ -1,16 +1,7 @@
 /** A source's text cut into passages of about one paragraph, each on one printed page. */
 import { stems } from '../sources/relevance.ts';
 import { withoutPageNumber } from './printed-pages.ts';
-
-export interface Passage {
-  /** "p17": what a writer cites. */
-  id: string;
-  /** The source ("S3"). */
-  sourceId: string;
-  /** The printed page, or null when the work is read without a full text. */
-  page: string | null;
-  text: string;
-}
+import type { Passage } from './types.ts';
 
 /** A passage aims at a paragraph: shorter pieces are joined, longer ones cut at sentences. */
 const MIN_CHARS = 200;

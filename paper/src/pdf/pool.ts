@@ -17,16 +17,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { PaperError } from '../errors.ts';
 import { claimProcessFolder, releaseProcessFolder } from '../process-folder.ts';
+import type { OfficeKind, PdfConverter } from './types.ts';
 
-/** What is converted: a document (Writer) or slides (Impress). */
-export type OfficeKind = 'docx' | 'pptx';
 const FILTER: Record<OfficeKind, string> = { docx: 'pdf:writer_pdf_Export', pptx: 'pdf:impress_pdf_Export' };
-
-export interface PdfConverter {
-  convert(file: Uint8Array, options?: { signal?: AbortSignal; kind?: OfficeKind }): Promise<Buffer>;
-  close(): Promise<void>;
-  readonly stats: { conversions: number; failures: number; restarts: number };
-}
 
 export interface PdfPoolOptions {
   /** Parallel converters (LibreOffice processes). */

@@ -1,4 +1,4 @@
-import type { UserStructure } from '../input.ts';
+import type { UserStructure } from '../input/types.ts';
 import { AUTHOR_SYSTEM } from '../writer/author.ts';
 import type { ChatMessage } from '../writer/types.ts';
 

@@ -1,7 +1,7 @@
 /** Writes the outline: keywords, chapters (unless the user gave them), goal and tasks (the annotation is written beside the texts). */
 import { PaperError } from '../errors.ts';
 import type { CallRunner } from '../writer/types.ts';
-import type { PaperInput } from '../input.ts';
+import type { PaperInput } from '../input/types.ts';
 import type { OutlineWithoutIntroduction } from '../outline/types.ts';
 import { OutlineDraftReadSchema, OutlineDraftSchema } from '../outline/schema.ts';
 import type { OutlineDraft } from '../outline/schema.ts';

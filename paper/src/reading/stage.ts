@@ -8,8 +8,8 @@ import { need } from '../run/state.ts';
 import { placeKeptChapter } from '../demo/kept-chapter.ts';
 import { sourceFactsOf, type SourceFacts } from '../grounding/data.ts';
 import { readSources } from '../passages/read.ts';
-import { passageIdsAfter, type Passage } from '../passages/split.ts';
-import type { PaperPassages, ReadAs } from '../passages/types.ts';
+import { passageIdsAfter } from '../passages/split.ts';
+import type { PaperPassages, ReadAs, Passage } from '../passages/types.ts';
 
 function passagesOf(list: Passage[], readAs: Record<string, ReadAs>): PaperPassages {
   // Which passages each subsection is written from is the source plan's (source-planning/).

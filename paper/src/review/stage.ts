@@ -3,7 +3,7 @@ import { allOrAbort } from '../calls.ts';
 import { briefOf } from '../outline/brief.ts';
 import type { PaperRun, PaperState, Stage } from '../run/state.ts';
 import { need } from '../run/state.ts';
-import { passageBriefs } from '../passages/types.ts';
+import { passageBriefs } from '../passages/briefs.ts';
 import { checkChangedSubsections, guardsRepeats } from '../run/check-texts.ts';
 import { groundingOf } from '../grounding/numbers.ts';
 import { dropRepeatedAcross } from '../grounding/repeats.ts';

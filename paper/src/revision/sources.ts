@@ -16,7 +16,8 @@ import { accessDate, withMoreWorks } from '../sources/run-sources.ts';
 import type { RunSource } from '../sources/types.ts';
 import type { FoundWork } from '../bibliography/types.ts';
 import { readSources } from '../passages/read.ts';
-import { passageIdsAfter, type Passage } from '../passages/split.ts';
+import { passageIdsAfter } from '../passages/split.ts';
+import type { Passage } from '../passages/types.ts';
 import type { NamedWork } from '../remarks/types.ts';
 import { wordsOf } from '../grounding/repeats.ts';
 

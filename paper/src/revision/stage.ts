@@ -1,9 +1,4 @@
-/**
- * The revision stage: a supervisor's remarks applied to a delivered paper (apply.ts). Stored once
- * done, with the works it found and their passages, so a resumed round goes on from the layout.
- */
-import type { Passage } from '../passages/split.ts';
-import type { ReadAs } from '../passages/types.ts';
+import type { ReadAs, Passage } from '../passages/types.ts';
 import type { RemarkOutcome } from '../remarks/types.ts';
 import type { PaperRun, PaperState, Stage } from '../run/state.ts';
 import { need } from '../run/state.ts';

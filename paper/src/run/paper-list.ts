@@ -5,7 +5,7 @@
  * once from the final texts; the volume stage measures its drafts with the lists they would have.
  */
 import { toSourceMarkers } from '../passages/markers.ts';
-import type { Passage } from '../passages/split.ts';
+import type { Passage } from '../passages/types.ts';
 import type { Written } from '../text/types.ts';
 import type { RunSource } from '../sources/types.ts';
 import { buildBibliography, GROUP_TITLES } from '../bibliography/list.ts';

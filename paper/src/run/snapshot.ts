@@ -6,15 +6,13 @@
  * and the list of sources, the layout and the reports are made again by the stages.
  */
 import { noClaims } from '../grounding/claims.ts';
-import type { AttachedSource, PaperInput } from '../input.ts';
+import type { AttachedSource, PaperInput, TitlePageInfo } from '../input/types.ts';
 import type { OutlineWithoutIntroduction } from '../outline/types.ts';
-import type { Passage } from '../passages/split.ts';
-import type { ReadAs } from '../passages/types.ts';
+import type { ReadAs, Passage } from '../passages/types.ts';
 import type { SourcePlan } from '../source-plan/types.ts';
 import { accessDate, runSourcesOf, withMoreWorks } from '../sources/run-sources.ts';
 import type { RunSources } from '../sources/types.ts';
 import type { FoundWork } from '../bibliography/types.ts';
-import type { TitlePageInfo } from '../types.ts';
 import type { ClaimCounts } from '../grounding/types.ts';
 import type { PaperRun, PaperState } from './state.ts';
 import { need } from './state.ts';

@@ -7,7 +7,7 @@ import type { PaperBibliography } from '../bibliography/types.ts';
 import type { StageId, Progress, DefenceKit, NormocontrolReport, OriginalityReport, RunContext } from '../types.ts';
 import type { CallRunner } from '../writer/types.ts';
 import type { GroundingCounts, ClaimCounts } from '../grounding/types.ts';
-import type { AttachedSource, PaperInput } from '../input.ts';
+import type { AttachedSource, PaperInput } from '../input/types.ts';
 import type { LaidOutPaper } from '../layout/types.ts';
 import type { KeptChapter, OutlineWithoutIntroduction } from '../outline/types.ts';
 import type { PaperPassages } from '../passages/types.ts';

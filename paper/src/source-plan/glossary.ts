@@ -8,7 +8,7 @@
  */
 import { z } from 'zod';
 import { isForeign } from '../bibliography/text.ts';
-import type { Passage } from '../passages/split.ts';
+import type { Passage } from '../passages/types.ts';
 import { terms } from '../sources/relevance.ts';
 import { wordsIn } from '../text/stems.ts';
 import type { ChatMessage, GlossaryEntry, CallRunner } from '../writer/types.ts';

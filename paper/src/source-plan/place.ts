@@ -7,7 +7,7 @@
  * its best passages for the subsection.
  */
 import { createPassageSearch } from '../passages/bm25.ts';
-import type { Passage } from '../passages/split.ts';
+import type { Passage } from '../passages/types.ts';
 import type { PlannedWork } from './types.ts';
 
 /** Passages of one work a subsection is written from. */

@@ -5,7 +5,7 @@
  */
 import type { WorkRecord, FoundWork } from '../bibliography/types.ts';
 import { directName } from '../bibliography/text.ts';
-import type { AttachedSource } from '../input.ts';
+import type { AttachedSource } from '../input/types.ts';
 import { stems } from './relevance.ts';
 import { INVENTED_NOTE } from './search/invented.ts';
 import type { RunSource } from './types.ts';

@@ -5,7 +5,7 @@
  * first chapter, for which 8 is a credible list.
  */
 import { PaperError } from '../errors.ts';
-import type { PaperInput } from '../input.ts';
+import type { PaperInput } from '../input/types.ts';
 import type { BibliographicSearch, SearchContext } from './search/types.ts';
 
 const MIN_SOURCES_FULL = 30;

@@ -1,5 +1,5 @@
 /** The sources of a run as the writing stages use them: by id. */
-import type { AttachedSource } from '../input.ts';
+import type { AttachedSource } from '../input/types.ts';
 import { buildRunSources } from './index.ts';
 import type { RunSources } from './types.ts';
 import type { FoundWork } from '../bibliography/types.ts';

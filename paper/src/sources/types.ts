@@ -1,6 +1,6 @@
 /** The sources of a run as the run's state keeps them. */
 import type { BibSource, FoundWork } from '../bibliography/types.ts';
-import type { AttachedSource } from '../input.ts';
+import type { AttachedSource } from '../input/types.ts';
 
 export interface RunSource {
   id: string;

@@ -5,7 +5,7 @@
  * the paper says.
  */
 import type { OutlineWithoutIntroduction } from '../outline/types.ts';
-import type { DocAbstract } from './model.ts';
+import type { DocAbstract } from './types.ts';
 
 export const KEYWORDS = { min: 5, max: 15 } as const;
 

@@ -3,7 +3,7 @@
  * service did (search and selection of sources, drafting of the text, typesetting) and what the
  * author must verify before defending the work. The text refers to it, as GOST asks of every appendix.
  */
-import type { DocAppendix } from './model.ts';
+import type { DocAppendix } from './types.ts';
 
 export const AI_APPENDIX_TITLE = 'Сведения об использовании технологий искусственного интеллекта';
 

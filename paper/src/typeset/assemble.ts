@@ -1,19 +1,17 @@
 /** Resolves the references of the written texts by the paper's list and assembles what the typesetter lays out. */
 import type { PaperBibliography } from '../bibliography/types.ts';
 import { createReferencer } from '../bibliography/refs.ts';
-import type { PaperInput } from '../input.ts';
+import type { PaperInput, TitlePageInfo } from '../input/types.ts';
 import { toSourceMarkers } from '../passages/markers.ts';
-import type { Passage } from '../passages/split.ts';
+import type { Passage } from '../passages/types.ts';
 import type { OutlineWithoutIntroduction } from '../outline/types.ts';
 import type { Written } from '../text/types.ts';
 import type { RunSource } from '../sources/types.ts';
-import type { SectionText, TitlePageInfo } from '../types.ts';
 import { typographRu } from '../text/typography.ts';
 import { buildAbstract } from './abstract.ts';
 import { aiAppendix, aiAppendixReference } from './ai-appendix.ts';
-import type { DocBibliography, DocModel, DocSubsection, Para } from './model.ts';
 import { extractTables, tableText } from './tables.ts';
-import type { Assembled, PaperCitation } from './types.ts';
+import type { Assembled, PaperCitation, DocBibliography, DocModel, DocSubsection, Para, SectionText } from './types.ts';
 
 /** A heading ends without a period (ГОСТ 7.32-2017, 6.2.3); a clipped title's "…" would run into
  * the contents' leader dots and read as doubled dots. */

@@ -29,11 +29,10 @@ import type { ParagraphChild } from 'docx';
 import { BODY_SIZE, FIRST_LINE, FONT, FOOTNOTE_SIZE, LINE_1_5, MARGINS, PAGE, TEXT_WIDTH } from '../gost/constants.ts';
 import { volumeLine } from './abstract.ts';
 import { appendixHeading, appendixId, HEADINGS, headingsOf, TOTAL_PAGES } from './model.ts';
-import type { DocAppendix, DocModel, DocTable, HeadingRef, Para } from './model.ts';
 import { tablesOf } from './model.ts';
 import { DEFAULT_WORK_KIND, titlePageParagraphs } from './title-page.ts';
 import { breakableUrls } from './urls.ts';
-import type { PageMap } from './types.ts';
+import type { PageMap, DocAppendix, DocModel, DocTable, HeadingRef, Para } from './types.ts';
 
 const STYLE = {
   chapter: 'Heading1',

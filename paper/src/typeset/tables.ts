@@ -8,7 +8,7 @@
  * ---| | 1 | 2 |"): the separator row gives the number of columns, and the rows are read from it.
  */
 import { captionOf, parseTable, settleTables } from '../text/tables.ts';
-import type { DocSubsection, DocTable, Para } from './model.ts';
+import type { DocSubsection, DocTable, Para } from './types.ts';
 
 /**
  * What a subsection's writer is told when its passages hold comparable data (sections/prompt.ts

@@ -6,7 +6,7 @@
  * bottom. What the order does not give is a line the student fills in.
  */
 import { AlignmentType, Paragraph, TextRun } from 'docx';
-import type { TitlePageInfo } from '../types.ts';
+import type { TitlePageInfo } from '../input/types.ts';
 
 export const DEFAULT_MINISTRY = 'Министерство науки и высшего образования Российской Федерации';
 export const DEFAULT_WORK_KIND = 'Выпускная квалификационная работа';

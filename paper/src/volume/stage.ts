@@ -10,7 +10,7 @@ import { assemblyOf, bibliographyOf } from '../run/assembly.ts';
 import { briefOf } from '../outline/brief.ts';
 import type { PaperRun, PaperState, Stage } from '../run/state.ts';
 import { need } from '../run/state.ts';
-import { passageBrief, passageBriefs } from '../passages/types.ts';
+import { passageBrief, passageBriefs } from '../passages/briefs.ts';
 import { checkChangedSubsections, guardsRepeats } from '../run/check-texts.ts';
 import type { PageMap } from '../typeset/types.ts';
 import { CHARS_PER_PAGE } from '../gost/constants.ts';

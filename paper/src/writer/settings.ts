@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { PaperError } from '../errors.ts';
-import type { Tariff } from '../input.ts';
+import type { Tariff } from '../input/types.ts';
 import { GIGACHAT_BASE_URL, GIGACHAT_OAUTH_URL, GIGACHAT_SCOPES, type GigaChatScope } from './gigachat.ts';
 import { parseLlmPrices } from './prices.ts';
 import { createTariffWriter, type LlmProvider } from './tariffs.ts';

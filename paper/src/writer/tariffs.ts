@@ -3,7 +3,7 @@
  * or GigaChat), its model and its price. Tariffs on the same provider share one writer, so that
  * they share its concurrency limit (GigaChat allows one stream to an individual).
  */
-import type { Tariff } from '../input.ts';
+import type { Tariff } from '../input/types.ts';
 import { createGigaChatWriter, type GigaChatScope } from './gigachat.ts';
 import { createLlmWriter, type LlmPrice, type LlmWriterOptions } from './llm.ts';
 import type { Writer } from './types.ts';

@@ -4,7 +4,7 @@
  * writer composes deterministic text from the task.
  */
 import type { ZodTypeAny } from 'zod';
-import type { Tariff, UserStructure } from '../input.ts';
+import type { Tariff, UserStructure } from '../input/types.ts';
 import type { OutlineBrief } from '../outline/types.ts';
 
 export interface ChatMessage {

@@ -18,7 +18,7 @@ import { writeIntroduction } from '../introduction/index.ts';
 import { briefOf } from '../outline/brief.ts';
 import type { PaperRun, PaperState, Stage } from '../run/state.ts';
 import { need } from '../run/state.ts';
-import { passageBrief } from '../passages/types.ts';
+import { passageBrief } from '../passages/briefs.ts';
 import { isForeign } from '../bibliography/text.ts';
 import {
   concludeChapter,

@@ -1,17 +1,8 @@
+/** The engine's own checkpoint stores (types.ts): in memory (tests) and in a directory (CLI). */
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
 import path from 'node:path';
-
-/**
- * Where a run keeps the results of finished steps, so that a killed run continues from its last
- * finished step and never repeats a finished LLM call. The service stores them in PostgreSQL;
- * the engine ships an in-memory store (tests) and a directory store (CLI).
- * Values must be JSON-serialisable.
- */
-export interface CheckpointStore {
-  get(key: string): Promise<unknown | undefined>;
-  set(key: string, value: unknown): Promise<void>;
-}
+import type { CheckpointStore } from './types.ts';
 
 export function createMemoryCheckpoints(initial?: Record<string, unknown>): CheckpointStore & { keys(): string[] } {
   const map = new Map<string, string>(Object.entries(initial ?? {}).map(([k, v]) => [k, JSON.stringify(v)]));

@@ -1,6 +1,6 @@
 /** What a paper is ordered with: the engine's input. */
 import type { PaperType, Tariff } from '@app/contract';
-import type { Outline } from './outline/types.ts';
+import type { Outline } from '../outline/types.ts';
 
 /** The tariff: the professional one adds a review pass and uses a stronger model. */
 export type { PaperType, Tariff } from '@app/contract';

@@ -1,8 +1,8 @@
 /** The engine's input, checked against the limits of the order form (the contract's). */
 import { LIMITS } from '@app/contract';
-import { PaperError } from './errors.ts';
-import type { PaperInput } from './input.ts';
-import { OutlineSchema } from './outline/schema.ts';
+import { PaperError } from '../errors.ts';
+import type { PaperInput } from './types.ts';
+import { OutlineSchema } from '../outline/schema.ts';
 
 /** The longest line of the title page the engine takes (the order form's limits are shorter). */
 const TITLE_FIELD_MAX = 300;
