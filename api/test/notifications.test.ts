@@ -75,7 +75,8 @@ it(
     const payment = (await failing.sql('select status from payments where order_id = $1', [created.body.data.task_id])).rows[0];
     expect(payment.status).toBe('succeeded');
     const mail = await failing.outbox.waitFor(u.email, (m) => m.subject === 'Не удалось создать работу');
-    expect(mail.text).toContain('Мы возвращаем оплату');
+    expect(mail.text?.split('Оплата будет возвращена автоматически.')).toHaveLength(2);
+    expect(mail.text).toContain('Мы пришлём письмо, когда возврат пройдёт.');
     // Every captured ruble ends as a paper or a refund: this one goes back at once.
     const refund = (await failing.sql('select status, amount, reason from refunds where order_id = $1', [created.body.data.task_id])).rows;
     expect(refund).toEqual([{ status: 'succeeded', amount: 30, reason: 'generation_failed' }]);

@@ -1,6 +1,6 @@
 /** Everything the bot says, in one place. Plain text: titles may hold any characters, and links
  * stay bare URLs (Telegram links them itself; buttons would refuse a development localhost URL). */
-import { formatRubles } from '@app/contract';
+import { formatRubles, refundNotice } from '@app/contract';
 import type { BindFailure, CurrentGeneration, PaperLink } from './deps.ts';
 
 export const COMMANDS = [
@@ -106,11 +106,7 @@ export function notification(n: Notification, site: string): string {
           ].join('\n\n')
         : [`Демо-версия работы «${n.title}» готова.`, `Посмотреть её и купить полную версию: ${site}/preview/${n.paperId}`].join('\n\n');
     case 'generation_failed':
-      return [
-        `Не удалось создать работу на тему «${n.topic}».`,
-        n.message,
-        `Деньги вернутся автоматически: мы пришлём сообщение, когда возврат пройдёт. Вопросы: ${n.supportEmail}.`,
-      ]
+      return [`Не удалось создать работу на тему «${n.topic}».`, n.message, refundNotice(n.message, 'сообщение', n.supportEmail)]
         .filter(Boolean)
         .join('\n\n');
     case 'refund_succeeded':
@@ -132,7 +128,7 @@ export function notification(n: Notification, site: string): string {
       return [
         `Не удалось подготовить комплект к защите работы «${n.topic}».`,
         n.message,
-        `Деньги вернутся автоматически: мы пришлём сообщение, когда возврат пройдёт. Вопросы: ${n.supportEmail}.`,
+        refundNotice(n.message, 'сообщение', n.supportEmail),
       ]
         .filter(Boolean)
         .join('\n\n');
@@ -151,7 +147,7 @@ export function notification(n: Notification, site: string): string {
         `Не удалось выполнить доработку работы «${n.title}».`,
         n.message,
         n.refunded
-          ? `Деньги вернутся автоматически: мы пришлём сообщение, когда возврат пройдёт. Вопросы: ${n.supportEmail}.`
+          ? refundNotice(n.message, 'сообщение', n.supportEmail)
           : `Доработка не засчитана в бесплатные: отправьте замечания ещё раз. Вопросы: ${n.supportEmail}.`,
       ]
         .filter(Boolean)

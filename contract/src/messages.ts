@@ -102,3 +102,17 @@ export function retriesLeftText(n: number): string {
   else if (mod10 >= 2 && mod10 <= 4 && (mod100 < 12 || mod100 > 14)) word = 'попытки';
   return `Осталось ${n} ${word}`;
 }
+
+/** The one sentence that tells a user their money goes back: in a failed order's message (the site,
+ * the bot's status), in its e-mail and in its Telegram notice. */
+export const REFUND_PROMISE = 'Оплата будет возвращена автоматически.';
+
+/**
+ * How a failed order's e-mail (`by`: «письмо») or Telegram notice («сообщение») tells of its refund
+ * after the order's own message: the promise, unless that message made it already, how the user
+ * hears that the refund went through, and whom to ask.
+ */
+export function refundNotice(message: string, by: 'письмо' | 'сообщение', supportEmail: string): string {
+  const promise = message.includes(REFUND_PROMISE) ? '' : `${REFUND_PROMISE} `;
+  return `${promise}Мы пришлём ${by}, когда возврат пройдёт. Вопросы: ${supportEmail}.`;
+}

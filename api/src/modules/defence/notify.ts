@@ -1,5 +1,5 @@
 /** What the user is told about a defence kit: the e-mails, and the Telegram messages' facts. */
-import { DEFENCE_KIT, formatRubles, rangeText } from '@app/contract';
+import { DEFENCE_KIT, formatRubles, rangeText, refundNotice } from '@app/contract';
 import type { Notification } from '@app/bot';
 import type { Config } from '../../config.ts';
 import type { NotifyJob } from '../../jobs/queues.ts';
@@ -37,7 +37,7 @@ export function defenceMail(to: string, kind: NotifyJob['kind'], order: Order, c
       return mail(to, 'Не удалось подготовить комплект к защите', 'Комплект не подготовлен', [
         `Не удалось подготовить комплект к защите работы «${order.topic}».`,
         order.error ?? '',
-        `Мы возвращаем оплату (${formatRubles(order.amount)}) автоматически и пришлём письмо, когда возврат пройдёт. Вопросы: ${config.supportEmail}.`,
+        refundNotice(order.error ?? '', 'письмо', config.supportEmail),
       ]);
     case 'refund_succeeded':
       return mail(to, 'Возврат выполнен', 'Возврат выполнен', [

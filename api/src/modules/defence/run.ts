@@ -6,7 +6,7 @@
  * died too often) fails the order, and its payment is refunded.
  */
 import { makeDefenceKit, PaperError } from '@app/paper';
-import { DEFENCE_CONTENT_TYPES, type DefenceFile } from '@app/contract';
+import { DEFENCE_CONTENT_TYPES, REFUND_PROMISE, type DefenceFile } from '@app/contract';
 import { Order } from '../orders/entities.ts';
 import { completeOrder } from '../payments/lifecycle.ts';
 import { orderOptionsOf } from '../orders/options.ts';
@@ -18,7 +18,7 @@ import { claim, endFailedRun, publish, runSupport, type GenerationDeps } from '.
 import { DefenceKit } from './entities.ts';
 import { defenceFileKey } from './kit.ts';
 
-const FAILED_MESSAGE = 'Не удалось подготовить комплект к защите. Оплата будет возвращена автоматически.';
+const FAILED_MESSAGE = `Не удалось подготовить комплект к защите. ${REFUND_PROMISE}`;
 
 export async function runDefenceKit(d: GenerationDeps, orderId: string): Promise<void> {
   if (!(await claim(d.em, orderId, d.config.worker.staleSeconds))) return;

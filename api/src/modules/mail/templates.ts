@@ -1,5 +1,5 @@
 /** Russian e-mails: subject, plain text and HTML. */
-import { formatRubles } from '@app/contract';
+import { formatRubles, refundNotice } from '@app/contract';
 import type { MailMessage } from './mailer.ts';
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -92,12 +92,8 @@ export function paymentSucceededMail(to: string, p: { topic: string; full: boole
   return { to, subject: 'Оплата получена', text: lines.join('\n\n'), html: layout('Оплата получена', lines) };
 }
 
-export function generationFailedMail(to: string, p: { topic: string; message: string; amount: number; supportEmail: string }): MailMessage {
-  const lines = [
-    `Не удалось создать работу на тему «${p.topic}».`,
-    p.message,
-    `Мы возвращаем оплату (${formatRubles(p.amount)}) автоматически и пришлём письмо, когда возврат пройдёт. Вопросы: ${p.supportEmail}.`,
-  ];
+export function generationFailedMail(to: string, p: { topic: string; message: string; supportEmail: string }): MailMessage {
+  const lines = [`Не удалось создать работу на тему «${p.topic}».`, p.message, refundNotice(p.message, 'письмо', p.supportEmail)];
   return { to, subject: 'Не удалось создать работу', text: lines.join('\n\n'), html: layout('Работа не создана', lines) };
 }
 
@@ -144,7 +140,7 @@ export function revisionFailedMail(to: string, p: { title: string; message: stri
     `Не удалось выполнить доработку работы «${p.title}».`,
     p.message,
     p.amount
-      ? `Мы возвращаем оплату (${formatRubles(p.amount)}) автоматически и пришлём письмо, когда возврат пройдёт. Вопросы: ${p.supportEmail}.`
+      ? refundNotice(p.message, 'письмо', p.supportEmail)
       : `Эта доработка не засчитана в бесплатные: отправьте замечания ещё раз или напишите нам: ${p.supportEmail}.`,
   ];
   return { to, subject: 'Не удалось выполнить доработку', text: lines.join('\n\n'), html: layout('Доработка не выполнена', lines) };

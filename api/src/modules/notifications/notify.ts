@@ -60,7 +60,6 @@ function mailOf(config: Config, order: Order, email: string, kind: NotifyJob['ki
       return generationFailedMail(email, {
         topic: order.topic,
         message: order.error ?? '',
-        amount: order.amount,
         supportEmail: config.supportEmail,
       });
     case 'refund_succeeded':

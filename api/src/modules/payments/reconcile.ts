@@ -5,6 +5,7 @@
  * delivered, and re-queues paid generations whose job was lost or whose worker went silent. Every
  * step is idempotent, so it may run at any time, on any worker, any number of times.
  */
+import { REFUND_PROMISE } from '@app/contract';
 import type { PaymentDeps } from './payments.ts';
 import { syncPayment } from './payments.ts';
 import { failOrder } from './lifecycle.ts';
@@ -37,7 +38,7 @@ export interface ReconcileReport {
 const BATCH = 200;
 /** A payment whose refunds the provider declined this many times is left to support. */
 const MAX_DECLINED_REFUNDS = 3;
-const GENERATION_LOST = 'Не удалось создать работу: генерация несколько раз прерывалась. Оплата будет возвращена.';
+const GENERATION_LOST = `Не удалось создать работу: генерация несколько раз прерывалась. ${REFUND_PROMISE}`;
 
 export async function reconcile(d: ReconcileDeps): Promise<ReconcileReport> {
   const report: ReconcileReport = { paymentsChecked: 0, refundsRecorded: 0, refundsSent: 0, generationsRequeued: 0, generationsFailed: 0 };

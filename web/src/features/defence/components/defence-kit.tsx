@@ -2,7 +2,7 @@
  * from the order's socket), its three files to download, or why it was not made. */
 import { Button, List, Stack, Text } from '@chakra-ui/react';
 import { ProgressLine } from '@/components/progress-line';
-import { DEFENCE_KIT, fileNameOf, formatRubles, rangeText, type DefenceKitStatus } from '@app/contract';
+import { DEFENCE_KIT, fileNameOf, formatRubles, rangeText, REFUND_PROMISE, type DefenceKitStatus } from '@app/contract';
 import { FormAlert } from '@/components/form-alert';
 import { InlineError } from '@/components/inline-error';
 import { useDownload } from '@/lib/use-download';
@@ -103,7 +103,7 @@ export function DefenceKit({ title, kit, making, onBuy, buying, buyError }: Prop
         <Making making={making ?? { stage: kit.stage ?? '', progress: kit.progress }} />
       ) : kit.state === 'failed' ? (
         <Stack gap="3">
-          <FormAlert>{kit.error || 'Не удалось подготовить комплект к защите. Оплата будет возвращена автоматически.'}</FormAlert>
+          <FormAlert>{kit.error || `Не удалось подготовить комплект к защите. ${REFUND_PROMISE}`}</FormAlert>
           {kit.available ? buy(`Попробовать снова за ${formatRubles(kit.price)}`) : null}
         </Stack>
       ) : kit.files && kit.summary ? (

@@ -3,7 +3,7 @@
  * to change when there are too few for the chosen paper (the order cannot be paid then, unless a
  * database did not answer in time). */
 import { Box, HStack, List, Spinner, Text } from '@chakra-ui/react';
-import type { PaperType } from '@app/contract';
+import { REFUND_PROMISE, type PaperType } from '@app/contract';
 import { pluralRu } from '@/lib/format';
 import type { SourcesEstimateState } from '../hooks/use-sources-estimate';
 
@@ -55,7 +55,7 @@ export function SourcesEstimate({ state: { estimate, loading }, paperType }: { s
           {advice}
           {estimate.complete
             ? ''
-            : ' Не все базы данных ответили вовремя, поэтому заказ можно оплатить; если источников не хватит, деньги вернутся автоматически.'}
+            : ` Не все базы данных ответили вовремя, поэтому заказ можно оплатить; если источников не хватит, работа не будет создана. ${REFUND_PROMISE}`}
         </Text>
       ) : null}
     </Box>
