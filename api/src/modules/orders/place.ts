@@ -8,6 +8,7 @@ import type { Config } from '../../config.ts';
 import type { Jobs } from '../../jobs/queues.ts';
 import { AppError } from '../../errors.ts';
 import { validationFailure } from '../../http/errors.ts';
+import { hasNul } from '../../http/input.ts';
 import { orderFileKey, type Storage } from '../../storage/storage.ts';
 import type { AuthSession } from '../accounts/sessions.ts';
 import { Paper } from '../papers/entities.ts';
@@ -74,6 +75,8 @@ class PendingPurchase extends AppError {
   }
 }
 
+/** purchase_json read once, by its schema: 400 for a NUL it spells as \u0000 (refused like a raw
+ * one), 422 for text that is not JSON or not a purchase. */
 function parsePurchase(text: string): PurchaseJson {
   let raw: unknown;
   try {
@@ -81,6 +84,7 @@ function parsePurchase(text: string): PurchaseJson {
   } catch {
     throw new AppError('purchase_invalid', { detail: 'purchase_json: некорректный JSON' });
   }
+  if (hasNul(raw)) throw new AppError('invalid_characters');
   const parsed = purchaseJson.safeParse(raw);
   if (!parsed.success) {
     const { detail, errors } = validationFailure(parsed.error.issues);

@@ -127,11 +127,7 @@ function asUploadError(error: unknown): unknown {
 /** Reads the payment/create form (see the file comment). The caller must `discard()` the result. */
 export async function receivePurchaseForm(request: FastifyRequest, uploadsDir: string): Promise<PurchaseForm> {
   const form = await receiveForm(request, uploadsDir, PURCHASE_FORM);
-  // purchase_json is JSON text: a NUL it spells as \u0000 is refused like a raw one.
-  if (hasNul(parseOrNull(form.fields.purchase_json))) {
-    await form.discard();
-    throw new AppError('invalid_characters');
-  }
+  // purchase_json is parsed once, where it is placed (placePurchase).
   return { ...form.fields, files: form.files, discard: form.discard };
 }
 
@@ -198,14 +194,6 @@ export async function receiveForm<T>(
     throw new AppError('validation_failed', { detail: parsed.error.issues[0].message });
   }
   return { fields: parsed.data, files, discard };
-}
-
-function parseOrNull(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return null;
-  }
 }
 
 /** This server process's folder for uploads, DATA_DIR/uploads/host+pid+random: what a killed
