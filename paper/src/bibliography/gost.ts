@@ -5,8 +5,7 @@
  * in the description of a part (article, chapter).
  */
 import type { Person, WorkRecord } from './types.ts';
-import { DASH, directName, fullName, headingName, isForeign, pageRange } from './text.ts';
-import { NBSP } from '../text/typography.ts';
+import { DASH, NBSP, directName, fullName, headingName, isForeign, pageRange } from './text.ts';
 
 export type FormatMode = 'list' | 'note';
 

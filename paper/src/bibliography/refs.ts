@@ -5,8 +5,7 @@
  */
 import type { BibSource, Cite, Inline, PrintedCitation } from './types.ts';
 import { formatRecord, shortRecord } from './gost.ts';
-import { DASH, normalizeCitation, pageRange } from './text.ts';
-import { NBSP } from '../text/typography.ts';
+import { DASH, NBSP, normalizeCitation, pageRange } from './text.ts';
 
 export const MARKER = /\[\[\s*(S\d+)\s*(?:,\s*(?:с|c|стр)\.?\s*([0-9]+(?:\s*[-–]\s*[0-9]+)?))?\s*\]\]/g;
 

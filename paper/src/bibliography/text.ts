@@ -1,6 +1,6 @@
 import type { Person } from './types.ts';
-import { NBSP, nbspInitials } from '../text/typography.ts';
 
+export const NBSP = '\u00A0';
 export const DASH = '–';
 
 const CYRILLIC = /[А-Яа-яЁё]/;
@@ -85,4 +85,25 @@ function withContentType(text: string): string {
   const host = text.indexOf(' // ');
   if (host > 0) return `${text.slice(0, host).replace(/\.?$/, '.')} ${DASH} ${type}${text.slice(host)}`;
   return `${text.replace(/\.$/, '')}. ${DASH} ${type}.`;
+}
+
+/**
+ * "И. И. Иванов" / "Иванов, И. И." / "Иванов И. И.": spaces inside initials and between initials and
+ * a surname become non-breaking. After the heading forms "Иванов, И. И." and "Иванов И. И." the next
+ * word is the title, so that space stays ordinary.
+ */
+export function nbspInitials(text: string): string {
+  const initials = /(?<!\p{L})((?:[А-ЯЁA-Z]\.[ \u00A0]?){1,3})/gu;
+  return text
+    .replace(initials, (match: string, _g: string, offset: number) => {
+      const before = text.slice(0, offset);
+      const after = text.slice(offset + match.length);
+      let out = match.trimEnd().replace(/\. (?=[А-ЯЁA-Z]\.)/g, `.${NBSP}`);
+      const trailing = match.slice(out.length);
+      // After a surname («Иванов И. И.») the initials end the name: the next word is the title.
+      const surnameFollows = /^[А-ЯЁA-Z][а-яёa-z-]+/.test(after) && !/(,|[А-ЯЁA-Z][а-яёa-z-]+)\s*$/.test(before);
+      if (trailing) out += surnameFollows ? NBSP : trailing;
+      return out;
+    })
+    .replace(/([А-ЯЁA-Z][а-яёa-z-]+,?) (?=[А-ЯЁA-Z]\.[ \u00A0]?[А-ЯЁA-Z]\.)/gu, `$1${NBSP}`);
 }
