@@ -8,7 +8,9 @@ import { QUEUE, type GenerateJob, type NotifyJob } from './jobs/queues.ts';
 import { pruneRateLimits } from './modules/limits/rate-limit.ts';
 import { createEngineParts } from './modules/generation/engine.ts';
 import { startLibrary } from './modules/library/library-jobs.ts';
-import { runOrder } from './modules/generation/dispatch.ts';
+import { runOrder, type OrderRunners } from './modules/generation/dispatch.ts';
+import { runDefenceKit } from './modules/defence/run.ts';
+import { runRevision } from './modules/revisions/run.ts';
 import { deliverNotification } from './modules/notifications/notify.ts';
 import { reconcile as reconcileOrders } from './modules/payments/reconcile.ts';
 import { expirePendingOrders } from './modules/payments/unpaid.ts';
@@ -50,12 +52,14 @@ export async function startWorker(config: Config, orm: Orm, databaseUrl: string,
   const ended = new AbortController();
   const paymentDeps = () => ({ em: orm.em.fork(), provider: services.provider, jobs: services.jobs, log });
 
+  const runners: OrderRunners = { defence: runDefenceKit, revision: runRevision };
   await boss.work<GenerateJob>(
     QUEUE.generate,
     { batchSize: 1, localConcurrency: config.worker.concurrency, pollingIntervalSeconds: 1 },
     async ([job]) => {
       await runOrder(
         { ...paymentDeps(), config, storage: services.storage, engine, quota, stopping: stopping.signal, signal: ended.signal },
+        runners,
         job.data.orderId,
       );
     },

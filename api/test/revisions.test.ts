@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withComments } from '../../paper/dev/commented-docx.ts';
 import { readZip } from '../../paper/src/zip.ts';
 import { withoutMarkers } from '../../paper/src/passages/markers.ts';
-import { readSnapshot } from '../src/modules/revisions/versions.ts';
+import { readSnapshot } from '../src/modules/versions/versions.ts';
 import { signUp, startTestApp, type Client, type TestApp } from './support/app.ts';
 import { untilOrderEvents } from './support/events.ts';
 import { expectMoneyBalanced, sandboxBooks } from './support/money.ts';
@@ -298,7 +298,7 @@ describe('a bought full paper', () => {
     const failed = (await owner.client.get(`/api/v1/papers/${paperId}/revisions/`)).body.revisions[0];
     expect(failed).toMatchObject({
       status: 'failed',
-      error: 'Не удалось выполнить доработку. Если она была оплачена, деньги вернутся автоматически.',
+      error: 'Не удалось выполнить доработку. Оплата будет возвращена автоматически.',
     });
     await t.outbox.waitFor(owner.email, (m) => m.subject === 'Не удалось выполнить доработку');
     await expectMoneyBalanced(t, await sandboxBooks(t));

@@ -9,7 +9,8 @@ import { Order, OrderFile, Payment, Refund } from '../modules/orders/entities.ts
 import { PromoCode } from '../modules/promo/entities.ts';
 import { Review } from '../modules/reviews/entities.ts';
 import { DefenceKit } from '../modules/defence/entities.ts';
-import { PaperVersion, Revision } from '../modules/revisions/entities.ts';
+import { Revision } from '../modules/revisions/entities.ts';
+import { PaperVersion } from '../modules/versions/entities.ts';
 import { ShareLink } from '../modules/evidence/entities.ts';
 
 const entities = [

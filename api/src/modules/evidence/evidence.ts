@@ -10,7 +10,7 @@ import { evidenceFileKey, type Storage } from '../../storage/storage.ts';
 import type { SessionOwner } from '../accounts/sessions.ts';
 import type { Paper } from '../papers/entities.ts';
 import { downloadable, ownPaper } from '../papers/papers.ts';
-import { PaperVersion } from '../revisions/entities.ts';
+import { PaperVersion } from '../versions/entities.ts';
 import { readEvidence } from './store.ts';
 
 /** One version of a paper as a report or a link shows it. */

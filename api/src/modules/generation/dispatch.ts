@@ -1,13 +1,17 @@
-/** The worker's one job per order: a paper is generated, a defence kit made (modules/defence), a
- * delivered paper revised (modules/revisions). */
+/** The worker's one job per order: a paper is generated here; the other kinds have runners of their
+ * own modules (a defence kit: modules/defence, a revision round: modules/revisions), which sit above
+ * generation and so are handed in by the worker (worker.ts), not imported. */
 import { Order } from '../orders/entities.ts';
-import { runDefenceKit } from '../defence/run.ts';
-import { runRevision } from '../revisions/run.ts';
 import { runGeneration, type GenerationDeps } from './run.ts';
 
-export async function runOrder(d: GenerationDeps, orderId: string): Promise<void> {
+type OrderRunner = (d: GenerationDeps, orderId: string) => Promise<void>;
+
+/** The runners of the kinds that are not a paper. */
+export type OrderRunners = Record<'defence' | 'revision', OrderRunner>;
+
+export async function runOrder(d: GenerationDeps, runners: OrderRunners, orderId: string): Promise<void> {
   const order = await d.em.fork().findOne(Order, { id: orderId });
-  if (order?.kind === 'defence') return runDefenceKit(d, orderId);
-  if (order?.kind === 'revision') return runRevision(d, orderId);
+  const kind = order?.kind;
+  if (kind === 'defence' || kind === 'revision') return runners[kind](d, orderId);
   return runGeneration(d, orderId);
 }

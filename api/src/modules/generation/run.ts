@@ -12,7 +12,7 @@ import {
   type PaperSourceRef,
   type ProgressEvent,
 } from '@app/paper';
-import { DOCX, type Tariff } from '@app/contract';
+import { DOCX, REFUND_PROMISE, type Tariff } from '@app/contract';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
@@ -24,7 +24,7 @@ import { completeOrder, failOrder, failureDetail } from '../payments/lifecycle.t
 import type { PaymentProvider } from '../payments/providers/types.ts';
 import { attachedFilesOf } from '../orders/repository.ts';
 import { Paper, type StoredPaperSource } from '../papers/entities.ts';
-import { recordFirstVersion, storeSnapshot } from '../revisions/versions.ts';
+import { recordFirstVersion, storeSnapshot } from '../versions/versions.ts';
 import { storeEvidence } from '../evidence/store.ts';
 import { originalityOf } from '../papers/originality.ts';
 import type { Quota } from '../quota/quota.ts';
@@ -54,7 +54,7 @@ export interface GenerationDeps {
   signal?: AbortSignal;
 }
 
-const FAILED_MESSAGE = 'Не удалось создать работу. Оплата будет возвращена автоматически.';
+const FAILED_MESSAGE = `Не удалось создать работу. ${REFUND_PROMISE}`;
 
 /** Takes the order if it is queued, or generating under a worker that has gone silent. */
 export async function claim(em: EntityManager, orderId: string, staleSeconds: number): Promise<boolean> {

@@ -20,8 +20,9 @@ import { optionsOfPaper, type OrderPlan } from '../orders/plan.ts';
 import { placeOrder, refuseWhilePending, type OrderDeps, type UploadedFile } from '../orders/place.ts';
 import type { Paper } from '../papers/entities.ts';
 import { downloadable, ownPaper } from '../papers/papers.ts';
-import { PaperVersion, Revision } from './entities.ts';
-import { versionsOf } from './versions.ts';
+import { Revision } from './entities.ts';
+import { PaperVersion } from '../versions/entities.ts';
+import { versionsOf } from '../versions/versions.ts';
 
 /** The statuses of a round still on its way: no second round of the paper meanwhile. */
 const UNFINISHED = ['pending_payment', 'queued', 'generating'] as const;

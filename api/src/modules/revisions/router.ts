@@ -9,7 +9,7 @@ import type { PaymentProvider } from '../payments/providers/types.ts';
 import { receiveForm, type FormSpec } from '../orders/upload.ts';
 import { fileResponse } from '../papers/router.ts';
 import { createRevision, revisionsInfo } from './revisions.ts';
-import { openVersionFile } from './versions.ts';
+import { openVersionFile } from '../versions/versions.ts';
 import { ownPaper } from '../papers/papers.ts';
 
 const s = initServer();

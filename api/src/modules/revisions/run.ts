@@ -5,7 +5,7 @@
  * each remark's outcome in the transaction that completes the order. A round that fails for good
  * ends `failed` and its payment, if any, is refunded.
  */
-import { DOCX } from '@app/contract';
+import { DOCX, REFUND_PROMISE } from '@app/contract';
 import { revisePaper } from '@app/paper';
 import { paperFileKey } from '../../storage/storage.ts';
 import { Order } from '../orders/entities.ts';
@@ -13,10 +13,11 @@ import { completeOrder } from '../payments/lifecycle.ts';
 import { originalityOf } from '../papers/originality.ts';
 import { claim, endFailedRun, engineContext, publish, runSupport, storedSourcesOf, type GenerationDeps } from '../generation/run.ts';
 import { storeEvidence } from '../evidence/store.ts';
-import { PaperVersion, Revision } from './entities.ts';
-import { readSnapshot, storeSnapshot } from './versions.ts';
+import { Revision } from './entities.ts';
+import { PaperVersion } from '../versions/entities.ts';
+import { readSnapshot, storeSnapshot } from '../versions/versions.ts';
 
-const FAILED_MESSAGE = 'Не удалось выполнить доработку. Если она была оплачена, деньги вернутся автоматически.';
+const FAILED = 'Не удалось выполнить доработку.';
 
 export async function runRevision(d: GenerationDeps, orderId: string): Promise<void> {
   if (!(await claim(d.em, orderId, d.config.worker.staleSeconds))) return;
@@ -80,7 +81,8 @@ export async function runRevision(d: GenerationDeps, orderId: string): Promise<v
       );
     }
   } catch (error) {
-    await endFailedRun(d, orderId, error, FAILED_MESSAGE);
+    // A paid round is refunded; an included one cost nothing.
+    await endFailedRun(d, orderId, error, order.amount ? `${FAILED} ${REFUND_PROMISE}` : FAILED);
   } finally {
     support.stop();
   }
