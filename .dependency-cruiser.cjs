@@ -20,6 +20,45 @@ const STAGES = fs
 const STAGE = `^paper/src/(${STAGES.join('|')})/`;
 const ENTRIES = '^paper/src/(engine|index|cli)[.]ts$';
 
+/**
+ * The api's modules (api/src/modules/*), lowest first: a module imports only modules before it in
+ * this list, so the arrows between modules point one way and each can be read with only what is
+ * below it in mind (file-level cycles alone would still allow two modules importing each other
+ * through different files). What a lower module needs of a higher one is handed in as a callback
+ * by a composition root, which is outside the modules and imports any of them: app.ts (routes,
+ * account deletion), worker.ts (the runner of each order kind), main.ts, cli/, http/. A new module
+ * gets its place here.
+ */
+const API_MODULES = [
+  'system',
+  'limits',
+  'mail',
+  'quota',
+  'promo',
+  'library',
+  'sources',
+  'accounts',
+  'papers',
+  'orders',
+  'payments',
+  'versions',
+  'evidence',
+  'generation',
+  'defence',
+  'revisions',
+  'notifications',
+  'telegram',
+  'reviews',
+  'metrics',
+];
+const apiModuleOrder = API_MODULES.slice(0, -1).map((module, i) => ({
+  name: `api-${module}-imports-no-higher-module`,
+  severity: 'error',
+  comment: `api/src/modules/${module} imports no module above it in API_MODULES (.dependency-cruiser.cjs): what it needs of one is handed in by a composition root (app.ts, worker.ts).`,
+  from: { path: `^api/src/modules/${module}/` },
+  to: { path: `^api/src/modules/(${API_MODULES.slice(i + 1).join('|')})/` },
+}));
+
 module.exports = {
   forbidden: [
     {
@@ -52,6 +91,14 @@ module.exports = {
         "run/ is the layer just under the stages (the run state, its budget, its snapshot, the checks as the stages run them): a shared layer imports nothing of it, not even a type; the state is typed by the shared layers' own types.ts files.",
       from: { path: '^paper/src/', pathNot: [STAGE, ENTRIES, '^paper/src/run/'] },
       to: { path: '^paper/src/run/' },
+    },
+    ...apiModuleOrder,
+    {
+      name: 'api-module-is-in-the-order',
+      severity: 'error',
+      comment: 'Every folder of api/src/modules has its place in API_MODULES (.dependency-cruiser.cjs), so that its imports are checked.',
+      from: { path: `^api/src/modules/(?!(${API_MODULES.join('|')})/)` },
+      to: {},
     },
   ],
   options: {

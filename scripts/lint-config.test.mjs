@@ -25,6 +25,8 @@ const files = {
   stageToStage: `paper/src/review/${probe}.ts`,
   sharedToStage: `paper/src/text/${probe}.ts`,
   sharedToRun: `paper/src/grounding/${probe}.ts`,
+  apiModuleUp: `api/src/modules/orders/${probe}.ts`,
+  apiModuleUnlisted: `api/src/modules/${probe}/${probe}.ts`,
 };
 const sources = {
   crossFeature: `import { usePapers } from '@/features/papers/api/get-papers';\nexport const x = usePapers;\n`,
@@ -42,6 +44,10 @@ const sources = {
   sharedToStage: `import type { writingStage } from '../writing/stage.ts';\nexport type X = typeof writingStage;\n`,
   // A shared layer reaching up into the run's layer, for a type only.
   sharedToRun: `import type { PaperState } from '../run/state.ts';\nexport type X = PaperState;\n`,
+  // An api module reaching up the module order (orders is below generation), for a type only.
+  apiModuleUp: `import type { GenerationDeps } from '../generation/run.ts';\nexport type X = GenerationDeps;\n`,
+  // A module folder missing from the order.
+  apiModuleUnlisted: `import type { Order } from '../orders/entities.ts';\nexport type X = Order;\n`,
 };
 
 let results;
@@ -56,6 +62,7 @@ before(async () => {
 });
 after(() => {
   for (const file of Object.values(files)) rmSync(join(root, file), { force: true });
+  rmSync(join(root, dirname(files.apiModuleUnlisted)), { recursive: true, force: true });
 });
 
 describe('the lint gate', () => {
@@ -79,4 +86,8 @@ describe('the lint gate', () => {
     assert.throws(() => cruise(files.sharedToStage), refusedBy('paper-shared-imports-no-stage')));
   it('refuses a shared layer of the paper engine importing run/, even for a type', () =>
     assert.throws(() => cruise(files.sharedToRun), refusedBy('paper-shared-imports-no-run')));
+  it('refuses an api module importing a module above it, even for a type', () =>
+    assert.throws(() => cruise(files.apiModuleUp), refusedBy('api-orders-imports-no-higher-module')));
+  it('refuses an api module missing from the module order', () =>
+    assert.throws(() => cruise(files.apiModuleUnlisted), refusedBy('api-module-is-in-the-order')));
 });

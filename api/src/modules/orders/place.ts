@@ -33,7 +33,7 @@ export interface CreatePaymentInput {
 
 /** What placing an order needs of the payment provider: payments/providers/types.ts's
  * PaymentProvider is one, handed in by the payments module (which sits above orders). */
-export interface PaymentStarter {
+interface PaymentStarter {
   readonly name: ProviderName;
   create(input: CreatePaymentInput): Promise<{ providerPaymentId: string; confirmationUrl: string }>;
 }
