@@ -21,6 +21,56 @@ const STAGE = `^paper/src/(${STAGES.join('|')})/`;
 const ENTRIES = '^paper/src/(engine|index|cli)[.]ts$';
 
 /**
+ * The shared layers of paper/src (its folders and root files that are neither a stage nor an entry
+ * point), lowest first: a layer imports only layers before it in this list, so the arrows between
+ * paper's folders all point down (`npm run floors -w paper` draws them: no arrow back up) and each
+ * layer can be read with only what is below it in mind. A folder is written "text/", a root file
+ * "zip.ts". A new folder or root file of paper/src gets its place here.
+ */
+const PAPER_LAYERS = [
+  'errors.ts',
+  'process-folder.ts',
+  'checkpoints/',
+  'gost/',
+  'bibliography/',
+  'text/',
+  'zip.ts',
+  'pdf/',
+  'docx/',
+  'outline/',
+  'input/',
+  'writer/',
+  'calls.ts',
+  'sources/',
+  'passages/',
+  'source-plan/',
+  'typeset/',
+  'layout/',
+  'demo/',
+  'grounding/',
+  'introduction/',
+  'sections/',
+  'conclusion/',
+  'annotation/',
+  'remarks/',
+  'offline-writer/',
+  'types.ts',
+  'progress.ts',
+  'run/',
+];
+/** The modules of some layers of paper/src: a folder's, or a root file. */
+const paperLayersPath = (layers) => `^paper/src/(${layers.map((l) => (l.endsWith('/') ? l : `${l.replace('.', '[.]')}$`)).join('|')})`;
+const paperLayerOrder = PAPER_LAYERS.slice(0, -1).map((layer, i) => ({
+  name: `paper-${layer.replace(/(\.ts|\/)$/, '')}-imports-no-higher-layer`,
+  severity: 'error',
+  comment: `paper/src/${layer} imports no layer above it in PAPER_LAYERS (.dependency-cruiser.cjs), not even a type: what it needs of one belongs in it or below it.`,
+  from: { path: paperLayersPath([layer]) },
+  to: { path: paperLayersPath(PAPER_LAYERS.slice(i + 1)) },
+}));
+/** A types file of paper/src: a folder's types.ts, or the root's. */
+const PAPER_TYPES = '^paper/src/(types|.*/types)[.]ts$';
+
+/**
  * The api's modules (api/src/modules/*), lowest first: a module imports only modules before it in
  * this list, so the arrows between modules point one way and each can be read with only what is
  * below it in mind (file-level cycles alone would still allow two modules importing each other
@@ -91,6 +141,23 @@ module.exports = {
         "run/ is the layer just under the stages (the run state, its budget, its snapshot, the checks as the stages run them): a shared layer imports nothing of it, not even a type; the state is typed by the shared layers' own types.ts files.",
       from: { path: '^paper/src/', pathNot: [STAGE, ENTRIES, '^paper/src/run/'] },
       to: { path: '^paper/src/run/' },
+    },
+    ...paperLayerOrder,
+    {
+      name: 'paper-module-is-in-a-layer',
+      severity: 'error',
+      comment:
+        'Every folder and root file of paper/src is a stage, an entry point or has its place in PAPER_LAYERS (.dependency-cruiser.cjs), so that its imports are checked.',
+      from: { path: '^paper/src/', pathNot: [STAGE, ENTRIES, paperLayersPath(PAPER_LAYERS)] },
+      to: {},
+    },
+    {
+      name: 'paper-types-import-only-types',
+      severity: 'error',
+      comment:
+        "A types.ts of paper/src holds types and imports only other types files (and packages): the run's state, typed by them, pulls in no logic, and no types file lifts its folder above the logic it would import.",
+      from: { path: PAPER_TYPES },
+      to: { path: '^paper/src/', pathNot: PAPER_TYPES },
     },
     ...apiModuleOrder,
     {

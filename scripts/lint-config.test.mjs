@@ -25,6 +25,9 @@ const files = {
   stageToStage: `paper/src/review/${probe}.ts`,
   sharedToStage: `paper/src/text/${probe}.ts`,
   sharedToRun: `paper/src/grounding/${probe}.ts`,
+  paperLayerUp: `paper/src/bibliography/${probe}.ts`,
+  paperTypesToLogic: `paper/src/outline/${probe}/types.ts`,
+  paperUnlisted: `paper/src/${probe}-layer/${probe}.ts`,
   apiModuleUp: `api/src/modules/orders/${probe}.ts`,
   apiModuleUnlisted: `api/src/modules/${probe}/${probe}.ts`,
 };
@@ -44,6 +47,12 @@ const sources = {
   sharedToStage: `import type { writingStage } from '../writing/stage.ts';\nexport type X = typeof writingStage;\n`,
   // A shared layer reaching up into the run's layer, for a type only.
   sharedToRun: `import type { PaperState } from '../run/state.ts';\nexport type X = PaperState;\n`,
+  // A shared layer of the paper engine reaching up its order (bibliography/ is below outline/), for a type only.
+  paperLayerUp: `import type { Outline } from '../outline/types.ts';\nexport type X = Outline;\n`,
+  // A types file importing a logic file.
+  paperTypesToLogic: `import type { briefOf } from '../brief.ts';\nexport type X = typeof briefOf;\n`,
+  // A folder of paper/src missing from the layers.
+  paperUnlisted: `import { cleanText } from '../text/clean.ts';\nexport const x = cleanText;\n`,
   // An api module reaching up the module order (orders is below generation), for a type only.
   apiModuleUp: `import type { GenerationDeps } from '../generation/run.ts';\nexport type X = GenerationDeps;\n`,
   // A module folder missing from the order.
@@ -62,6 +71,7 @@ before(async () => {
 });
 after(() => {
   for (const file of Object.values(files)) rmSync(join(root, file), { force: true });
+  for (const file of [files.paperTypesToLogic, files.paperUnlisted]) rmSync(join(root, dirname(file)), { recursive: true, force: true });
   rmSync(join(root, dirname(files.apiModuleUnlisted)), { recursive: true, force: true });
 });
 
@@ -86,6 +96,12 @@ describe('the lint gate', () => {
     assert.throws(() => cruise(files.sharedToStage), refusedBy('paper-shared-imports-no-stage')));
   it('refuses a shared layer of the paper engine importing run/, even for a type', () =>
     assert.throws(() => cruise(files.sharedToRun), refusedBy('paper-shared-imports-no-run')));
+  it('refuses a shared layer of the paper engine importing a layer above it, even for a type', () =>
+    assert.throws(() => cruise(files.paperLayerUp), refusedBy('paper-bibliography-imports-no-higher-layer')));
+  it('refuses a folder of the paper engine missing from its layers', () =>
+    assert.throws(() => cruise(files.paperUnlisted), refusedBy('paper-module-is-in-a-layer')));
+  it('refuses a types file of the paper engine importing a logic file', () =>
+    assert.throws(() => cruise(files.paperTypesToLogic), refusedBy('paper-types-import-only-types')));
   it('refuses an api module importing a module above it, even for a type', () =>
     assert.throws(() => cruise(files.apiModuleUp), refusedBy('api-orders-imports-no-higher-module')));
   it('refuses an api module missing from the module order', () =>
