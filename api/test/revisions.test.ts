@@ -247,6 +247,16 @@ describe('a bought full paper', () => {
       // The cabinet's download is the newest version; the first stays downloadable.
       const current = await owner.client.get(`/api/v1/papers/${paperId}/docx/`);
       expect(Buffer.compare(current.raw.rawPayload, v2.raw.rawPayload)).toBe(0);
+      // The paper's page lists what that download cites: version 2's list and check, not the paper's
+      // own (version 1's). This round's remarks bring no works, so the paper's row is given a list
+      // of its own (as a round that renumbers the list leaves it) to tell which one the page reads.
+      const [second] = (await t.sql(`select sources, originality from paper_versions where paper_id = $1 and number = 2`, [paperId])).rows;
+      await t.sql(`update papers set sources = sources - 0 where id = $1`, [paperId]);
+      const detail = (await owner.client.get(`/api/v1/papers/${paperId}/`)).body;
+      const numbered = (list: { number: number; text: string }[]) => list.map((s) => [s.number, s.text]);
+      expect(second.sources.length).toBeGreaterThan(1);
+      expect(numbered(detail.sources)).toEqual(numbered(second.sources));
+      expect(detail.originality).toEqual(second.originality);
       const v1 = await owner.client.get(`/api/v1/papers/${paperId}/versions/1/docx/`);
       expect(v1.status).toBe(200);
       expect(Buffer.compare(v1.raw.rawPayload, v2.raw.rawPayload)).not.toBe(0);

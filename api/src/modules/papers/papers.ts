@@ -68,7 +68,6 @@ export async function ownPaper(em: EntityManager, userId: number, id: number): P
   return paper;
 }
 
-/** A demo's bought full version: its .docx once written, null while on its way; null if not bought. */
 /** Whether the full version of this demo has been bought (paid for and generated, or on its way)
  * by another order. */
 export async function demoAlreadyBought(em: EntityManager, demoId: number, exceptOrderId: string | null = null): Promise<boolean> {
@@ -82,6 +81,7 @@ export async function demoAlreadyBought(em: EntityManager, demoId: number, excep
   return rows.length > 0;
 }
 
+/** A demo's bought full version: its .docx once written, null while on its way; null if not bought. */
 async function fullVersionOf(em: EntityManager, demo: Paper): Promise<PaperDetail['full_version']> {
   if (demo.type !== 'demo') return null;
   const [written] = await em.execute<{ id: number }[]>(FULL_VERSION.replace('p.id', '?'), [demo.id]);
@@ -91,6 +91,7 @@ async function fullVersionOf(em: EntityManager, demo: Paper): Promise<PaperDetai
 
 export async function paperDetail(em: EntityManager, owner: SessionOwner, id: number): Promise<PaperDetail> {
   const p = await ownPaper(em, owner.userId, id);
+  const shown = await shownVersionOf(em, p);
   return {
     id: p.id,
     download_url: p.pdfKey ? previewUrl(p.id) : null,
@@ -106,24 +107,40 @@ export async function paperDetail(em: EntityManager, owner: SessionOwner, id: nu
     sources: z
       .array(paperSource)
       .parse(
-        p.sources.map((s) =>
+        shown.sources.map((s) =>
           s.verified_by === 'user_file' && s.attached_index !== undefined ? { ...s, url: sourceFileUrl(p.id, s.number) } : s,
         ),
       ),
-    originality: p.originality ? paperOriginality.parse(p.originality) : null,
+    originality: shown.originality ? paperOriginality.parse(shown.originality) : null,
   };
 }
 
-/** The .docx of a paid full paper (its latest version), with a file name made from its title. */
-/** A bought paper's newest version's files: a revised paper is shown and downloaded as it (the others from its versions list). */
+/** A bought paper's newest version: a revised paper is shown and downloaded as it (the others from
+ * its versions list). Read by SQL: versions are a module above papers. */
 export async function newestVersionOf(em: EntityManager, p: Paper) {
-  const [latest] = await em.execute<{ docx_key: string; pdf_key: string; evidence_key: string | null }[]>(
-    'select docx_key, pdf_key, evidence_key from paper_versions where paper_id = ? order by number desc limit 1',
-    [p.id],
-  );
+  const [latest] = await em.execute<
+    {
+      docx_key: string;
+      pdf_key: string;
+      evidence_key: string | null;
+      sources: Paper['sources'];
+      originality: Paper['originality'];
+    }[]
+  >('select docx_key, pdf_key, evidence_key, sources, originality from paper_versions where paper_id = ? order by number desc limit 1', [
+    p.id,
+  ]);
   return latest;
 }
 
+/** The list of sources and the originality check the paper's page shows and its source files are
+ * found by: the newest version's, which is what «Скачать» and the preview give (a revision round
+ * may renumber the list and add works); a paper without versions, its own. */
+async function shownVersionOf(em: EntityManager, p: Paper): Promise<Pick<Paper, 'sources' | 'originality'>> {
+  const newest = downloadable(p) ? await newestVersionOf(em, p) : undefined;
+  return newest ?? p;
+}
+
+/** The .docx of a paid full paper (its latest version), with a file name made from its title. */
 export async function openDocx(em: EntityManager, storage: Storage, owner: SessionOwner, id: number) {
   const p = await ownPaper(em, owner.userId, id);
   if (!downloadable(p)) throw new AppError('docx_not_paid');
@@ -152,7 +169,7 @@ export async function openSourceFile(
 ) {
   const { em, storage, attachedFilesOf } = d;
   const p = await ownPaper(em, owner.userId, id);
-  const source = p.sources.find((s) => s.number === number && s.verified_by === 'user_file');
+  const source = (await shownVersionOf(em, p)).sources.find((s) => s.number === number && s.verified_by === 'user_file');
   const files = source?.attached_index !== undefined && p.orderId ? await attachedFilesOf(em, p.orderId) : [];
   const file = files[source?.attached_index ?? -1];
   if (!file) throw new AppError('not_found');
