@@ -14,18 +14,16 @@ import { readFile, writeFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { evidenceReport } from '@app/contract';
-import {
-  checkDocx,
-  createDirectoryCheckpoints,
-  createDirectoryFullTexts,
-  createMemoryCheckpoints,
-  createOfflineWriter,
-  createPdfConverterPool,
-  extractSourceText,
-  generatePaper,
-  makeDefenceKit,
-  PaperError,
-} from './index.ts';
+// The command line is an entry point beside index.ts (the package's public surface), not above it.
+import { checkDocx } from './normocontrol/check.ts';
+import { createDirectoryCheckpoints, createMemoryCheckpoints } from './checkpoints/stores.ts';
+import { createDirectoryFullTexts } from './passages/full-texts.ts';
+import { createOfflineWriter } from './offline-writer/index.ts';
+import { createPdfConverterPool } from './pdf/pool.ts';
+import { extractSourceText } from './sources/extract/index.ts';
+import { generatePaper } from './engine.ts';
+import { makeDefenceKit } from './defence/kit.ts';
+import { PaperError } from './errors.ts';
 import { SEARCH_SETTINGS, flagOf, searchProvidersOf } from './sources/search/settings.ts';
 import type { SourceFacts } from './grounding/data.ts';
 import { checkDocxGrounding } from './normocontrol/grounding.ts';
@@ -33,7 +31,9 @@ import type { Passage } from './passages/types.ts';
 import { acceptGlossary, GLOSSARY_CHECKPOINT } from './source-plan/glossary.ts';
 import type { GlossaryEntry } from './writer/types.ts';
 import { LLM_FLAGS, llmWriterOf } from './writer/settings.ts';
-import type { AttachedSource, NormocontrolReport, PaperInput, Outline, TitlePageInfo, UserStructure } from './index.ts';
+import type { AttachedSource, PaperInput, TitlePageInfo, UserStructure } from './input/types.ts';
+import type { Outline } from './outline/types.ts';
+import type { NormocontrolReport } from './types.ts';
 
 const USAGE = `Использование:
   paper generate --topic "Тема работы" [--type demo|full] [--tariff basic|professional]
