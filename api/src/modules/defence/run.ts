@@ -84,9 +84,10 @@ export async function runDefenceKit(d: GenerationDeps, orderId: string): Promise
       );
     }
   } catch (error) {
+    await support.stop();
     // A paper that cannot be read or slides that cannot be corrected are not retried.
     await endFailedRun(d, orderId, error, FAILED_MESSAGE, (e) => `${FAILED_MESSAGE} ${e.message}`);
   } finally {
-    support.stop();
+    await support.stop();
   }
 }

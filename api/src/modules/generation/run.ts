@@ -123,9 +123,10 @@ async function buildInput(em: EntityManager, storage: Storage, order: Order): Pr
 export function runSupport(d: GenerationDeps, order: Pick<Order, 'id' | 'paperType' | 'tariff'>) {
   const orderId = order.id;
   let progressChain: Promise<void> = Promise.resolve();
+  let beat: Promise<unknown> = Promise.resolve();
   const heartbeat = setInterval(
     () => {
-      void d.em
+      beat = d.em
         .execute('update orders set heartbeat_at = now() where id = ? and status = ?', [orderId, 'generating'])
         .catch(() => undefined);
     },
@@ -148,7 +149,13 @@ export function runSupport(d: GenerationDeps, order: Pick<Order, 'id' | 'paperTy
         .catch((error) => d.log.warn({ err: error, orderId }, 'progress not recorded'));
       return progressChain;
     },
-    stop: () => clearInterval(heartbeat),
+    /** Stops the heartbeat and waits for the progress and heartbeat writes under way, so that none
+     * lands after what the run's end writes (a hand-back's `heartbeat_at = null` would be undone,
+     * and the next worker kept off the order until it goes stale). */
+    stop: async () => {
+      clearInterval(heartbeat);
+      await Promise.all([beat, progressChain]);
+    },
   };
 }
 
@@ -276,9 +283,10 @@ export async function runGeneration(d: GenerationDeps, orderId: string): Promise
       );
     }
   } catch (error) {
+    await support.stop();
     await endFailedRun(d, orderId, error, FAILED_MESSAGE);
   } finally {
-    support.stop();
+    await support.stop();
   }
 }
 

@@ -81,9 +81,10 @@ export async function runRevision(d: GenerationDeps, orderId: string): Promise<v
       );
     }
   } catch (error) {
+    await support.stop();
     // A paid round is refunded; an included one cost nothing.
     await endFailedRun(d, orderId, error, order.amount ? `${FAILED} ${REFUND_PROMISE}` : FAILED);
   } finally {
-    support.stop();
+    await support.stop();
   }
 }
